@@ -1,0 +1,60 @@
+#include "VtiSeriesWriter.h"
+
+#include "Error.h"
+#include "SimulationImage.h"
+
+#include <vtkImageData.h>
+#include <vtkNew.h>
+#include <vtkXMLImageDataWriter.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace swe
+{
+VtiSeriesWriter::VtiSeriesWriter(const std::string& directory, const std::string& name)
+  : directory_(directory)
+  , name_(name)
+{
+  std::error_code ec;
+  std::filesystem::create_directories(directory_, ec);
+  if (ec)
+    throw Error("cannot create output directory '" + directory_ + "': " + ec.message());
+}
+
+std::string VtiSeriesWriter::seriesPath() const
+{
+  return directory_ + "/" + name_ + ".pvd";
+}
+
+void VtiSeriesWriter::write(const Simulation& simulation)
+{
+  char file[64];
+  std::snprintf(file, sizeof(file), "%s_%05zu.vti", name_.c_str(), files_.size());
+  vtkNew<vtkImageData> image;
+  fillSimulationImage(simulation, image);
+  vtkNew<vtkXMLImageDataWriter> writer;
+  writer->SetFileName((directory_ + "/" + file).c_str());
+  writer->SetInputData(image);
+  writer->SetDataModeToAppended();
+  writer->SetCompressorTypeToZLib();
+  if (writer->Write() != 1)
+    throw Error("cannot write '" + directory_ + "/" + file + "'");
+  files_.emplace_back(simulation.time(), file);
+  writeCollection();
+}
+
+void VtiSeriesWriter::writeCollection() const
+{
+  std::ofstream out(seriesPath());
+  out.precision(17);
+  out << "<?xml version=\"1.0\"?>\n"
+      << "<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
+  for (const auto& [time, file] : files_)
+    out << "    <DataSet timestep=\"" << time << "\" part=\"0\" file=\"" << file << "\"/>\n";
+  out << "  </Collection>\n</VTKFile>\n";
+  if (!out)
+    throw Error("cannot write '" + seriesPath() + "'");
+}
+} // namespace swe

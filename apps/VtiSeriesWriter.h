@@ -1,0 +1,25 @@
+#pragma once
+// Writes a simulation's outputs as VTK XML image files plus a .pvd collection that ParaView opens
+// as one time series.
+#include "Simulation.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace swe
+{
+class VtiSeriesWriter
+{
+public:
+  // Creates directory if needed; the series is directory/<name>.pvd.
+  VtiSeriesWriter(const std::string& directory, const std::string& name);
+  void write(const Simulation& simulation);
+  std::string seriesPath() const;
+
+private:
+  void writeCollection() const;
+  std::string directory_, name_;
+  std::vector<std::pair<double, std::string>> files_;
+};
+} // namespace swe

@@ -1,0 +1,220 @@
+// swe: the command-line face of the engine. devices | run | bench.
+#include "Devices.h"
+#include "Error.h"
+#include "InitialState.h"
+#include "Parameters.h"
+#include "Simulation.h"
+#ifdef SWE_WITH_VTK
+#include "VtiSeriesWriter.h"
+#endif
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <unistd.h>
+
+namespace
+{
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+struct CommonOptions
+{
+  swe::SimulationParameters params;
+  std::string precision = "double";
+  std::string scenario = "dambreak";
+
+  void add(CLI::App* app)
+  {
+    app->add_option("--nx", params.nx, "cells along x")->capture_default_str();
+    app->add_option("--ny", params.ny, "cells along y")->capture_default_str();
+    app
+      ->add_option(
+        "--device", params.device, "auto, an index from 'swe devices', or part of a name")
+      ->capture_default_str();
+    app->add_option("--precision", precision, "single or double")->capture_default_str();
+    app->add_option("--build-options", params.buildOptions, "extra OpenCL build options");
+  }
+
+  swe::SimulationParameters resolve()
+  {
+    params.precision = swe::precisionFromName(precision);
+    params.validate();
+    return params;
+  }
+};
+
+int listDevices()
+{
+  const auto devices = swe::listDevices();
+  if (devices.empty())
+    std::cout << "no OpenCL device found\n";
+  for (const auto& d : devices)
+    std::cout << d.summary() << "\n";
+  return 0;
+}
+
+int run(CommonOptions& options, double tEnd, double outputEvery, const std::string& outDir)
+{
+  swe::requireFinite(tEnd, "end time");
+  swe::requireFinite(outputEvery, "output interval");
+  if (tEnd < 0)
+    throw swe::Error("end time must be >= 0 s, got " + std::to_string(tEnd));
+  if (outputEvery < 0)
+    throw swe::Error(
+      "output interval must be > 0 s (or 0 for only the end), got " + std::to_string(outputEvery));
+  const swe::SimulationParameters params = options.resolve();
+  const swe::Scenario scenario = swe::scenarioFromName(options.scenario);
+#ifndef SWE_WITH_VTK
+  if (!outDir.empty())
+    throw swe::Error("--out needs VTK, and this swe was built without ParaView/VTK");
+#endif
+  const auto start = Clock::now();
+  swe::Simulation simulation(params, swe::makeScenario(scenario, params));
+  const double mass0 = simulation.diagnostics().mass;
+  std::cerr << "swe: " << swe::scenarioName(scenario) << " " << params.nx << " x " << params.ny
+            << " cells, dx = " << params.dx << " m, " << swe::precisionName(params.precision)
+            << " precision on " << simulation.device().name << "\n";
+#ifdef SWE_WITH_VTK
+  std::unique_ptr<swe::VtiSeriesWriter> writer;
+  if (!outDir.empty())
+  {
+    writer = std::make_unique<swe::VtiSeriesWriter>(outDir, "swe");
+    writer->write(simulation);
+  }
+#endif
+  const bool terminal = isatty(STDERR_FILENO);
+  const double interval = outputEvery > 0 ? outputEvery : tEnd;
+  const long outputs = interval > 0 ? static_cast<long>(std::ceil(tEnd / interval - 1e-9)) : 0;
+  for (long k = 1; k <= outputs; ++k)
+  {
+    const double target = std::min(tEnd, k * interval);
+    simulation.advanceTo(target,
+      [&](double t)
+      {
+        if (terminal)
+          std::fprintf(stderr,
+            "\r  t = %10.4f / %g s  (%lld steps)   ",
+            t,
+            tEnd,
+            static_cast<long long>(simulation.steps()));
+        return true;
+      });
+    const swe::Diagnostics d = simulation.diagnostics();
+    std::fprintf(stderr,
+      "%s  t = %10.4f s  steps = %lld  mass = %.10g m^3  max depth = %.4g m  "
+      "max speed = %.4g m/s\n",
+      terminal ? "\r" : "",
+      simulation.time(),
+      static_cast<long long>(simulation.steps()),
+      d.mass,
+      d.maxDepth,
+      d.maxSpeed);
+#ifdef SWE_WITH_VTK
+    if (writer)
+      writer->write(simulation);
+#endif
+  }
+  const double seconds = secondsSince(start);
+  const double mass = simulation.diagnostics().mass;
+#ifdef SWE_WITH_VTK
+  if (writer)
+    std::cerr << "swe: wrote " << writer->seriesPath() << "\n";
+#endif
+  std::printf("RESULT steps=%lld t=%.17g mass=%.17g mass_rel_drift=%.3e seconds=%.3f\n",
+    static_cast<long long>(simulation.steps()),
+    simulation.time(),
+    mass,
+    std::fabs(mass - mass0) / mass0,
+    seconds);
+  return 0;
+}
+
+int bench(CommonOptions& options, int steps)
+{
+  if (steps <= 0)
+    throw swe::Error("--steps must be > 0, got " + std::to_string(steps));
+  const swe::SimulationParameters params = options.resolve();
+  // The dam break keeps the state physical for the whole benchmark.
+  swe::Simulation simulation(params, swe::makeScenario(swe::Scenario::DamBreak, params));
+  const int warmup = std::max(1, std::min(steps / 10, 50));
+  simulation.enqueueSteps(warmup);
+  simulation.finish();
+  const auto start = Clock::now();
+  simulation.enqueueSteps(steps);
+  simulation.finish();
+  const double seconds = secondsSince(start);
+  const double cells = static_cast<double>(params.nx) * params.ny;
+  std::cerr << "swe bench: " << params.nx << " x " << params.ny << ", " << steps << " steps, "
+            << swe::precisionName(params.precision) << ", "
+            << (params.fixedDt > 0 ? "fixed" : "adaptive") << " dt, on " << simulation.device().name
+            << "\n";
+  std::printf("RESULT cells_per_second=%.6e seconds=%.6f\n", cells * steps / seconds, seconds);
+  return 0;
+}
+} // namespace
+
+int main(int argc, char** argv)
+{
+  CLI::App app{ "swe: 2D shallow-water simulation on OpenCL" };
+  app.require_subcommand(1);
+  CLI::App* devices = app.add_subcommand("devices", "list the OpenCL devices");
+
+  CommonOptions runOptions;
+  double tEnd = 20.0, outputEvery = 0.0;
+  std::string outDir;
+  CLI::App* runCmd = app.add_subcommand("run", "run a scenario");
+  runOptions.add(runCmd);
+  runCmd->add_option("--scenario", runOptions.scenario, "dambreak, radial-dambreak or lake-at-rest")
+    ->capture_default_str();
+  runCmd->add_option("--dx", runOptions.params.dx, "cell size [m]")->capture_default_str();
+  runCmd->add_option("--t-end", tEnd, "simulated time to reach [s]")->capture_default_str();
+  runCmd->add_option("--output-every", outputEvery, "output interval [s] (0: only the end)");
+  runCmd->add_option("--manning", runOptions.params.manning, "Manning coefficient n")
+    ->capture_default_str();
+  runCmd->add_option("--cfl", runOptions.params.cfl, "Courant number in (0, 1]")
+    ->capture_default_str();
+  runCmd->add_option(
+    "--dt", runOptions.params.fixedDt, "fixed time step [s] (default: CFL-adaptive)");
+  runCmd->add_option("--gravity", runOptions.params.gravity, "gravity [m/s^2]")
+    ->capture_default_str();
+  runCmd->add_option("--out", outDir, "directory for .vti files and a .pvd series");
+
+  CommonOptions benchOptions;
+  int steps = 200;
+  CLI::App* benchCmd = app.add_subcommand("bench", "time the step loop");
+  benchOptions.add(benchCmd);
+  benchCmd->add_option("--steps", steps, "steps to time (after warm-up)")->capture_default_str();
+  benchCmd->add_option(
+    "--dt", benchOptions.params.fixedDt, "fixed time step [s] (default: adaptive)");
+
+  CLI11_PARSE(app, argc, argv);
+  try
+  {
+    if (*devices)
+      return listDevices();
+    if (*runCmd)
+      return run(runOptions, tEnd, outputEvery, outDir);
+    if (*benchCmd)
+      return bench(benchOptions, steps);
+  }
+  catch (const swe::Error& e)
+  {
+    std::cerr << "swe: error: " << e.what() << "\n";
+    return 1;
+  }
+  catch (const std::exception& e)
+  {
+    std::cerr << "swe: unexpected error: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,20 @@
+# Run as a script: concatenates the kernel sources (INPUTS, '|'-separated, header first) into a
+# C++ file OUTPUT defining swe::kernelSource().
+string(REPLACE "|" ";" inputs "${INPUTS}")
+set(body "")
+foreach(input IN LISTS inputs)
+  file(READ "${input}" text)
+  get_filename_component(name "${input}" NAME)
+  string(APPEND body "// ---- ${name}\n${text}\n")
+endforeach()
+# Raw string literals are limited in length by some compilers: split every 8000 characters.
+string(LENGTH "${body}" length)
+set(pieces "")
+set(offset 0)
+while(offset LESS length)
+  string(SUBSTRING "${body}" ${offset} 8000 piece)
+  string(APPEND pieces "  R\"swe_cl(${piece})swe_cl\"\n")
+  math(EXPR offset "${offset} + 8000")
+endwhile()
+file(WRITE "${OUTPUT}.tmp" "// Generated from kernels/ by cmake/EmbedKernels.cmake. Do not edit.\n#include \"KernelSource.h\"\n\nnamespace swe\n{\nconst std::string& kernelSource()\n{\n  static const std::string source =\n${pieces}  ;\n  return source;\n}\n} // namespace swe\n")
+configure_file("${OUTPUT}.tmp" "${OUTPUT}" COPYONLY)

@@ -1,0 +1,94 @@
+#include "SimulationImage.h"
+
+#include <vtkCellData.h>
+#include <vtkDoubleArray.h>
+#include <vtkFieldData.h>
+#include <vtkFloatArray.h>
+#include <vtkImageData.h>
+#include <vtkIntArray.h>
+#include <vtkNew.h>
+#include <vtkStringArray.h>
+
+#include <vector>
+
+namespace swe
+{
+namespace
+{
+template<class ArrayT, class Real>
+void fillArrays(const Simulation& simulation, vtkCellData* cells)
+{
+  const auto& p = simulation.parameters();
+  const vtkIdType n = static_cast<vtkIdType>(p.nx) * p.ny;
+  auto makeArray = [&](const char* name, int components)
+  {
+    vtkNew<ArrayT> array;
+    array->SetName(name);
+    array->SetNumberOfComponents(components);
+    array->SetNumberOfTuples(n);
+    cells->AddArray(array);
+    return array.GetPointer();
+  };
+  // Scalars download straight into the arrays' memory.
+  ArrayT* depth = makeArray("Depth", 1);
+  ArrayT* bed = makeArray("Bed", 1);
+  simulation.download(Field::Depth, depth->GetPointer(0));
+  simulation.download(Field::Bed, bed->GetPointer(0));
+  ArrayT* surface = makeArray("FreeSurface", 1);
+  const Real* h = depth->GetPointer(0);
+  const Real* b = bed->GetPointer(0);
+  Real* z = surface->GetPointer(0);
+  for (vtkIdType k = 0; k < n; ++k)
+    z[k] = h[k] + b[k];
+  // Vectors are interleaved (x, y, 0): one staging copy of each momentum.
+  std::vector<Real> hu(n), hv(n);
+  simulation.download(Field::MomentumX, hu.data());
+  simulation.download(Field::MomentumY, hv.data());
+  Real* momentum = makeArray("Momentum", 3)->GetPointer(0);
+  Real* velocity = makeArray("Velocity", 3)->GetPointer(0);
+  for (vtkIdType k = 0; k < n; ++k)
+  {
+    momentum[3 * k] = hu[k];
+    momentum[3 * k + 1] = hv[k];
+    momentum[3 * k + 2] = 0;
+    const Real inv = h[k] > 0 ? Real(1) / h[k] : Real(0);
+    velocity[3 * k] = hu[k] * inv;
+    velocity[3 * k + 1] = hv[k] * inv;
+    velocity[3 * k + 2] = 0;
+  }
+  cells->SetScalars(depth);
+  cells->SetVectors(cells->GetArray("Velocity"));
+}
+
+template<class ArrayT>
+void addValue(vtkFieldData* field, const char* name, double value)
+{
+  vtkNew<ArrayT> array;
+  array->SetName(name);
+  array->InsertNextValue(value);
+  field->AddArray(array);
+}
+} // namespace
+
+void fillSimulationImage(const Simulation& simulation, vtkImageData* image)
+{
+  const auto& p = simulation.parameters();
+  image->Initialize();
+  image->SetOrigin(0, 0, 0);
+  image->SetSpacing(p.dx, p.dx, p.dx);
+  image->SetExtent(0, p.nx, 0, p.ny, 0, 0);
+  if (p.precision == Precision::Double)
+    fillArrays<vtkDoubleArray, double>(simulation, image->GetCellData());
+  else
+    fillArrays<vtkFloatArray, float>(simulation, image->GetCellData());
+
+  vtkFieldData* field = image->GetFieldData();
+  addValue<vtkDoubleArray>(field, "SimulationTime", simulation.time());
+  addValue<vtkIntArray>(field, "Steps", static_cast<double>(simulation.steps()));
+  addValue<vtkDoubleArray>(field, "Mass", simulation.diagnostics().mass);
+  vtkNew<vtkStringArray> device;
+  device->SetName("Device");
+  device->InsertNextValue(simulation.device().name);
+  field->AddArray(device);
+}
+} // namespace swe

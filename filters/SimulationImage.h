@@ -1,0 +1,14 @@
+#pragma once
+// The one place where the engine's fields become VTK arrays: used by the ParaView source and by
+// the swe tool's .vti output, so both write the same arrays with the same names.
+#include "Simulation.h"
+
+class vtkImageData;
+
+namespace swe
+{
+// Fills image with one cell per simulation cell (spacing dx, origin 0, z = 0) and the cell arrays
+// Depth, FreeSurface, Bed, Velocity, Momentum (in the simulation's precision), plus field data
+// SimulationTime, Steps, Mass and Device.
+void fillSimulationImage(const Simulation& simulation, vtkImageData* image);
+} // namespace swe

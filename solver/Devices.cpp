@@ -1,0 +1,188 @@
+#include "Devices.h"
+
+#include "Error.h"
+#include "OpenCL.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <sstream>
+
+namespace swe
+{
+namespace
+{
+std::string lower(std::string text)
+{
+  std::transform(text.begin(),
+    text.end(),
+    text.begin(),
+    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+std::string typeName(cl_device_type type)
+{
+  if (type & CL_DEVICE_TYPE_GPU)
+    return "GPU";
+  if (type & CL_DEVICE_TYPE_CPU)
+    return "CPU";
+  if (type & CL_DEVICE_TYPE_ACCELERATOR)
+    return "accelerator";
+  return "other";
+}
+
+std::string errorName(cl_int code)
+{
+  switch (code)
+  {
+    case CL_DEVICE_NOT_FOUND:
+      return "CL_DEVICE_NOT_FOUND";
+    case CL_OUT_OF_RESOURCES:
+      return "CL_OUT_OF_RESOURCES";
+    case CL_OUT_OF_HOST_MEMORY:
+      return "CL_OUT_OF_HOST_MEMORY";
+    case CL_MEM_OBJECT_ALLOCATION_FAILURE:
+      return "CL_MEM_OBJECT_ALLOCATION_FAILURE";
+    case CL_BUILD_PROGRAM_FAILURE:
+      return "CL_BUILD_PROGRAM_FAILURE";
+    case CL_INVALID_WORK_GROUP_SIZE:
+      return "CL_INVALID_WORK_GROUP_SIZE";
+    case CL_INVALID_BUFFER_SIZE:
+      return "CL_INVALID_BUFFER_SIZE";
+    case CL_PLATFORM_NOT_FOUND_KHR:
+      return "CL_PLATFORM_NOT_FOUND_KHR";
+    default:
+      return "OpenCL error " + std::to_string(code);
+  }
+}
+} // namespace
+
+std::string describe(const cl::Error& error)
+{
+  return std::string(error.what()) + " failed (" + errorName(error.err()) + ")";
+}
+
+std::vector<cl::Device> openclDevices()
+{
+  std::vector<cl::Device> devices;
+  std::vector<cl::Platform> platforms;
+  try
+  {
+    cl::Platform::get(&platforms);
+  }
+  catch (const cl::Error&)
+  {
+    return devices; // no ICD installed: no platform, no device
+  }
+  for (const auto& platform : platforms)
+  {
+    std::vector<cl::Device> found;
+    try
+    {
+      platform.getDevices(CL_DEVICE_TYPE_ALL, &found);
+    }
+    catch (const cl::Error&)
+    {
+      continue; // a platform without devices
+    }
+    devices.insert(devices.end(), found.begin(), found.end());
+  }
+  return devices;
+}
+
+std::string DeviceInfo::summary() const
+{
+  char memory[32];
+  std::snprintf(memory, sizeof(memory), "%.1f GiB", globalMemory / (1024.0 * 1024.0 * 1024.0));
+  std::ostringstream s;
+  s << index << " | " << platform << " | " << name << " | " << type << " | " << memory << " | fp64 "
+    << (fp64 ? "yes" : "no");
+  return s.str();
+}
+
+std::vector<DeviceInfo> listDevices()
+{
+  std::vector<DeviceInfo> infos;
+  try
+  {
+    const auto devices = openclDevices();
+    for (std::size_t k = 0; k < devices.size(); ++k)
+    {
+      const cl::Device& device = devices[k];
+      DeviceInfo info;
+      info.index = static_cast<int>(k);
+      info.platform =
+        cl::Platform(device.getInfo<CL_DEVICE_PLATFORM>()).getInfo<CL_PLATFORM_NAME>();
+      info.name = device.getInfo<CL_DEVICE_NAME>();
+      info.type = typeName(device.getInfo<CL_DEVICE_TYPE>());
+      info.globalMemory = device.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
+      info.maxAllocation = device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+      info.localMemory = device.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+      info.maxWorkGroupSize = device.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+      info.computeUnits = static_cast<int>(device.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>());
+      info.fp64 = device.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_khr_fp64") != std::string::npos;
+      // Strip the trailing NULs and blanks some drivers leave in names.
+      for (std::string* text : { &info.platform, &info.name })
+        while (!text->empty() && (text->back() == '\0' || text->back() == ' '))
+          text->pop_back();
+      infos.push_back(info);
+    }
+  }
+  catch (const cl::Error& e)
+  {
+    throw Error("could not query the OpenCL devices: " + describe(e));
+  }
+  return infos;
+}
+
+DeviceInfo selectDevice(const std::string& selector)
+{
+  return selectDevice(selector, listDevices());
+}
+
+DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices)
+{
+  if (devices.empty())
+    throw Error("no OpenCL device found: install an OpenCL driver (for a CPU device, Debian's "
+                "pocl-opencl-icd) and check with 'swe devices'");
+  const std::string wanted = lower(selector);
+  if (wanted.empty() || wanted == "auto")
+  {
+    for (const char* type : { "GPU", "CPU" })
+      for (const auto& d : devices)
+        if (d.type == type)
+          return d;
+    return devices.front();
+  }
+  const bool numeric =
+    std::all_of(wanted.begin(), wanted.end(), [](unsigned char c) { return std::isdigit(c); });
+  if (numeric)
+  {
+    const std::size_t index = wanted.size() < 9 ? std::stoul(wanted) : devices.size();
+    if (index < devices.size())
+      return devices[index];
+  }
+  else
+  {
+    for (const auto& d : devices)
+      if (lower(d.name).find(wanted) != std::string::npos)
+        return d;
+    for (const auto& d : devices)
+      if (lower(d.platform).find(wanted) != std::string::npos)
+        return d;
+  }
+  std::string known;
+  for (const auto& d : devices)
+    known += "\n  " + d.summary();
+  throw Error("unknown OpenCL device '" + selector +
+              "': use auto, an index or part of a name; devices found:" + known);
+}
+
+void requireDouble(const DeviceInfo& device)
+{
+  if (!device.fp64)
+    throw Error("double precision was requested but device '" + device.name +
+                "' does not support cl_khr_fp64: choose single precision or another device");
+}
+} // namespace swe

@@ -1,0 +1,37 @@
+#pragma once
+// OpenCL device discovery and selection, without exposing OpenCL types.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace swe
+{
+struct DeviceInfo
+{
+  int index = -1; // position in listDevices(), stable for one machine
+  std::string platform;
+  std::string name;
+  std::string type; // "GPU", "CPU", "accelerator", "other"
+  std::uint64_t globalMemory = 0;
+  std::uint64_t maxAllocation = 0;
+  std::uint64_t localMemory = 0;
+  std::size_t maxWorkGroupSize = 0;
+  int computeUnits = 0;
+  bool fp64 = false;
+
+  // One line for listings: index, platform, device, type, memory, fp64.
+  std::string summary() const;
+};
+
+// Every device of every platform; empty when no OpenCL platform is installed.
+std::vector<DeviceInfo> listDevices();
+
+// Resolves "auto" (first GPU, else first CPU, else the first device), an index ("0"), or a
+// case-insensitive substring of the device or platform name. Throws swe::Error listing the
+// devices found when nothing matches.
+DeviceInfo selectDevice(const std::string& selector);
+DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices);
+
+// Throws swe::Error unless the device can run in double precision.
+void requireDouble(const DeviceInfo& device);
+} // namespace swe

@@ -1,0 +1,29 @@
+#pragma once
+// Conserved variables and bed on the nx x ny interior cells, row-major with x fastest, in double
+// precision on the host; the engine converts to the device precision when it uploads.
+#include "Parameters.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace swe
+{
+struct InitialState
+{
+  int nx = 0;
+  int ny = 0;
+  std::vector<double> h, hu, hv, bed;
+
+  InitialState() = default;
+  InitialState(int nx, int ny);
+  std::size_t cells() const { return static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny); }
+  std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * nx + i; }
+
+  // Throws swe::Error naming the first cell with a non-finite value or a depth <= 0 (until the
+  // solver handles dry cells, a dry cell is an error).
+  void validate() const;
+};
+
+// Builds a scenario's initial state on the grid of params (which must be valid).
+InitialState makeScenario(Scenario scenario, const SimulationParameters& params);
+} // namespace swe

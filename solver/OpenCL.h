@@ -1,0 +1,28 @@
+#pragma once
+// Private to the engine: the Khronos C++ bindings, configured for the OpenCL 1.2 host API.
+#ifndef CL_HPP_TARGET_OPENCL_VERSION
+#define CL_HPP_TARGET_OPENCL_VERSION 120
+#endif
+#ifndef CL_HPP_MINIMUM_OPENCL_VERSION
+#define CL_HPP_MINIMUM_OPENCL_VERSION 120
+#endif
+#define CL_HPP_ENABLE_EXCEPTIONS
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wignored-attributes"
+#endif
+#include <CL/opencl.hpp>
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+#include <string>
+
+namespace swe
+{
+// All devices in listDevices() order, matching DeviceInfo::index.
+std::vector<cl::Device> openclDevices();
+
+// "clEnqueueNDRangeKernel failed (CL_OUT_OF_RESOURCES)" from a cl::Error.
+std::string describe(const cl::Error& error);
+} // namespace swe

@@ -1,0 +1,86 @@
+#include "Parameters.h"
+
+#include "Error.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace swe
+{
+namespace
+{
+std::string formatValue(double value)
+{
+  std::ostringstream s;
+  s << value;
+  return s.str();
+}
+} // namespace
+
+void requireFinite(double value, const std::string& what)
+{
+  if (!std::isfinite(value))
+    throw Error(what + " must be a finite number, got " + formatValue(value));
+}
+
+void SimulationParameters::validate() const
+{
+  if (nx <= 0)
+    throw Error("nx must be a positive number of cells, got " + std::to_string(nx));
+  if (ny <= 0)
+    throw Error("ny must be a positive number of cells, got " + std::to_string(ny));
+  requireFinite(dx, "cell size dx");
+  requireFinite(gravity, "gravity");
+  requireFinite(manning, "Manning coefficient");
+  requireFinite(cfl, "Courant number (CFL)");
+  requireFinite(fixedDt, "fixed time step dt");
+  if (dx <= 0)
+    throw Error("cell size dx must be > 0 m, got " + formatValue(dx));
+  if (gravity <= 0)
+    throw Error("gravity must be > 0 m/s^2, got " + formatValue(gravity));
+  if (manning < 0)
+    throw Error("Manning coefficient must be >= 0, got " + formatValue(manning));
+  if (!(cfl > 0 && cfl <= 1))
+    throw Error("Courant number (CFL) must be in (0, 1], got " + formatValue(cfl));
+  if (fixedDt < 0)
+    throw Error(
+      "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got " + formatValue(fixedDt));
+}
+
+const std::vector<std::string>& scenarioNames()
+{
+  static const std::vector<std::string> names = { "dambreak", "radial-dambreak", "lake-at-rest" };
+  return names;
+}
+
+Scenario scenarioFromName(const std::string& name)
+{
+  const auto& names = scenarioNames();
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (names[k] == name)
+      return static_cast<Scenario>(k);
+  std::string known;
+  for (const auto& n : names)
+    known += (known.empty() ? "" : ", ") + n;
+  throw Error("unknown scenario '" + name + "' (known: " + known + ")");
+}
+
+std::string scenarioName(Scenario scenario)
+{
+  return scenarioNames().at(static_cast<std::size_t>(scenario));
+}
+
+Precision precisionFromName(const std::string& name)
+{
+  if (name == "single" || name == "float" || name == "fp32")
+    return Precision::Single;
+  if (name == "double" || name == "fp64")
+    return Precision::Double;
+  throw Error("unknown precision '" + name + "' (use single or double)");
+}
+
+std::string precisionName(Precision precision)
+{
+  return precision == Precision::Single ? "single" : "double";
+}
+} // namespace swe

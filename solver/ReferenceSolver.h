@@ -1,0 +1,55 @@
+#pragma once
+// The plain C++ twin of the OpenCL Lax-Friedrichs scheme: same layout (ghost layers, x fastest),
+// same boundary filling, same dt rule, sequential loops. It is the oracle the tests compare the
+// device against, and the one-core baseline of the benchmarks.
+#include "InitialState.h"
+#include "Parameters.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace swe
+{
+template<class Real>
+class ReferenceSolver
+{
+public:
+  static constexpr int kGhost = 2;
+
+  ReferenceSolver(const SimulationParameters& params, const InitialState& initial);
+
+  // One step: fill ghosts, choose dt (fixed, or CFL from the current state) without passing
+  // target, update. Returns the dt taken (0 when already at target).
+  Real step(double target = std::numeric_limits<double>::infinity());
+  void advanceTo(double target);
+
+  double time() const { return time_; }
+  std::int64_t steps() const { return steps_; }
+  double mass() const;
+
+  // Interior values.
+  Real h(int i, int j) const { return h_[index(i, j)]; }
+  Real hu(int i, int j) const { return hu_[index(i, j)]; }
+  Real hv(int i, int j) const { return hv_[index(i, j)]; }
+
+  // Largest max(|u| + c, |v| + c) over the interior.
+  Real maxWaveSpeed() const;
+  void fillGhosts();
+
+private:
+  std::size_t index(int i, int j) const
+  {
+    return static_cast<std::size_t>(j + kGhost) * pitch_ + static_cast<std::size_t>(i + kGhost);
+  }
+
+  SimulationParameters params_;
+  std::size_t pitch_;
+  std::vector<Real> h_, hu_, hv_, hNew_, huNew_, hvNew_;
+  double time_ = 0.0;
+  std::int64_t steps_ = 0;
+};
+
+extern template class ReferenceSolver<float>;
+extern template class ReferenceSolver<double>;
+} // namespace swe

@@ -1,0 +1,609 @@
+#include "Simulation.h"
+
+#include "Error.h"
+#include "KernelSource.h"
+#include "OpenCL.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <sstream>
+
+namespace swe
+{
+namespace
+{
+constexpr int kGhost = 2;    // ghost layers: wide enough for a second-order stencil
+constexpr int kCtrlSize = 5; // must match CTRL_* in kernels/swe_common.h
+constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4;
+constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2;
+
+std::uint64_t roundUp(std::uint64_t value, std::uint64_t multiple)
+{
+  return (value + multiple - 1) / multiple * multiple;
+}
+
+std::string gib(std::uint64_t bytes)
+{
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.2f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+  return text;
+}
+
+// Runs f and turns OpenCL failures into the engine's error type.
+template<class F>
+auto guarded(const char* what, F&& f) -> decltype(f())
+{
+  try
+  {
+    return f();
+  }
+  catch (const cl::Error& e)
+  {
+    throw Error(std::string(what) + ": " + describe(e));
+  }
+}
+} // namespace
+
+struct Simulation::Impl
+{
+  SimulationParameters params;
+  DeviceInfo info;
+  std::size_t realSize = 8;
+  cl::Context context;
+  cl::CommandQueue queue;
+  cl::Program program;
+  // Ping-pong state (thesis 4.5.8): index = which copy holds the current state.
+  std::array<cl::Buffer, 2> h, hu, hv;
+  cl::Buffer bed, ctrl, status, partialMax, diagSum, diagMaxDepth, diagMaxSpeed, diagResult;
+  // One kernel object per parity, so the step loop never re-sets arguments.
+  std::array<cl::Kernel, 2> fillGhosts, update, waveSpeed, diagPartials;
+  cl::Kernel computeDt, diagFinal;
+  cl::NDRange localRange, globalRange, reduceRange;
+  std::size_t ghostCells = 0;
+  int numGroups = 0;
+  int current = 0;
+  double time = 0.0;
+  double lastDt = 0.0;
+  std::int64_t steps = 0;
+  int batchLimit = 64;
+
+  std::size_t padX() const { return static_cast<std::size_t>(params.nx) + 2 * kGhost; }
+  std::size_t padY() const { return static_cast<std::size_t>(params.ny) + 2 * kGhost; }
+  std::size_t padded() const { return padX() * padY(); }
+
+  void checkSize() const
+  {
+    const std::uint64_t cells = padded();
+    const std::uint64_t bytes = cells * bytesPerCell(params.precision);
+    const std::uint64_t oneBuffer = cells * realSize;
+    const std::string grid = std::to_string(params.nx) + " x " + std::to_string(params.ny);
+    if (cells > static_cast<std::uint64_t>(INT_MAX))
+      throw Error("grid " + grid + " has too many cells for 32-bit indexing (at most " +
+                  std::to_string(INT_MAX) + " including ghost layers)");
+    if (bytes > info.globalMemory)
+      throw Error("grid " + grid + " needs " + gib(bytes) + " of device memory but '" + info.name +
+                  "' has " + gib(info.globalMemory) + ": use fewer cells or single precision");
+    if (oneBuffer > info.maxAllocation)
+      throw Error("grid " + grid + " needs buffers of " + gib(oneBuffer) + " but '" + info.name +
+                  "' allocates at most " + gib(info.maxAllocation) + " at once: use fewer cells");
+  }
+
+  std::string buildOptions(const cl::Device& device) const
+  {
+    // Work-group shape: 64 x 4 (a wide row-shaped group, as the thesis found best), shrunk to
+    // what the device allows; the reduction group is a power of two.
+    std::size_t wgX = 64, wgY = 4;
+    while (wgX * wgY > info.maxWorkGroupSize && wgY > 1)
+      wgY /= 2;
+    while (wgX * wgY > info.maxWorkGroupSize && wgX > 1)
+      wgX /= 2;
+    std::size_t reduce = 256;
+    while (reduce > info.maxWorkGroupSize)
+      reduce /= 2;
+    (void)device;
+    char gravity[64];
+    if (params.precision == Precision::Double)
+      std::snprintf(gravity, sizeof(gravity), "%.17g", params.gravity);
+    else
+      std::snprintf(gravity, sizeof(gravity), "%.9gf", params.gravity);
+    std::ostringstream s;
+    s << "-cl-std=CL1.2 " << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "")
+      << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost << " -DWG_X=" << wgX
+      << " -DWG_Y=" << wgY << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << gravity << " "
+      << params.buildOptions;
+    return s.str();
+  }
+
+  void build()
+  {
+    const cl::Device device = openclDevices().at(static_cast<std::size_t>(info.index));
+    context = cl::Context(device);
+    queue = cl::CommandQueue(context, device);
+    program = cl::Program(context, kernelSource());
+    const std::string options = buildOptions(device);
+    try
+    {
+      program.build(std::vector<cl::Device>{ device }, options.c_str());
+    }
+    catch (const cl::BuildError& e)
+    {
+      std::string log;
+      for (const auto& entry : e.getBuildLog())
+        log += entry.second;
+      throw Error("the OpenCL kernels failed to build on '" + info.name + "' with options '" +
+                  options + "'. Build log:\n" + log);
+    }
+    catch (const cl::Error& e)
+    {
+      std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+      throw Error("the OpenCL kernels failed to build on '" + info.name + "' (" + describe(e) +
+                  "). Build log:\n" + log);
+    }
+    for (int p = 0; p < 2; ++p)
+    {
+      fillGhosts[p] = cl::Kernel(program, "fill_ghosts_reflective");
+      update[p] = cl::Kernel(program, "lax_friedrichs_step");
+      waveSpeed[p] = cl::Kernel(program, "wave_speed_partials");
+      diagPartials[p] = cl::Kernel(program, "diagnostics_partials");
+    }
+    computeDt = cl::Kernel(program, "compute_dt");
+    diagFinal = cl::Kernel(program, "diagnostics_final");
+    // The work-group shapes come from the kernels themselves (reqd_work_group_size), so that
+    // buildOptions overrides such as -DWG_X=32 stay consistent with the launches.
+    const auto wg = update[0].getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
+    const auto rg = computeDt.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
+    localRange = cl::NDRange(wg[0], wg[1]);
+    globalRange = cl::NDRange(roundUp(params.nx, wg[0]), roundUp(params.ny, wg[1]));
+    reduceRange = cl::NDRange(rg[0]);
+    numGroups =
+      static_cast<int>(roundUp(params.nx, wg[0]) / wg[0] * (roundUp(params.ny, wg[1]) / wg[1]));
+    ghostCells = 2 * kGhost * padX() + 2 * kGhost * static_cast<std::size_t>(params.ny);
+  }
+
+  void allocate()
+  {
+    const std::size_t bytes = padded() * realSize;
+    for (int p = 0; p < 2; ++p)
+    {
+      h[p] = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+      hu[p] = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+      hv[p] = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+    }
+    bed = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+    ctrl = cl::Buffer(context, CL_MEM_READ_WRITE, kCtrlSize * realSize);
+    status = cl::Buffer(context, CL_MEM_READ_WRITE, 3 * sizeof(cl_int));
+    const std::size_t partialBytes = static_cast<std::size_t>(numGroups) * realSize;
+    partialMax = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
+    diagSum = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
+    diagMaxDepth = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
+    diagMaxSpeed = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
+    diagResult = cl::Buffer(context, CL_MEM_READ_WRITE, 3 * realSize);
+  }
+
+  void setReal(cl::Kernel& kernel, cl_uint index, double value)
+  {
+    if (params.precision == Precision::Double)
+      kernel.setArg(index, static_cast<cl_double>(value));
+    else
+      kernel.setArg(index, static_cast<cl_float>(value));
+  }
+
+  void bindKernels()
+  {
+    for (int p = 0; p < 2; ++p)
+    {
+      const int q = 1 - p;
+      fillGhosts[p].setArg(0, h[p]);
+      fillGhosts[p].setArg(1, hu[p]);
+      fillGhosts[p].setArg(2, hv[p]);
+      cl::Kernel& k = update[p];
+      k.setArg(0, h[p]);
+      k.setArg(1, hu[p]);
+      k.setArg(2, hv[p]);
+      k.setArg(3, h[q]);
+      k.setArg(4, hu[q]);
+      k.setArg(5, hv[q]);
+      k.setArg(6, ctrl);
+      k.setArg(7, status);
+      k.setArg(8, partialMax);
+      setReal(k, 9, params.manning);
+      setReal(k, 10, 1.0 / params.dx);
+      waveSpeed[p].setArg(0, h[p]);
+      waveSpeed[p].setArg(1, hu[p]);
+      waveSpeed[p].setArg(2, hv[p]);
+      waveSpeed[p].setArg(3, partialMax);
+      diagPartials[p].setArg(0, h[p]);
+      diagPartials[p].setArg(1, hu[p]);
+      diagPartials[p].setArg(2, hv[p]);
+      diagPartials[p].setArg(3, diagSum);
+      diagPartials[p].setArg(4, diagMaxDepth);
+      diagPartials[p].setArg(5, diagMaxSpeed);
+    }
+    computeDt.setArg(0, partialMax);
+    computeDt.setArg(1, static_cast<cl_int>(numGroups));
+    computeDt.setArg(2, ctrl);
+    computeDt.setArg(3, status);
+    setReal(computeDt, 4, params.cfl * params.dx);
+    setReal(computeDt, 5, params.fixedDt);
+    diagFinal.setArg(0, diagSum);
+    diagFinal.setArg(1, diagMaxDepth);
+    diagFinal.setArg(2, diagMaxSpeed);
+    diagFinal.setArg(3, static_cast<cl_int>(numGroups));
+    diagFinal.setArg(4, diagResult);
+  }
+
+  // Host <-> device in the device precision; interior only (ghost layers are the device's).
+  std::array<std::size_t, 3> interiorOrigin() const { return { kGhost * realSize, kGhost, 0 }; }
+  std::array<std::size_t, 3> interiorRegion() const
+  {
+    return {
+      static_cast<std::size_t>(params.nx) * realSize, static_cast<std::size_t>(params.ny), 1
+    };
+  }
+
+  template<class T>
+  void writeInterior(const cl::Buffer& buffer, const T* values)
+  {
+    queue.enqueueWriteBufferRect(buffer,
+      CL_TRUE,
+      interiorOrigin(),
+      { 0, 0, 0 },
+      interiorRegion(),
+      padX() * realSize,
+      0,
+      params.nx * realSize,
+      0,
+      values);
+  }
+
+  template<class T>
+  void readInterior(const cl::Buffer& buffer, T* values) const
+  {
+    queue.enqueueReadBufferRect(buffer,
+      CL_TRUE,
+      interiorOrigin(),
+      { 0, 0, 0 },
+      interiorRegion(),
+      padX() * realSize,
+      0,
+      params.nx * realSize,
+      0,
+      values);
+  }
+
+  template<class Device, class Host>
+  void uploadAs(const cl::Buffer& buffer, const std::vector<Host>& values)
+  {
+    std::vector<Device> converted(values.begin(), values.end());
+    writeInterior(buffer, converted.data());
+  }
+
+  void upload(const cl::Buffer& buffer, const std::vector<double>& values)
+  {
+    if (params.precision == Precision::Double)
+      writeInterior(buffer, values.data());
+    else
+      uploadAs<cl_float>(buffer, values);
+  }
+
+  const cl::Buffer& buffer(Field field) const
+  {
+    switch (field)
+    {
+      case Field::Depth:
+        return h[current];
+      case Field::MomentumX:
+        return hu[current];
+      case Field::MomentumY:
+        return hv[current];
+      case Field::Bed:
+        break;
+    }
+    return bed;
+  }
+
+  template<class Out>
+  void download(const cl::Buffer& buffer, Out* out) const
+  {
+    const bool same = (sizeof(Out) == realSize);
+    if (same)
+    {
+      readInterior(buffer, out);
+      return;
+    }
+    const std::size_t n = static_cast<std::size_t>(params.nx) * params.ny;
+    if (params.precision == Precision::Double)
+    {
+      std::vector<cl_double> tmp(n);
+      readInterior(buffer, tmp.data());
+      std::copy(tmp.begin(), tmp.end(), out);
+    }
+    else
+    {
+      std::vector<cl_float> tmp(n);
+      readInterior(buffer, tmp.data());
+      std::copy(tmp.begin(), tmp.end(), out);
+    }
+  }
+
+  template<class T>
+  std::vector<double> readReals(const cl::Buffer& buffer, std::size_t count) const
+  {
+    std::vector<T> raw(count);
+    queue.enqueueReadBuffer(buffer, CL_TRUE, 0, count * sizeof(T), raw.data());
+    return std::vector<double>(raw.begin(), raw.end());
+  }
+
+  std::vector<double> readReals(const cl::Buffer& buffer, std::size_t count) const
+  {
+    return params.precision == Precision::Double ? readReals<cl_double>(buffer, count)
+                                                 : readReals<cl_float>(buffer, count);
+  }
+
+  void writeReal(std::size_t slot, double value)
+  {
+    if (params.precision == Precision::Double)
+    {
+      const cl_double v = value;
+      queue.enqueueWriteBuffer(ctrl, CL_TRUE, slot * sizeof(v), sizeof(v), &v);
+    }
+    else
+    {
+      const cl_float v = static_cast<cl_float>(value);
+      queue.enqueueWriteBuffer(ctrl, CL_TRUE, slot * sizeof(v), sizeof(v), &v);
+    }
+  }
+
+  // A target time no run reaches: steps without a target (step(n), benchmarks).
+  double unboundedTarget() const
+  {
+    return params.precision == Precision::Double ? std::numeric_limits<double>::max()
+                                                 : std::numeric_limits<float>::max();
+  }
+
+  void initialise(const InitialState& initial)
+  {
+    const std::size_t bytes = padded() * realSize;
+    for (const cl::Buffer* b : { &h[0], &hu[0], &hv[0], &h[1], &hu[1], &hv[1], &bed })
+      queue.enqueueFillBuffer(*b, cl_uchar(0), 0, bytes);
+    upload(h[0], initial.h);
+    upload(hu[0], initial.hu);
+    upload(hv[0], initial.hv);
+    upload(bed, initial.bed);
+    for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
+      writeReal(slot, 0.0);
+    const cl_int statusInit[3] = { 0, INT_MAX, -1 };
+    queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
+    current = 0;
+    // The first step's dt needs the wave speeds of the initial state; later steps get them from
+    // the update kernel, fused.
+    queue.enqueueNDRangeKernel(waveSpeed[current], cl::NullRange, globalRange, localRange);
+    queue.finish();
+  }
+
+  void enqueueSteps(int n)
+  {
+    const cl::NDRange ghostRange(roundUp(ghostCells, 64));
+    for (int s = 0; s < n; ++s)
+    {
+      queue.enqueueNDRangeKernel(fillGhosts[current], cl::NullRange, ghostRange, cl::NDRange(64));
+      queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
+      queue.enqueueNDRangeKernel(update[current], cl::NullRange, globalRange, localRange);
+      current = 1 - current;
+    }
+  }
+
+  // Reads the clock and the status; throws if a cell went non-physical.
+  bool readClock(double target)
+  {
+    const std::vector<double> c = readReals(ctrl, kCtrlSize);
+    cl_int st[3];
+    queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(st), st);
+    steps = st[kStatusSteps];
+    if (c[kCtrlLastDt] > 0)
+      lastDt = c[kCtrlLastDt];
+    const bool landed = c[kCtrlTime] == c[kCtrlTarget] && c[kCtrlTarget] > 0;
+    time = landed ? target : c[kCtrlTime] - c[kCtrlTimeComp];
+    if (st[kStatusBadCell] != INT_MAX)
+      reportBlowUp(st[kStatusBadCell], st[kStatusBadStep]);
+    return landed;
+  }
+
+  [[noreturn]] void reportBlowUp(int cell, int step)
+  {
+    const int i = cell % params.nx, j = cell / params.nx;
+    const std::size_t offset = ((j + kGhost) * padX() + i + kGhost) * realSize;
+    double values[3];
+    const cl::Buffer* fields[3] = { &h[current], &hu[current], &hv[current] };
+    for (int f = 0; f < 3; ++f)
+    {
+      if (params.precision == Precision::Double)
+        queue.enqueueReadBuffer(*fields[f], CL_TRUE, offset, realSize, &values[f]);
+      else
+      {
+        cl_float v;
+        queue.enqueueReadBuffer(*fields[f], CL_TRUE, offset, realSize, &v);
+        values[f] = v;
+      }
+    }
+    std::ostringstream s;
+    s << "the simulation blew up at step " << step << " (t = " << time << " s): cell (" << i << ", "
+      << j << ") has depth " << values[0] << " m, momentum (" << values[1] << ", " << values[2]
+      << ") m^2/s. ";
+    if (params.fixedDt > 0)
+      s << "The fixed time step " << params.fixedDt << " s is probably too large for this grid.";
+    else
+      s << "Lower the Courant number (now " << params.cfl << "; Lax-Friedrichs in 2D is stable "
+        << "up to 0.5).";
+    throw Error(s.str());
+  }
+};
+
+Simulation::Simulation(const SimulationParameters& params, const InitialState& initial)
+  : impl_(new Impl)
+{
+  params.validate();
+  if (initial.nx != params.nx || initial.ny != params.ny)
+    throw Error("initial state is " + std::to_string(initial.nx) + " x " +
+                std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
+                " x " + std::to_string(params.ny));
+  initial.validate();
+  Impl& m = *impl_;
+  m.params = params;
+  m.info = selectDevice(params.device);
+  if (params.precision == Precision::Double)
+    requireDouble(m.info);
+  m.realSize = params.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
+  m.checkSize();
+  guarded("setting up the OpenCL device",
+    [&]
+    {
+      m.build();
+      m.allocate();
+      m.bindKernels();
+      m.initialise(initial);
+    });
+}
+
+Simulation::~Simulation() = default;
+
+bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
+{
+  requireFinite(targetTime, "target time");
+  Impl& m = *impl_;
+  if (targetTime < m.time)
+    throw Error("cannot advance backwards: the simulation is at t = " + std::to_string(m.time) +
+                " s, asked for t = " + std::to_string(targetTime) + " s");
+  if (targetTime == m.time)
+    return true;
+  return guarded("advancing the simulation",
+    [&]
+    {
+      m.writeReal(kCtrlTarget, targetTime);
+      for (;;)
+      {
+        // Enqueue about as many steps as the last dt says are left; surplus launches are no-ops.
+        int n = 8;
+        if (m.lastDt > 0)
+          n = static_cast<int>(
+            std::min<double>(m.batchLimit, std::ceil((targetTime - m.time) / m.lastDt)));
+        n = std::max(1, std::min(n, m.batchLimit));
+        const auto start = std::chrono::steady_clock::now();
+        m.enqueueSteps(n);
+        const bool landed = m.readClock(targetTime);
+        const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        // Keep batches near a tenth of a second, so progress and aborts stay responsive.
+        if (seconds < 0.05 && n == m.batchLimit)
+          m.batchLimit = std::min(m.batchLimit * 2, 1 << 16);
+        else if (seconds > 0.2)
+          m.batchLimit = std::max(m.batchLimit / 2, 1);
+        if (landed)
+          return true;
+        if (progress && !progress(m.time))
+          return false;
+      }
+    });
+}
+
+void Simulation::step(int n)
+{
+  if (n < 0)
+    throw Error("number of steps must be >= 0, got " + std::to_string(n));
+  Impl& m = *impl_;
+  guarded("stepping the simulation",
+    [&]
+    {
+      m.writeReal(kCtrlTarget, m.unboundedTarget());
+      m.enqueueSteps(n);
+      m.readClock(0.0);
+    });
+}
+
+void Simulation::enqueueSteps(int n)
+{
+  Impl& m = *impl_;
+  guarded("stepping the simulation",
+    [&]
+    {
+      m.writeReal(kCtrlTarget, m.unboundedTarget());
+      m.enqueueSteps(n);
+    });
+}
+
+void Simulation::finish()
+{
+  Impl& m = *impl_;
+  guarded("waiting for the device",
+    [&]
+    {
+      m.queue.finish();
+      m.readClock(0.0);
+    });
+}
+
+double Simulation::time() const
+{
+  return impl_->time;
+}
+
+std::int64_t Simulation::steps() const
+{
+  return impl_->steps;
+}
+
+double Simulation::lastDt() const
+{
+  return impl_->lastDt;
+}
+
+Diagnostics Simulation::diagnostics() const
+{
+  Impl& m = *impl_;
+  return guarded("computing diagnostics",
+    [&]
+    {
+      m.queue.enqueueNDRangeKernel(
+        m.diagPartials[m.current], cl::NullRange, m.globalRange, m.localRange);
+      m.queue.enqueueNDRangeKernel(m.diagFinal, cl::NullRange, m.reduceRange, m.reduceRange);
+      const std::vector<double> r = m.readReals(m.diagResult, 3);
+      Diagnostics d;
+      d.mass = r[0] * m.params.dx * m.params.dx;
+      d.maxDepth = r[1];
+      d.maxSpeed = r[2];
+      return d;
+    });
+}
+
+void Simulation::download(Field field, double* out) const
+{
+  guarded("downloading a field", [&] { impl_->download(impl_->buffer(field), out); });
+}
+
+void Simulation::download(Field field, float* out) const
+{
+  guarded("downloading a field", [&] { impl_->download(impl_->buffer(field), out); });
+}
+
+const SimulationParameters& Simulation::parameters() const
+{
+  return impl_->params;
+}
+
+const DeviceInfo& Simulation::device() const
+{
+  return impl_->info;
+}
+
+std::uint64_t Simulation::bytesPerCell(Precision precision)
+{
+  const std::uint64_t real = precision == Precision::Double ? 8 : 4;
+  // 2 x (h, hu, hv) ping-pong + bed; the partial-maximum buffers add < 1 % and are ignored.
+  return 7 * real;
+}
+} // namespace swe

@@ -1,0 +1,72 @@
+#pragma once
+// The OpenCL simulation: owns the device buffers and steps the state on the device. The simulated
+// time, the time step and the step count live on the device; the host reads them only when it
+// must (at a target time, every batch of steps, or for diagnostics).
+#include "Devices.h"
+#include "InitialState.h"
+#include "Parameters.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+namespace swe
+{
+enum class Field
+{
+  Depth,
+  MomentumX,
+  MomentumY,
+  Bed
+};
+
+struct Diagnostics
+{
+  double mass = 0;     // sum of h * dx^2 [m^3]
+  double maxDepth = 0; // [m]
+  double maxSpeed = 0; // max |(u, v)| [m/s]
+};
+
+// Called between batches of steps with the simulated time reached; return false to abort.
+using ProgressCallback = std::function<bool(double time)>;
+
+class Simulation
+{
+public:
+  Simulation(const SimulationParameters& params, const InitialState& initial);
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  // Advances until the simulated time is exactly targetTime (the last step is shortened to land
+  // on it). Returns false when progress asked to abort (the state is then consistent, at an
+  // intermediate time). Throws swe::Error if the run blows up, naming the step, time and cell.
+  bool advanceTo(double targetTime, const ProgressCallback& progress = {});
+
+  // Takes exactly n steps (no target time), then checks the state once.
+  void step(int n);
+
+  // Enqueues n steps without waiting or checking: for benchmarks, followed by finish().
+  void enqueueSteps(int n);
+  void finish();
+
+  double time() const;
+  std::int64_t steps() const;
+  double lastDt() const;
+  Diagnostics diagnostics() const;
+
+  // Copies a field's nx * ny interior values (row-major, x fastest) into caller memory.
+  void download(Field field, double* out) const;
+  void download(Field field, float* out) const;
+
+  const SimulationParameters& parameters() const;
+  const DeviceInfo& device() const;
+
+  // Device bytes one grid cell needs, for the size check (state x2, bed, partial maxima).
+  static std::uint64_t bytesPerCell(Precision precision);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+} // namespace swe
