@@ -448,11 +448,6 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
   : impl_(new Impl)
 {
   params.validate();
-  if (initial.nx != params.nx || initial.ny != params.ny)
-    throw Error("initial state is " + std::to_string(initial.nx) + " x " +
-                std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
-                " x " + std::to_string(params.ny));
-  initial.validate();
   Impl& m = *impl_;
   m.params = params;
   m.info = selectDevice(params.device);
@@ -460,6 +455,11 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
     requireDouble(m.info);
   m.realSize = params.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
   m.checkSize();
+  if (initial.nx != params.nx || initial.ny != params.ny)
+    throw Error("initial state is " + std::to_string(initial.nx) + " x " +
+                std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
+                " x " + std::to_string(params.ny));
+  initial.validate();
   guarded("setting up the OpenCL device",
     [&]
     {

@@ -1,0 +1,96 @@
+#include "Devices.h"
+#include "Error.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+using namespace swe;
+
+TEST(Devices, ListsAtLeastOneDeviceWithItsProperties)
+{
+  const auto devices = listDevices();
+  ASSERT_FALSE(devices.empty()) << "CI needs an OpenCL device (PoCL)";
+  for (std::size_t k = 0; k < devices.size(); ++k)
+  {
+    const DeviceInfo& d = devices[k];
+    EXPECT_EQ(d.index, static_cast<int>(k));
+    EXPECT_FALSE(d.name.empty());
+    EXPECT_FALSE(d.platform.empty());
+    EXPECT_GT(d.globalMemory, 0u);
+    EXPECT_GT(d.maxWorkGroupSize, 0u);
+    // index | platform | device | type | memory | fp64
+    EXPECT_TRUE(std::regex_match(d.summary(),
+      std::regex(
+        R"(\d+ \| .+ \| .+ \| (GPU|CPU|accelerator|other) \| [0-9.]+ GiB \| fp64 (yes|no))")))
+      << d.summary();
+  }
+}
+
+TEST(Devices, SelectsByAutoIndexAndName)
+{
+  const auto devices = listDevices();
+  ASSERT_FALSE(devices.empty());
+  EXPECT_EQ(selectDevice("0").index, 0);
+  const DeviceInfo chosen = selectDevice("auto");
+  bool hasGpu = false;
+  for (const auto& d : devices)
+    hasGpu = hasGpu || d.type == "GPU";
+  EXPECT_EQ(chosen.type, hasGpu ? "GPU" : devices.front().type);
+  // Case-insensitive substring of the name.
+  std::string part = devices.back().name.substr(0, 6);
+  for (auto& c : part)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  EXPECT_EQ(selectDevice(part).name.substr(0, 6), devices.back().name.substr(0, 6));
+}
+
+TEST(Devices, AutoPrefersGpuThenCpu)
+{
+  DeviceInfo cpu, gpu, other;
+  cpu.index = 0, cpu.type = "CPU", cpu.name = "a cpu";
+  other.index = 1, other.type = "accelerator", other.name = "an fpga";
+  gpu.index = 2, gpu.type = "GPU", gpu.name = "a gpu";
+  EXPECT_EQ(selectDevice("auto", { cpu, other, gpu }).index, 2);
+  EXPECT_EQ(selectDevice("auto", { other, cpu }).index, 0);
+  EXPECT_EQ(selectDevice("auto", { other }).index, 1);
+}
+
+TEST(Devices, UnknownDeviceIsAClearError)
+{
+  for (const char* selector : { "no-such-device", "99", "12345678901234567890" })
+  {
+    try
+    {
+      selectDevice(selector);
+      FAIL() << "selecting '" << selector << "' should throw";
+    }
+    catch (const Error& e)
+    {
+      const std::string message = e.what();
+      EXPECT_NE(
+        message.find(std::string("unknown OpenCL device '") + selector + "'"), std::string::npos)
+        << message;
+      EXPECT_NE(message.find("devices found"), std::string::npos) << message;
+    }
+  }
+  EXPECT_THROW(selectDevice("auto", {}), Error);
+}
+
+TEST(Devices, DoubleWithoutFp64IsAClearError)
+{
+  DeviceInfo d;
+  d.name = "tiny gpu";
+  d.fp64 = false;
+  try
+  {
+    requireDouble(d);
+    FAIL();
+  }
+  catch (const Error& e)
+  {
+    EXPECT_NE(
+      std::string(e.what()).find("'tiny gpu' does not support cl_khr_fp64"), std::string::npos);
+  }
+  d.fp64 = true;
+  EXPECT_NO_THROW(requireDouble(d));
+}

@@ -1,0 +1,158 @@
+// Every bad input gives swe::Error with a message that names the bad value; nothing crashes.
+#include "Error.h"
+#include "InitialState.h"
+#include "Simulation.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+
+using namespace swe;
+
+namespace
+{
+// Runs f, expects swe::Error whose message contains every fragment.
+void expectError(const std::function<void()>& f, std::initializer_list<std::string> fragments)
+{
+  try
+  {
+    f();
+    ADD_FAILURE() << "expected swe::Error containing '" << *fragments.begin() << "'";
+  }
+  catch (const Error& e)
+  {
+    for (const auto& fragment : fragments)
+      EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos)
+        << "message: " << e.what() << "\nmissing: " << fragment;
+  }
+}
+
+SimulationParameters valid()
+{
+  return test::smallParameters(Precision::Double, 16, 12);
+}
+
+void validateWith(const std::function<void(SimulationParameters&)>& change)
+{
+  SimulationParameters p = valid();
+  change(p);
+  p.validate();
+}
+} // namespace
+
+TEST(ErrorPaths, BadParametersNameTheValue)
+{
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  expectError([] { validateWith([](auto& p) { p.nx = 0; }); }, { "nx", "got 0" });
+  expectError([] { validateWith([](auto& p) { p.ny = -3; }); }, { "ny", "got -3" });
+  expectError([] { validateWith([](auto& p) { p.dx = 0; }); }, { "dx", "got 0" });
+  expectError([] { validateWith([](auto& p) { p.dx = -1; }); }, { "dx", "got -1" });
+  expectError([] { validateWith([](auto& p) { p.manning = -0.01; }); }, { "Manning", "got -0.01" });
+  expectError([] { validateWith([](auto& p) { p.cfl = 0; }); }, { "Courant", "(0, 1]", "got 0" });
+  expectError([] { validateWith([](auto& p) { p.cfl = 1.01; }); }, { "Courant", "got 1.01" });
+  expectError([] { validateWith([](auto& p) { p.fixedDt = -0.1; }); }, { "time step", "got -0.1" });
+  expectError([] { validateWith([](auto& p) { p.gravity = 0; }); }, { "gravity", "got 0" });
+  for (double bad : { nan, inf, -inf })
+  {
+    expectError([=] { validateWith([=](auto& p) { p.dx = bad; }); }, { "dx", "finite" });
+    expectError([=] { validateWith([=](auto& p) { p.manning = bad; }); }, { "Manning", "finite" });
+    expectError([=] { validateWith([=](auto& p) { p.cfl = bad; }); }, { "Courant", "finite" });
+    expectError(
+      [=] { validateWith([=](auto& p) { p.fixedDt = bad; }); }, { "time step", "finite" });
+    expectError([=] { validateWith([=](auto& p) { p.gravity = bad; }); }, { "gravity", "finite" });
+  }
+  EXPECT_NO_THROW(valid().validate());
+}
+
+TEST(ErrorPaths, UnknownNamesAreListed)
+{
+  expectError([] { scenarioFromName("tsunami"); }, { "unknown scenario 'tsunami'", "dambreak" });
+  expectError([] { precisionFromName("half"); }, { "unknown precision 'half'" });
+  for (const auto& name : scenarioNames())
+    EXPECT_EQ(scenarioName(scenarioFromName(name)), name);
+}
+
+TEST(ErrorPaths, BadInitialStatesNameTheCell)
+{
+  const SimulationParameters p = valid();
+  InitialState s = makeScenario(Scenario::LakeAtRest, p);
+  s.h[s.index(3, 5)] = 0.0;
+  expectError([&] { Simulation sim(p, s); }, { "depth must be > 0", "cell (3, 5)" });
+  s.h[s.index(3, 5)] = -1.0;
+  expectError([&] { s.validate(); }, { "got -1", "cell (3, 5)" });
+  s = makeScenario(Scenario::LakeAtRest, p);
+  s.hv[s.index(7, 2)] = std::numeric_limits<double>::quiet_NaN();
+  expectError([&] { Simulation sim(p, s); }, { "y-momentum is not finite", "cell (7, 2)" });
+  s = makeScenario(Scenario::LakeAtRest, p);
+  s.h.pop_back();
+  expectError([&] { Simulation sim(p, s); }, { "depth has 191 values, expected 192" });
+  SimulationParameters other = p;
+  other.nx = 17;
+  expectError([&] { Simulation sim(other, makeScenario(Scenario::LakeAtRest, p)); },
+    { "16 x 12", "17 x 12" });
+}
+
+TEST(ErrorPaths, GridTooLargeIsRefusedBeforeAllocating)
+{
+  // The size check comes before the initial state is read or anything is allocated, so an empty
+  // state of the right shape is enough here.
+  SimulationParameters p = valid();
+  InitialState empty;
+  p.nx = empty.nx = 40000; // fits 32-bit indexing; 40000^2 x 56 B = 83 GiB does not fit a device
+  p.ny = empty.ny = 40000;
+  expectError([&] { Simulation sim(p, empty); }, { "grid 40000 x 40000 needs", "GiB" });
+  p.nx = empty.nx = 100000; // beyond 32-bit cell indices
+  p.ny = empty.ny = 100000;
+  expectError([&] { Simulation sim(p, empty); }, { "grid 100000 x 100000", "32-bit" });
+}
+
+TEST(ErrorPaths, UnknownDeviceInSimulation)
+{
+  SimulationParameters p = valid();
+  p.device = "warp-drive";
+  expectError([&] { Simulation sim(p, makeScenario(Scenario::LakeAtRest, p)); },
+    { "unknown OpenCL device 'warp-drive'" });
+}
+
+TEST(ErrorPaths, KernelBuildFailureShowsTheBuildLog)
+{
+  SimulationParameters p = valid();
+  p.buildOptions = "-DGHOST=not_a_number";
+  expectError([&] { Simulation sim(p, makeScenario(Scenario::LakeAtRest, p)); },
+    { "failed to build", "Build log:", "not_a_number" });
+}
+
+TEST(ErrorPaths, BlowUpNamesStepTimeAndCell)
+{
+  SimulationParameters p = valid();
+  p.fixedDt = 0.5; // dx = 0.5 m, waves at 20 m/s: CFL 20, unstable within a few steps
+  Simulation sim(p, makeScenario(Scenario::DamBreak, p));
+  try
+  {
+    sim.advanceTo(100.0);
+    FAIL() << "an unstable run must not reach its end";
+  }
+  catch (const Error& e)
+  {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("blew up at step "), std::string::npos) << message;
+    EXPECT_NE(message.find("(t = "), std::string::npos) << message;
+    EXPECT_NE(message.find("cell ("), std::string::npos) << message;
+    EXPECT_NE(message.find("fixed time step 0.5 s"), std::string::npos) << message;
+  }
+  EXPECT_LT(sim.time(), 100.0);
+}
+
+TEST(ErrorPaths, AdvancingBackwardsOrToNaNIsRefused)
+{
+  SimulationParameters p = valid();
+  Simulation sim(p, makeScenario(Scenario::DamBreak, p));
+  sim.advanceTo(0.1);
+  expectError([&] { sim.advanceTo(0.05); }, { "cannot advance backwards" });
+  expectError([&] { sim.advanceTo(std::nan("")); }, { "target time", "finite" });
+  EXPECT_EQ(sim.time(), 0.1);
+}

@@ -1,0 +1,45 @@
+#include "TestHelpers.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace swe::test
+{
+SimulationParameters smallParameters(Precision precision, int nx, int ny)
+{
+  SimulationParameters p;
+  p.nx = nx;
+  p.ny = ny;
+  p.dx = 0.5;
+  p.precision = precision;
+  p.device = "auto";
+  return p;
+}
+
+Fields download(const Simulation& simulation)
+{
+  const auto& p = simulation.parameters();
+  const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
+  Fields f{ std::vector<double>(n), std::vector<double>(n), std::vector<double>(n) };
+  simulation.download(Field::Depth, f.h.data());
+  simulation.download(Field::MomentumX, f.hu.data());
+  simulation.download(Field::MomentumY, f.hv.data());
+  return f;
+}
+
+double maxRelativeDifference(const Fields& a, const Fields& b, double floor)
+{
+  double worst = 0;
+  const std::vector<double>* as[] = { &a.h, &a.hu, &a.hv };
+  const std::vector<double>* bs[] = { &b.h, &b.hu, &b.hv };
+  for (int f = 0; f < 3; ++f)
+    for (std::size_t k = 0; k < as[f]->size(); ++k)
+    {
+      const double x = (*as[f])[k], y = (*bs[f])[k];
+      if (!std::isfinite(x) || !std::isfinite(y))
+        return INFINITY; // a NaN must fail the comparison, not vanish in std::max
+      worst = std::max(worst, std::fabs(x - y) / std::max(std::fabs(y), floor));
+    }
+  return worst;
+}
+} // namespace swe::test

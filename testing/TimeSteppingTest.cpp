@@ -1,0 +1,88 @@
+// The device-side clock: adaptive dt, exact landing on output times, no per-step host reads.
+#include "ReferenceSolver.h"
+#include "Simulation.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace swe;
+
+TEST(TimeStepping, AdaptiveDtLandsExactlyOnOutputTimes)
+{
+  for (Precision precision : { Precision::Double, Precision::Single })
+  {
+    SimulationParameters p = test::smallParameters(precision);
+    const InitialState initial = makeScenario(Scenario::DamBreak, p);
+    Simulation sim(p, initial);
+    ReferenceSolver<double> twin(p, initial);
+    for (int k = 1; k <= 5; ++k)
+    {
+      const double target = 0.1 * k; // not representable in binary: landing must still be exact
+      ASSERT_TRUE(sim.advanceTo(target));
+      EXPECT_EQ(sim.time(), target);
+      twin.advanceTo(target);
+      // Same dt rule on both sides: same number of steps to each output.
+      EXPECT_EQ(sim.steps(), twin.steps()) << "at t = " << target;
+    }
+    // dt follows the CFL rule: dt = C dx / max wave speed, about 0.45 * 0.5 / 14 s here.
+    const double expected = p.cfl * p.dx / twin.maxWaveSpeed();
+    EXPECT_GT(sim.lastDt(), 0.0);
+    EXPECT_LE(sim.lastDt(), 1.0001 * expected);
+  }
+}
+
+TEST(TimeStepping, FixedDtShortensOnlyTheLastStep)
+{
+  SimulationParameters p = test::smallParameters(Precision::Double);
+  p.fixedDt = 0.003;
+  Simulation sim(p, makeScenario(Scenario::DamBreak, p));
+  ASSERT_TRUE(sim.advanceTo(0.1));
+  EXPECT_EQ(sim.time(), 0.1);
+  EXPECT_EQ(sim.steps(), 34); // 33 full steps of 0.003 s, then one of 0.001 s
+  EXPECT_NEAR(sim.lastDt(), 0.001, 1e-12);
+  sim.advanceTo(0.1); // already there: nothing happens
+  EXPECT_EQ(sim.steps(), 34);
+}
+
+TEST(TimeStepping, ProgressIsReportedAndAbortStopsCleanly)
+{
+  SimulationParameters p = test::smallParameters(Precision::Single);
+  Simulation sim(p, makeScenario(Scenario::DamBreak, p));
+  int calls = 0;
+  double last = 0;
+  const bool finished = sim.advanceTo(50.0,
+    [&](double t)
+    {
+      EXPECT_GE(t, last);
+      last = t;
+      return ++calls < 2; // abort at the second report
+    });
+  EXPECT_FALSE(finished);
+  EXPECT_EQ(calls, 2);
+  EXPECT_GT(sim.time(), 0.0);
+  EXPECT_LT(sim.time(), 50.0);
+  // The state stays usable: the run can continue to a later time.
+  const double resumed = sim.time() + 0.05;
+  EXPECT_TRUE(sim.advanceTo(resumed));
+  EXPECT_EQ(sim.time(), resumed);
+}
+
+TEST(TimeStepping, DiagnosticsMatchTheTwin)
+{
+  SimulationParameters p = test::smallParameters(Precision::Double);
+  const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
+  Simulation sim(p, initial);
+  ReferenceSolver<double> twin(p, initial);
+  sim.advanceTo(0.5);
+  twin.advanceTo(0.5);
+  const Diagnostics d = sim.diagnostics();
+  EXPECT_NEAR(d.mass, twin.mass(), 1e-12 * twin.mass());
+  double maxDepth = 0;
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+      maxDepth = std::max(maxDepth, twin.h(i, j));
+  EXPECT_NEAR(d.maxDepth, maxDepth, 1e-12 * maxDepth);
+  EXPECT_GT(d.maxSpeed, 0.1);
+}
