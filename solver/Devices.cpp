@@ -101,6 +101,11 @@ std::string DeviceInfo::summary() const
   return s.str();
 }
 
+std::string DeviceInfo::label() const
+{
+  return std::to_string(index) + ": " + name + " (" + type + ")";
+}
+
 std::vector<DeviceInfo> listDevices()
 {
   std::vector<DeviceInfo> infos;
@@ -155,11 +160,14 @@ DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInf
           return d;
     return devices.front();
   }
+  // An index, alone ("1") or as listed by the plugin's dropdown ("1: NVIDIA H200 (GPU)").
+  const std::string head = wanted.substr(0, wanted.find(':'));
   const bool numeric =
-    std::all_of(wanted.begin(), wanted.end(), [](unsigned char c) { return std::isdigit(c); });
+    !head.empty() &&
+    std::all_of(head.begin(), head.end(), [](unsigned char c) { return std::isdigit(c); });
   if (numeric)
   {
-    const std::size_t index = wanted.size() < 9 ? std::stoul(wanted) : devices.size();
+    const std::size_t index = head.size() < 9 ? std::stoul(head) : devices.size();
     if (index < devices.size())
       return devices[index];
   }

@@ -21,12 +21,15 @@ struct DeviceInfo
 
   // One line for listings: index, platform, device, type, memory, fp64.
   std::string summary() const;
+  // Short label for menus, "1: NVIDIA H200 (GPU)"; selectDevice() accepts it back.
+  std::string label() const;
 };
 
 // Every device of every platform; empty when no OpenCL platform is installed.
 std::vector<DeviceInfo> listDevices();
 
-// Resolves "auto" (first GPU, else first CPU, else the first device), an index ("0"), or a
+// Resolves "auto" (first GPU, else first CPU, else the first device), an index ("0", or a
+// label() such as "0: name (CPU)"), or a
 // case-insensitive substring of the device or platform name. Throws swe::Error listing the
 // devices found when nothing matches.
 DeviceInfo selectDevice(const std::string& selector);

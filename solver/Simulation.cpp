@@ -547,6 +547,45 @@ void Simulation::finish()
     });
 }
 
+Snapshot Simulation::snapshot() const
+{
+  const Impl& m = *impl_;
+  Snapshot s;
+  s.time = m.time;
+  s.steps = m.steps;
+  s.lastDt = m.lastDt;
+  s.state = InitialState(m.params.nx, m.params.ny);
+  download(Field::Depth, s.state.h.data());
+  download(Field::MomentumX, s.state.hu.data());
+  download(Field::MomentumY, s.state.hv.data());
+  download(Field::Bed, s.state.bed.data());
+  return s;
+}
+
+void Simulation::restore(const Snapshot& snapshot)
+{
+  Impl& m = *impl_;
+  if (snapshot.state.nx != m.params.nx || snapshot.state.ny != m.params.ny)
+    throw Error("cannot restore a " + std::to_string(snapshot.state.nx) + " x " +
+                std::to_string(snapshot.state.ny) + " snapshot into a " +
+                std::to_string(m.params.nx) + " x " + std::to_string(m.params.ny) + " simulation");
+  guarded("restoring a snapshot",
+    [&]
+    {
+      m.initialise(snapshot.state);
+      // A snapshot taken at a target time has a zero clock compensation, so writing the time back
+      // reproduces the device clock exactly.
+      m.writeReal(kCtrlTime, snapshot.time);
+      m.writeReal(kCtrlTarget, snapshot.time);
+      m.writeReal(kCtrlLastDt, snapshot.lastDt);
+      const cl_int steps = static_cast<cl_int>(snapshot.steps);
+      m.queue.enqueueWriteBuffer(m.status, CL_TRUE, 0, sizeof(steps), &steps);
+      m.time = snapshot.time;
+      m.steps = snapshot.steps;
+      m.lastDt = snapshot.lastDt;
+    });
+}
+
 double Simulation::time() const
 {
   return impl_->time;

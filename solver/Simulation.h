@@ -27,6 +27,17 @@ struct Diagnostics
   double maxSpeed = 0; // max |(u, v)| [m/s]
 };
 
+// A complete copy of the simulation at one instant, on the host: restoring it continues the run
+// exactly as if it had never stopped (bit for bit, same dt sequence).
+struct Snapshot
+{
+  double time = 0;
+  std::int64_t steps = 0;
+  double lastDt = 0;
+  InitialState state; // h, hu, hv (and bed) on the interior cells
+  std::size_t bytes() const { return 4 * state.cells() * sizeof(double); }
+};
+
 // Called between batches of steps with the simulated time reached; return false to abort.
 using ProgressCallback = std::function<bool(double time)>;
 
@@ -49,6 +60,10 @@ public:
   // Enqueues n steps without waiting or checking: for benchmarks, followed by finish().
   void enqueueSteps(int n);
   void finish();
+
+  Snapshot snapshot() const;
+  // Puts the simulation back where snapshot() was taken (same grid required).
+  void restore(const Snapshot& snapshot);
 
   double time() const;
   std::int64_t steps() const;

@@ -94,3 +94,9 @@ TEST(Devices, DoubleWithoutFp64IsAClearError)
   d.fp64 = true;
   EXPECT_NO_THROW(requireDouble(d));
 }
+
+TEST(Devices, LabelsSelectTheirDevice)
+{
+  for (const auto& d : listDevices())
+    EXPECT_EQ(selectDevice(d.label()).index, d.index) << d.label();
+}

@@ -1,0 +1,56 @@
+#pragma once
+// A simulation seen as a sequence of output times 0, P, 2P, ...: the live run advances through
+// every output time in order (so the trajectory does not depend on which frames were asked for),
+// and a bounded set of host checkpoints lets a request for an earlier time restart from the
+// nearest one instead of replaying from zero. This is what ParaView's time controls drive.
+#include "Simulation.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+
+namespace swe
+{
+class Timeline
+{
+public:
+  struct Limits
+  {
+    std::size_t maxCheckpoints = 16;               // including the one at t = 0
+    std::uint64_t maxCheckpointBytes = 1ull << 30; // host memory for all of them: 1 GiB
+  };
+
+  Timeline(const SimulationParameters& params, const InitialState& initial, double outputInterval);
+  Timeline(const SimulationParameters& params,
+    const InitialState& initial,
+    double outputInterval,
+    const Limits& limits);
+
+  // Output times are k * interval; changing the interval keeps the live state and checkpoints.
+  void setOutputInterval(double interval);
+  double outputInterval() const { return interval_; }
+  double outputTime(std::int64_t k) const { return static_cast<double>(k) * interval_; }
+
+  // Brings the simulation to time t >= 0 (normally an output time): backwards through the
+  // nearest checkpoint at or before t, forwards through every output time on the way. Returns
+  // false if progress asked to abort; the state is then consistent at some earlier time.
+  bool seek(double t, const ProgressCallback& progress = {});
+
+  const Simulation& simulation() const { return *simulation_; }
+  std::size_t checkpointCount() const { return checkpoints_.size(); }
+  // Simulated seconds advanced since construction (replays included): lets tests and users see
+  // that going back does not replay from zero.
+  double advancedTime() const { return advanced_; }
+
+private:
+  void maybeCheckpoint();
+  void thin();
+
+  std::unique_ptr<Simulation> simulation_;
+  double interval_;
+  Limits limits_;
+  std::map<double, Snapshot> checkpoints_;
+  double spacing_; // minimum simulated time between two kept checkpoints
+  double advanced_ = 0;
+};
+} // namespace swe

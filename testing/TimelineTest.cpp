@@ -1,0 +1,88 @@
+// Output times, checkpoints and going back in time, as ParaView's animation drives them.
+#include "Error.h"
+#include "Timeline.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace swe;
+
+TEST(Timeline, GoingBackReturnsExactlyWhatGoingForwardGave)
+{
+  for (Precision precision : { Precision::Double, Precision::Single })
+  {
+    const SimulationParameters p = test::smallParameters(precision);
+    Timeline timeline(p, makeScenario(Scenario::RadialDamBreak, p), 0.1);
+    std::vector<test::Fields> forward;
+    for (int k = 0; k <= 10; ++k)
+    {
+      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
+      EXPECT_EQ(timeline.simulation().time(), timeline.outputTime(k));
+      forward.push_back(test::download(timeline.simulation()));
+    }
+    const double advanced = timeline.advancedTime();
+    for (int k : { 3, 9, 0, 7, 10, 1 })
+    {
+      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
+      EXPECT_EQ(test::maxRelativeDifference(test::download(timeline.simulation()), forward[k]), 0.0)
+        << "t = " << timeline.outputTime(k);
+    }
+    // Every output time was checkpointed (16 allowed), so going back replayed nothing.
+    EXPECT_EQ(timeline.advancedTime(), advanced);
+  }
+}
+
+TEST(Timeline, JumpingAheadPassesThroughEveryOutputTime)
+{
+  const SimulationParameters p = test::smallParameters(Precision::Double);
+  const InitialState initial = makeScenario(Scenario::DamBreak, p);
+  Timeline stepwise(p, initial, 0.05), jumping(p, initial, 0.05);
+  for (int k = 1; k <= 8; ++k)
+    stepwise.seek(stepwise.outputTime(k));
+  jumping.seek(jumping.outputTime(8));
+  EXPECT_EQ(jumping.simulation().steps(), stepwise.simulation().steps());
+  EXPECT_EQ(test::maxRelativeDifference(
+              test::download(jumping.simulation()), test::download(stepwise.simulation())),
+    0.0);
+}
+
+TEST(Timeline, CheckpointsStayBoundedAndSpread)
+{
+  const SimulationParameters p = test::smallParameters(Precision::Single);
+  Timeline::Limits limits;
+  limits.maxCheckpoints = 4;
+  Timeline timeline(p, makeScenario(Scenario::DamBreak, p), 0.01, limits);
+  timeline.seek(0.4); // 40 output times
+  EXPECT_LE(timeline.checkpointCount(), 4u);
+  EXPECT_GE(timeline.checkpointCount(), 3u);
+  // Going back to t = 0.35 replays at most the spacing between checkpoints (0.4 / 4 x 2), not
+  // the whole 0.35 s.
+  const double before = timeline.advancedTime();
+  timeline.seek(0.35);
+  EXPECT_EQ(timeline.simulation().time(), 0.35);
+  EXPECT_LT(timeline.advancedTime() - before, 0.2);
+
+  // The byte limit works too: a budget of 2.5 snapshots keeps 2 (t = 0 and one more).
+  limits.maxCheckpoints = 100;
+  limits.maxCheckpointBytes = 5 * std::uint64_t(p.nx) * p.ny * 4 * sizeof(double) / 2;
+  Timeline small(p, makeScenario(Scenario::DamBreak, p), 0.01, limits);
+  small.seek(0.2);
+  EXPECT_EQ(small.checkpointCount(), 2u);
+}
+
+TEST(Timeline, ChangingTheIntervalKeepsTheState)
+{
+  const SimulationParameters p = test::smallParameters(Precision::Double);
+  Timeline timeline(p, makeScenario(Scenario::DamBreak, p), 0.1);
+  timeline.seek(0.3);
+  const auto steps = timeline.simulation().steps();
+  timeline.setOutputInterval(0.25);
+  EXPECT_EQ(timeline.simulation().steps(), steps);
+  timeline.seek(0.5); // next output time after 0.3 is 0.5
+  EXPECT_EQ(timeline.simulation().time(), 0.5);
+  EXPECT_THROW(timeline.setOutputInterval(0), Error);
+  EXPECT_THROW(timeline.setOutputInterval(std::nan("")), Error);
+  EXPECT_THROW(timeline.seek(-1), Error);
+}
