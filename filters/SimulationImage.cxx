@@ -7,6 +7,7 @@
 #include <vtkImageData.h>
 #include <vtkIntArray.h>
 #include <vtkNew.h>
+#include <vtkPointData.h>
 #include <vtkStringArray.h>
 
 #include <vector>
@@ -73,7 +74,9 @@ void addValue(vtkFieldData* field, const char* name, double value)
 void fillSimulationImage(const Simulation& simulation, vtkImageData* image)
 {
   const auto& p = simulation.parameters();
-  image->Initialize();
+  image->GetPointData()->Initialize();
+  image->GetCellData()->Initialize();
+  image->GetFieldData()->Initialize();
   image->SetOrigin(0, 0, 0);
   image->SetSpacing(p.dx, p.dx, p.dx);
   image->SetExtent(0, p.nx, 0, p.ny, 0, 0);
