@@ -40,6 +40,7 @@ vtkShallowWaterSource::vtkShallowWaterSource()
   , ManningCoefficient(0.0)
   , Gravity(9.81)
   , CourantNumber(0.45)
+  , FixedTimeStep(0.0)
   , Scenario(0)
   , Device(nullptr)
   , Precision(SINGLE)
@@ -80,6 +81,7 @@ vtkShallowWaterPhysicsSetter(CellSize, double);
 vtkShallowWaterPhysicsSetter(ManningCoefficient, double);
 vtkShallowWaterPhysicsSetter(Gravity, double);
 vtkShallowWaterPhysicsSetter(CourantNumber, double);
+vtkShallowWaterPhysicsSetter(FixedTimeStep, double);
 vtkShallowWaterPhysicsSetter(Scenario, int);
 vtkShallowWaterPhysicsSetter(Precision, int);
 #undef vtkShallowWaterPhysicsSetter
@@ -149,6 +151,43 @@ vtkStringArray* vtkShallowWaterSource::GetAvailableDevices()
   return internals.Devices;
 }
 
+swe::SimulationParameters vtkShallowWaterSource::CheckedParameters() const
+{
+  swe::requireFinite(this->EndTime, "EndTime");
+  swe::requireFinite(this->OutputInterval, "OutputInterval");
+  if (this->EndTime < 0)
+    throw swe::Error("EndTime must be >= 0 s, got " + std::to_string(this->EndTime));
+  if (!(this->OutputInterval > 0))
+    throw swe::Error("OutputInterval must be > 0 s, got " + std::to_string(this->OutputInterval));
+  if (this->EndTime / this->OutputInterval > kMaxOutputTimes)
+    throw swe::Error("EndTime / OutputInterval gives more than a million output times: "
+                     "raise OutputInterval");
+  if (this->Resolution[0] <= 0 || this->Resolution[1] <= 0)
+    throw swe::Error("Resolution must be at least 1 x 1 cells, got " +
+                     std::to_string(this->Resolution[0]) + " x " +
+                     std::to_string(this->Resolution[1]));
+  swe::SimulationParameters params;
+  params.nx = this->Resolution[0];
+  params.ny = this->Resolution[1];
+  params.dx = this->CellSize;
+  params.gravity = this->Gravity;
+  params.manning = this->ManningCoefficient;
+  params.cfl = this->CourantNumber;
+  params.fixedDt = this->FixedTimeStep;
+  params.device = this->Device ? this->Device : "auto";
+  if (this->Precision != SINGLE && this->Precision != DOUBLE)
+    throw swe::Error(
+      "Precision must be 0 (single) or 1 (double), got " + std::to_string(this->Precision));
+  params.precision = this->Precision == DOUBLE ? swe::Precision::Double : swe::Precision::Single;
+  const auto& scenarios = swe::scenarioNames();
+  if (this->Scenario < 0 || this->Scenario >= static_cast<int>(scenarios.size()))
+    throw swe::Error("Scenario must be between 0 and " + std::to_string(scenarios.size() - 1) +
+                     ", got " + std::to_string(this->Scenario));
+  // Before the initial state is built on the host, and before the pipeline is told the extent.
+  swe::Simulation::check(params);
+  return params;
+}
+
 int vtkShallowWaterSource::RequestInformation(vtkInformation*,
   vtkInformationVector**,
   vtkInformationVector* outputVector)
@@ -156,19 +195,7 @@ int vtkShallowWaterSource::RequestInformation(vtkInformation*,
   // Time settings are checked here so that a bad value shows up at once, with its name.
   try
   {
-    swe::requireFinite(this->EndTime, "EndTime");
-    swe::requireFinite(this->OutputInterval, "OutputInterval");
-    if (this->EndTime < 0)
-      throw swe::Error("EndTime must be >= 0 s, got " + std::to_string(this->EndTime));
-    if (!(this->OutputInterval > 0))
-      throw swe::Error("OutputInterval must be > 0 s, got " + std::to_string(this->OutputInterval));
-    if (this->EndTime / this->OutputInterval > kMaxOutputTimes)
-      throw swe::Error("EndTime / OutputInterval gives more than a million output times: "
-                       "raise OutputInterval");
-    if (this->Resolution[0] <= 0 || this->Resolution[1] <= 0)
-      throw swe::Error("Resolution must be at least 1 x 1 cells, got " +
-                       std::to_string(this->Resolution[0]) + " x " +
-                       std::to_string(this->Resolution[1]));
+    this->CheckedParameters();
   }
   catch (const swe::Error& e)
   {
@@ -203,37 +230,21 @@ int vtkShallowWaterSource::RequestData(vtkInformation*,
   vtkImageData* output = vtkImageData::GetData(outInfo);
   vtkInternals& internals = *this->Internals;
 
-  // The latest output time at or before the requested time, as a reader would answer.
-  double requested = 0;
-  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()))
-    requested = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
-  const double endTime = std::max(0.0, this->EndTime);
-  requested = std::min(std::max(requested, 0.0), endTime);
-  const auto k = static_cast<long>(std::floor(requested / this->OutputInterval + 1e-9));
-  const double target = static_cast<double>(k) * this->OutputInterval;
-
   try
   {
+    // Checked on every request: ParaView may ask for data even after RequestInformation failed.
+    const swe::SimulationParameters params = this->CheckedParameters();
+    // The latest output time at or before the requested time, as a reader would answer.
+    double requested = 0;
+    if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()))
+      requested = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
+    const double endTime = std::max(0.0, this->EndTime);
+    requested = std::min(std::max(requested, 0.0), endTime);
+    const auto k = static_cast<long>(std::floor(requested / this->OutputInterval + 1e-9));
+    const double target = static_cast<double>(k) * this->OutputInterval;
+
     if (!internals.Timeline)
     {
-      swe::SimulationParameters params;
-      params.nx = this->Resolution[0];
-      params.ny = this->Resolution[1];
-      params.dx = this->CellSize;
-      params.gravity = this->Gravity;
-      params.manning = this->ManningCoefficient;
-      params.cfl = this->CourantNumber;
-      params.device = this->Device ? this->Device : "auto";
-      if (this->Precision != SINGLE && this->Precision != DOUBLE)
-        throw swe::Error(
-          "Precision must be 0 (single) or 1 (double), got " + std::to_string(this->Precision));
-      params.precision =
-        this->Precision == DOUBLE ? swe::Precision::Double : swe::Precision::Single;
-      const auto& scenarios = swe::scenarioNames();
-      if (this->Scenario < 0 || this->Scenario >= static_cast<int>(scenarios.size()))
-        throw swe::Error("Scenario must be between 0 and " + std::to_string(scenarios.size() - 1) +
-                         ", got " + std::to_string(this->Scenario));
-      params.validate();
       const auto scenario = static_cast<swe::Scenario>(this->Scenario);
       internals.Timeline = std::make_unique<swe::Timeline>(
         params, swe::makeScenario(scenario, params), this->OutputInterval);
@@ -278,6 +289,7 @@ void vtkShallowWaterSource::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "ManningCoefficient: " << this->ManningCoefficient << "\n";
   os << indent << "Gravity: " << this->Gravity << "\n";
   os << indent << "CourantNumber: " << this->CourantNumber << "\n";
+  os << indent << "FixedTimeStep: " << this->FixedTimeStep << "\n";
   os << indent << "Scenario: " << this->Scenario << "\n";
   os << indent << "Device: " << (this->Device ? this->Device : "(none)") << "\n";
   os << indent << "Precision: " << (this->Precision == DOUBLE ? "double" : "single") << "\n";

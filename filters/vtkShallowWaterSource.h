@@ -19,6 +19,10 @@
 #include "vtkImageAlgorithm.h"
 
 class vtkStringArray;
+namespace swe
+{
+struct SimulationParameters;
+}
 
 class SHALLOWWATERFILTERS_EXPORT vtkShallowWaterSource : public vtkImageAlgorithm
 {
@@ -46,6 +50,9 @@ public:
   vtkGetMacro(Gravity, double);
   void SetCourantNumber(double c);
   vtkGetMacro(CourantNumber, double);
+  /// > 0: a fixed time step in seconds (as in the thesis); 0: CFL-adaptive (the default).
+  void SetFixedTimeStep(double dt);
+  vtkGetMacro(FixedTimeStep, double);
   /// Index into the engine's scenarios: 0 dam break, 1 radial dam break, 2 lake at rest.
   void SetScenario(int scenario);
   vtkGetMacro(Scenario, int);
@@ -89,6 +96,10 @@ private:
   vtkShallowWaterSource(const vtkShallowWaterSource&) = delete;
   void operator=(const vtkShallowWaterSource&) = delete;
 
+  // The engine's parameters from the properties; throws swe::Error naming a bad value, or a grid
+  // the device cannot hold.
+  swe::SimulationParameters CheckedParameters() const;
+
   // Drops the simulation (after a change of physics) and marks the source modified.
   void PhysicsChanged();
 
@@ -97,6 +108,7 @@ private:
   double ManningCoefficient;
   double Gravity;
   double CourantNumber;
+  double FixedTimeStep;
   int Scenario;
   char* Device;
   int Precision;

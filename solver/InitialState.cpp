@@ -4,12 +4,36 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <sstream>
+#include <unistd.h>
 
 namespace swe
 {
+namespace
+{
+// Refuses a state the host cannot hold, before the allocation (which could wake the OOM killer
+// rather than throw).
+int checkHostMemory(int nx, int ny)
+{
+  if (nx <= 0 || ny <= 0)
+    return nx; // an empty state; validate() names the bad size
+  const std::uint64_t bytes = 4ull * sizeof(double) * static_cast<std::uint64_t>(nx) * ny;
+  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && pageSize > 0 && bytes > static_cast<std::uint64_t>(pages) * pageSize / 2)
+  {
+    std::ostringstream s;
+    s << "a " << nx << " x " << ny << " initial state needs " << bytes / (1 << 20)
+      << " MiB of host memory, more than half of this machine's "
+      << static_cast<std::uint64_t>(pages) * pageSize / (1 << 20) << " MiB";
+    throw Error(s.str());
+  }
+  return nx;
+}
+} // namespace
+
 InitialState::InitialState(int nx_, int ny_)
-  : nx(nx_)
+  : nx(checkHostMemory(nx_, ny_))
   , ny(ny_)
   , h(cells(), 0.0)
   , hu(cells(), 0.0)

@@ -15,8 +15,12 @@ struct InitialState
   std::vector<double> h, hu, hv, bed;
 
   InitialState() = default;
+  // Zero-filled; throws swe::Error if the host cannot hold it.
   InitialState(int nx, int ny);
-  std::size_t cells() const { return static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny); }
+  std::size_t cells() const
+  {
+    return nx > 0 && ny > 0 ? static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny) : 0;
+  }
   std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * nx + i; }
 
   // Throws swe::Error naming the first cell with a non-finite value or a depth <= 0 (until the

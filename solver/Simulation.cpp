@@ -76,23 +76,6 @@ struct Simulation::Impl
   std::size_t padY() const { return static_cast<std::size_t>(params.ny) + 2 * kGhost; }
   std::size_t padded() const { return padX() * padY(); }
 
-  void checkSize() const
-  {
-    const std::uint64_t cells = padded();
-    const std::uint64_t bytes = cells * bytesPerCell(params.precision);
-    const std::uint64_t oneBuffer = cells * realSize;
-    const std::string grid = std::to_string(params.nx) + " x " + std::to_string(params.ny);
-    if (cells > static_cast<std::uint64_t>(INT_MAX))
-      throw Error("grid " + grid + " has too many cells for 32-bit indexing (at most " +
-                  std::to_string(INT_MAX) + " including ghost layers)");
-    if (bytes > info.globalMemory)
-      throw Error("grid " + grid + " needs " + gib(bytes) + " of device memory but '" + info.name +
-                  "' has " + gib(info.globalMemory) + ": use fewer cells or single precision");
-    if (oneBuffer > info.maxAllocation)
-      throw Error("grid " + grid + " needs buffers of " + gib(oneBuffer) + " but '" + info.name +
-                  "' allocates at most " + gib(info.maxAllocation) + " at once: use fewer cells");
-  }
-
   std::string buildOptions(const cl::Device& device) const
   {
     // Work-group shape: 64 x 4 (a wide row-shaped group, as the thesis found best), shrunk to
@@ -438,8 +421,8 @@ struct Simulation::Impl
     if (params.fixedDt > 0)
       s << "The fixed time step " << params.fixedDt << " s is probably too large for this grid.";
     else
-      s << "Lower the Courant number (now " << params.cfl << "; Lax-Friedrichs in 2D is stable "
-        << "up to 0.5).";
+      s << "Lower the Courant number (now " << params.cfl
+        << "; 0.5 or less is safe for Lax-Friedrichs in 2D).";
     throw Error(s.str());
   }
 };
@@ -447,14 +430,10 @@ struct Simulation::Impl
 Simulation::Simulation(const SimulationParameters& params, const InitialState& initial)
   : impl_(new Impl)
 {
-  params.validate();
   Impl& m = *impl_;
+  m.info = check(params);
   m.params = params;
-  m.info = selectDevice(params.device);
-  if (params.precision == Precision::Double)
-    requireDouble(m.info);
   m.realSize = params.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
-  m.checkSize();
   if (initial.nx != params.nx || initial.ny != params.ny)
     throw Error("initial state is " + std::to_string(initial.nx) + " x " +
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
@@ -637,6 +616,29 @@ const SimulationParameters& Simulation::parameters() const
 const DeviceInfo& Simulation::device() const
 {
   return impl_->info;
+}
+
+DeviceInfo Simulation::check(const SimulationParameters& params)
+{
+  params.validate();
+  const DeviceInfo info = selectDevice(params.device);
+  if (params.precision == Precision::Double)
+    requireDouble(info);
+  const std::uint64_t cells = (static_cast<std::uint64_t>(params.nx) + 2 * kGhost) *
+                              (static_cast<std::uint64_t>(params.ny) + 2 * kGhost);
+  const std::uint64_t bytes = cells * bytesPerCell(params.precision);
+  const std::uint64_t oneBuffer = cells * (params.precision == Precision::Double ? 8 : 4);
+  const std::string grid = std::to_string(params.nx) + " x " + std::to_string(params.ny);
+  if (cells > static_cast<std::uint64_t>(INT_MAX))
+    throw Error("grid " + grid + " has too many cells for 32-bit indexing (at most " +
+                std::to_string(INT_MAX) + " including ghost layers)");
+  if (bytes > info.globalMemory)
+    throw Error("grid " + grid + " needs " + gib(bytes) + " of device memory but '" + info.name +
+                "' has " + gib(info.globalMemory) + ": use fewer cells or single precision");
+  if (oneBuffer > info.maxAllocation)
+    throw Error("grid " + grid + " needs buffers of " + gib(oneBuffer) + " but '" + info.name +
+                "' allocates at most " + gib(info.maxAllocation) + " at once: use fewer cells");
+  return info;
 }
 
 std::uint64_t Simulation::bytesPerCell(Precision precision)

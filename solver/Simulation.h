@@ -77,6 +77,10 @@ public:
   const SimulationParameters& parameters() const;
   const DeviceInfo& device() const;
 
+  // Validates params, resolves the device and checks that the grid fits it (precision, memory,
+  // indexing), without allocating anything: call it before building a large initial state.
+  static DeviceInfo check(const SimulationParameters& params);
+
   // Device bytes one grid cell needs, for the size check (state x2, bed, partial maxima).
   static std::uint64_t bytesPerCell(Precision precision);
 

@@ -1,0 +1,107 @@
+"""pvpython: the Shallow Water source's properties, arrays, time handling and conservation."""
+import numpy as np
+from paraview.simple import *
+
+from swe_testing import (CapturedErrors, cell_array, check, fail, fetch, field_value,
+                         load_plugin)
+
+load_plugin(globals())
+
+src = ShallowWater()
+# Defaults a user sees in the Properties panel.
+check(list(src.Resolution) == [1000, 1000], "default Resolution 1000 x 1000")
+check(src.CellSize == 0.5 and src.EndTime == 20 and src.OutputInterval == 0.5,
+      "thesis defaults: dx 0.5 m, 20 s, frames every 0.5 s")
+check(src.Device == "auto", "default device auto")
+devices = src.GetProperty("AvailableDevices").GetData()
+check(devices[0] == "auto" and len(devices) >= 2, "device list: auto + devices: %s" % devices)
+Delete(src)
+
+# Every property set to a non-default value.
+src = ShallowWater(Resolution=[60, 40], CellSize=2.0, Scenario="Radial dam break",
+                   ManningCoefficient=0.02, Gravity=9.8, EndTime=3.0, OutputInterval=0.5,
+                   CourantNumber=0.4, FixedTimeStep=0.0, Device=devices[1], Precision="Double")
+times = list(src.TimestepValues)
+check(times == [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0], "TimestepValues 0..3 by 0.5: %s" % times)
+
+d0 = fetch(src, 0.0)
+check(d0.GetDimensions() == (61, 41, 1), "60 x 40 cells")
+check(d0.GetSpacing() == (2.0, 2.0, 2.0) and d0.GetOrigin() == (0.0, 0.0, 0.0),
+      "spacing = CellSize, origin 0")
+names = sorted(d0.GetCellData().GetArrayName(i) for i in range(d0.GetCellData().GetNumberOfArrays()))
+check(names == ["Bed", "Depth", "FreeSurface", "Momentum", "Velocity"], "cell arrays %s" % names)
+check(d0.GetCellData().GetArray("Depth").GetDataTypeAsString() == "double", "double precision arrays")
+depth0 = cell_array(d0, "Depth")
+check(depth0.max() == 20.0 and depth0.min() == 10.0, "radial dam break starts 10..20 m")
+mass0 = field_value(d0, "Mass")
+check(abs(mass0 - depth0.sum() * 4.0) < 1e-9 * mass0, "Mass = sum(h) dx^2")
+check(field_value(d0, "Device") in devices[1], "Device field names the device")
+
+forward = {}
+for t in [0.5, 1.0, 2.0, 3.0]:
+    d = fetch(src, t)
+    check(field_value(d, "SimulationTime") == t, "SimulationTime %g" % t)
+    check(d.GetInformation().Get(d.DATA_TIME_STEP()) == t, "DATA_TIME_STEP %g" % t)
+    h = cell_array(d, "Depth")
+    hu = cell_array(d, "Momentum")
+    vel = cell_array(d, "Velocity")
+    fs = cell_array(d, "FreeSurface")
+    check(np.allclose(vel[:, 0] * h, hu[:, 0]) and np.all(vel[:, 2] == 0), "Velocity = Momentum / Depth")
+    check(np.array_equal(fs, h + cell_array(d, "Bed")), "FreeSurface = Depth + Bed")
+    drift = abs(field_value(d, "Mass") - mass0) / mass0
+    check(drift < 1e-12, "mass conserved at t = %g (drift %.2e)" % (t, drift))
+    forward[t] = (h.copy(), hu.copy(), field_value(d, "Steps"))
+
+# A time between outputs gives the latest output time before it, like a reader.
+d = fetch(src, 1.7)
+check(field_value(d, "SimulationTime") == 1.5, "t = 1.7 gives the 1.5 s output")
+
+# Going back returns exactly what going forward gave, without replaying from zero.
+for t in [1.0, 0.5, 3.0, 2.0]:
+    d = fetch(src, t)
+    h, hu, steps = forward[t]
+    check(np.array_equal(cell_array(d, "Depth"), h) and np.array_equal(cell_array(d, "Momentum"), hu)
+          and field_value(d, "Steps") == steps, "back/forward identical at t = %g" % t)
+
+# EndTime and OutputInterval changes keep the state: the step count continues.
+steps_at_3 = forward[3.0][2]
+src.EndTime = 4.0
+d = fetch(src, 4.0)
+src.UpdatePipelineInformation()
+check(list(src.TimestepValues)[-1] == 4.0, "EndTime extends the time steps")
+check(field_value(d, "Steps") > steps_at_3, "extending EndTime continues the run")
+src.OutputInterval = 0.25
+src.UpdatePipelineInformation()
+check(len(src.TimestepValues) == 17, "OutputInterval 0.25 gives 17 times")
+d = fetch(src, 3.0)
+check(np.array_equal(cell_array(d, "Depth"), forward[3.0][0]), "new interval keeps earlier results")
+
+# A physics change restarts: a different Manning coefficient changes the answer.
+src.OutputInterval = 0.5
+src.ManningCoefficient = 0.1
+d = fetch(src, 1.0)
+check(not np.array_equal(cell_array(d, "Depth"), forward[1.0][0]), "Manning change restarts the physics")
+check(field_value(d, "SimulationTime") == 1.0, "restarted run reaches t = 1")
+
+# Reset restarts from t = 0 and reproduces the same run.
+src.ManningCoefficient = 0.02
+d = fetch(src, 1.0)
+check(np.array_equal(cell_array(d, "Depth"), forward[1.0][0]), "same properties, same answer")
+src.Reset()
+d = fetch(src, 0.5)
+check(np.array_equal(cell_array(d, "Depth"), forward[0.5][0]), "Reset, then the same run again")
+
+# Single precision and the other scenarios.
+src2 = ShallowWater(Resolution=[50, 30], CellSize=1.0, EndTime=1.0, Precision="Single",
+                    Scenario="Lake at rest")
+d = fetch(src2, 1.0)
+check(d.GetCellData().GetArray("Depth").GetDataTypeAsString() == "float", "single precision arrays")
+check(np.abs(cell_array(d, "Velocity")).max() < 1e-4, "lake at rest stays at rest")
+src2.Scenario = "Dam break (thesis)"
+d = fetch(src2, 1.0)
+check(np.abs(cell_array(d, "Velocity")).max() > 0.5, "dam break moves")
+
+with CapturedErrors() as errors:
+    fetch(src2, 0.5)
+check(errors.text == "", "no errors or warnings in a normal run")
+print("PASS")
