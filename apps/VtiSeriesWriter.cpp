@@ -37,7 +37,9 @@ void VtiSeriesWriter::write(const Simulation& simulation)
   vtkNew<vtkXMLImageDataWriter> writer;
   writer->SetFileName((directory_ + "/" + file).c_str());
   writer->SetInputData(image);
-  writer->SetDataModeToAppended();
+  // Inline (not appended) data: Debian 12's expat with reparse deferral breaks VTK 9.2's
+  // reader on raw appended sections with long headers (see docs/USER_GUIDE.md).
+  writer->SetDataModeToBinary();
   writer->SetCompressorTypeToZLib();
   if (writer->Write() != 1)
     throw Error("cannot write '" + directory_ + "/" + file + "'");

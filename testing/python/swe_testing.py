@@ -16,15 +16,23 @@ def load_plugin(namespace):
     LoadPlugin(PLUGIN, remote=False, ns=namespace)
 
 
+def say(text):
+    """Prints to the real stdout: pvpython routes print() through vtkOutputWindow, which
+    CapturedErrors replaces."""
+    stream = sys.__stdout__ or sys.stdout
+    stream.write(text + "\n")
+    stream.flush()
+
+
 def fail(message):
-    print("FAIL: " + message)
+    say("FAIL: " + message)
     sys.exit(1)
 
 
 def check(condition, message):
     if not condition:
         fail(message)
-    print("ok: " + message)
+    say("ok: " + message)
 
 
 class CapturedErrors:

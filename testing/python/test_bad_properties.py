@@ -3,7 +3,7 @@ import math
 
 from paraview.simple import *
 
-from swe_testing import CapturedErrors, cell_array, check, fetch, field_value, load_plugin
+from swe_testing import CapturedErrors, say, cell_array, check, fetch, field_value, load_plugin
 
 load_plugin(globals())
 
@@ -55,4 +55,4 @@ for name, value, expected in BAD:
     check(errors.text == "" and field_value(d, "SimulationTime") == 1.0
           and (cell_array(d, "Depth") == reference).all(),
           "%s restored: the source recovers (%s)" % (name, errors.text.strip()[:200]))
-print("PASS")
+say("PASS")

@@ -2,7 +2,7 @@
 import numpy as np
 from paraview.simple import *
 
-from swe_testing import (CapturedErrors, cell_array, check, fail, fetch, field_value,
+from swe_testing import (CapturedErrors, say, cell_array, check, fail, fetch, field_value,
                          load_plugin)
 
 load_plugin(globals())
@@ -104,4 +104,4 @@ check(np.abs(cell_array(d, "Velocity")).max() > 0.5, "dam break moves")
 with CapturedErrors() as errors:
     fetch(src2, 0.5)
 check(errors.text == "", "no errors or warnings in a normal run")
-print("PASS")
+say("PASS")
