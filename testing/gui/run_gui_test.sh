@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Starts the ParaView GUI under Xvfb with the plugin on PV_PLUGIN_PATH, runs gui_test.py in it,
+# keeps a screenshot of the whole window as a test artifact, and passes if the script says OK.
+# Usage: run_gui_test.sh PLUGIN_DIR GUI_SCRIPT ARTIFACT_DIR
+set -u
+plugin_dir=$1 script=$2 artifacts=$3
+mkdir -p "$artifacts"
+export PV_PLUGIN_PATH="$plugin_dir"
+export SWE_GUI_STATUS="$artifacts/gui_status.txt"
+export SWE_GUI_SCREENSHOT="$artifacts/gui_window.png"
+rm -f "$SWE_GUI_STATUS" "$SWE_GUI_SCREENSHOT"
+
+xvfb-run -a -s "-screen 0 1130x750x24" bash -c '
+  paraview --dr --script="$0" > "$1/gui_paraview.log" 2>&1 &
+  pid=$!
+  for i in $(seq 1 480); do
+    [ -f "$SWE_GUI_STATUS" ] && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.5
+  done
+  sleep 3 # let the window finish painting
+  import -window root "$SWE_GUI_SCREENSHOT"
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null
+  exit 0' "$script" "$artifacts"
+
+if [ ! -f "$SWE_GUI_STATUS" ]; then
+  echo "FAIL: the GUI never reported (log: $artifacts/gui_paraview.log)"
+  tail -20 "$artifacts/gui_paraview.log"
+  exit 1
+fi
+cat "$SWE_GUI_STATUS"
+[ -f "$SWE_GUI_SCREENSHOT" ] && echo "screenshot: $SWE_GUI_SCREENSHOT"
+if grep -q '^OK' "$SWE_GUI_STATUS" && [ -f "$SWE_GUI_SCREENSHOT" ]; then
+  echo PASS
+else
+  echo FAIL
+  exit 1
+fi
