@@ -7,8 +7,8 @@
  * Fused with the first stage of the wave-speed reduction (per-group maxima of the new state, read
  * by compute_dt for the next step) and with the blow-up check. */
 
-inline real flux_x_mom(real h, real hu) { return hu * hu / h + (real)0.5 * (real)GRAVITY * h * h; }
-inline real flux_y_mom(real h, real hv) { return hv * hv / h + (real)0.5 * (real)GRAVITY * h * h; }
+/* Pressure term of the momentum fluxes. */
+inline real pressure(real h) { return (real)0.5 * (real)GRAVITY * h * h; }
 
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
 lax_friedrichs_step(__global const real* h, __global const real* hu, __global const real* hv,
@@ -31,16 +31,21 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
       const real he = h[e], hw = h[w], hN = h[n], hs = h[s];
       const real hue = hu[e], huw = hu[w], huN = hu[n], hus = hu[s];
       const real hve = hv[e], hvw = hv[w], hvN = hv[n], hvs = hv[s];
+      /* One division per neighbour, not one per flux term: divisions bound this kernel. */
+      const real ie = (real)1 / he, iw = (real)1 / hw, iN = (real)1 / hN, is = (real)1 / hs;
       hn = (real)0.25 * (he + hw + hN + hs) - r * (hue - huw + hvN - hvs);
       hun = (real)0.25 * (hue + huw + huN + hus) -
-            r * (flux_x_mom(he, hue) - flux_x_mom(hw, huw) + huN * hvN / hN - hus * hvs / hs);
+            r * (hue * hue * ie + pressure(he) - (huw * huw * iw + pressure(hw)) +
+                 huN * hvN * iN - hus * hvs * is);
       hvn = (real)0.25 * (hve + hvw + hvN + hvs) -
-            r * (hue * hve / he - huw * hvw / hw + flux_y_mom(hN, hvN) - flux_y_mom(hs, hvs));
+            r * (hue * hve * ie - huw * hvw * iw + hvN * hvN * iN + pressure(hN) -
+                 (hvs * hvs * is + pressure(hs)));
       if (manning > (real)0 && hn > (real)0)
       {
+        /* h^(4/3) as h * cbrt(h): cbrt is tighter than pow in OpenCL's error bounds. */
         const real velocity = sqrt(hun * hun + hvn * hvn) / hn;
         const real factor = (real)1 /
-          ((real)1 + dt * (real)GRAVITY * manning * manning * velocity / pow(hn, (real)4 / (real)3));
+          ((real)1 + dt * (real)GRAVITY * manning * manning * velocity / (hn * cbrt(hn)));
         hun *= factor;
         hvn *= factor;
       }

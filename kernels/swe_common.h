@@ -46,7 +46,8 @@ inline real wave_speed(real h, real hu, real hv)
   if (!(h > (real)0))
     return (real)0;
   const real c = sqrt((real)GRAVITY * h);
-  const real u = hu / h, v = hv / h;
+  const real inv = (real)1 / h;
+  const real u = hu * inv, v = hv * inv;
   return fmax(fabs(u) + c, fabs(v) + c);
 }
 

@@ -55,7 +55,8 @@ Real ReferenceSolver<Real>::maxWaveSpeed() const
     {
       const std::size_t c = index(i, j);
       const Real c0 = std::sqrt(g * h_[c]);
-      const Real u = hu_[c] / h_[c], v = hv_[c] / h_[c];
+      const Real inv = Real(1) / h_[c];
+      const Real u = hu_[c] * inv, v = hv_[c] * inv;
       m = std::max(m, std::max(std::fabs(u) + c0, std::fabs(v) + c0));
     }
   return m;
@@ -90,24 +91,26 @@ Real ReferenceSolver<Real>::step(double target)
   const Real g = static_cast<Real>(params_.gravity);
   const Real r = Real(0.5) * dt * (Real(1) / static_cast<Real>(params_.dx));
   const Real n = static_cast<Real>(params_.manning);
-  const auto fx = [g](Real h, Real hu) { return hu * hu / h + Real(0.5) * g * h * h; };
+  const auto pressure = [g](Real h) { return Real(0.5) * g * h * h; };
   for (int j = 0; j < params_.ny; ++j)
     for (int i = 0; i < params_.nx; ++i)
     {
       const std::size_t c = index(i, j), e = c + 1, w = c - 1, no = c + pitch_, s = c - pitch_;
+      const Real ie = Real(1) / h_[e], iw = Real(1) / h_[w], in = Real(1) / h_[no],
+                 is = Real(1) / h_[s];
       const Real hn =
         Real(0.25) * (h_[e] + h_[w] + h_[no] + h_[s]) - r * (hu_[e] - hu_[w] + hv_[no] - hv_[s]);
-      Real hun = Real(0.25) * (hu_[e] + hu_[w] + hu_[no] + hu_[s]) -
-                 r * (fx(h_[e], hu_[e]) - fx(h_[w], hu_[w]) + hu_[no] * hv_[no] / h_[no] -
-                       hu_[s] * hv_[s] / h_[s]);
+      Real hun =
+        Real(0.25) * (hu_[e] + hu_[w] + hu_[no] + hu_[s]) -
+        r * (hu_[e] * hu_[e] * ie + pressure(h_[e]) - (hu_[w] * hu_[w] * iw + pressure(h_[w])) +
+              hu_[no] * hv_[no] * in - hu_[s] * hv_[s] * is);
       Real hvn = Real(0.25) * (hv_[e] + hv_[w] + hv_[no] + hv_[s]) -
-                 r * (hu_[e] * hv_[e] / h_[e] - hu_[w] * hv_[w] / h_[w] + fx(h_[no], hv_[no]) -
-                       fx(h_[s], hv_[s]));
+                 r * (hu_[e] * hv_[e] * ie - hu_[w] * hv_[w] * iw + hv_[no] * hv_[no] * in +
+                       pressure(h_[no]) - (hv_[s] * hv_[s] * is + pressure(h_[s])));
       if (n > 0 && hn > 0)
       {
         const Real velocity = std::sqrt(hun * hun + hvn * hvn) / hn;
-        const Real factor =
-          Real(1) / (Real(1) + dt * g * n * n * velocity / std::pow(hn, Real(4) / Real(3)));
+        const Real factor = Real(1) / (Real(1) + dt * g * n * n * velocity / (hn * std::cbrt(hn)));
         hun *= factor;
         hvn *= factor;
       }

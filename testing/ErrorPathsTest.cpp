@@ -102,12 +102,21 @@ TEST(ErrorPaths, GridTooLargeIsRefusedBeforeAllocating)
   // state of the right shape is enough here.
   SimulationParameters p = valid();
   InitialState empty;
-  p.nx = empty.nx = 40000; // fits 32-bit indexing; 40000^2 x 56 B = 83 GiB does not fit a device
-  p.ny = empty.ny = 40000;
-  expectError([&] { Simulation sim(p, empty); }, { "grid 40000 x 40000 needs", "GiB" });
-  p.nx = empty.nx = 100000; // beyond 32-bit cell indices
+  p.nx = empty.nx = 100000; // beyond 32-bit cell indices on any device
   p.ny = empty.ny = 100000;
   expectError([&] { Simulation sim(p, empty); }, { "grid 100000 x 100000", "32-bit" });
+
+  // A square grid just larger than the device's memory, where 32-bit indexing still allows it.
+  const DeviceInfo device = selectDevice(p.device);
+  const double cells =
+    static_cast<double>(device.globalMemory) / Simulation::bytesPerCell(p.precision);
+  const int n = static_cast<int>(std::sqrt(cells)) + 1;
+  if (static_cast<double>(n + 4) * (n + 4) > 2147483647.0)
+    GTEST_SKIP() << device.name << " holds every grid that 32-bit indexing allows";
+  p.nx = empty.nx = n;
+  p.ny = empty.ny = n;
+  const std::string grid = std::to_string(n) + " x " + std::to_string(n);
+  expectError([&] { Simulation sim(p, empty); }, { "grid " + grid + " needs", "GiB" });
 }
 
 TEST(ErrorPaths, UnknownDeviceInSimulation)

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 using namespace swe;
 using test::Fields;
@@ -42,9 +43,13 @@ InitialState swirlingState(const SimulationParameters& p)
 }
 
 template<class Real>
-double twinDifferenceAfter100Steps(Precision precision, double fixedDt, double manning)
+double twinDifferenceAfter100Steps(Precision precision,
+  double fixedDt,
+  double manning,
+  const std::string& buildOptions = "")
 {
   SimulationParameters p = test::smallParameters(precision);
+  p.buildOptions = buildOptions;
   p.fixedDt = fixedDt;
   p.manning = manning;
   const InitialState initial = swirlingState(p);
@@ -56,6 +61,11 @@ double twinDifferenceAfter100Steps(Precision precision, double fixedDt, double m
   EXPECT_EQ(device.steps(), 100);
   return test::maxRelativeDifference(test::download(device), twinFields(twin, p.nx, p.ny));
 }
+
+// OpenCL lets fp32 division and sqrt be off by 2.5-3 ulp unless asked otherwise (NVIDIA takes
+// that freedom, and it halves the cost of this division-bound kernel). The logic is compared with
+// IEEE division; the default build is held to a looser bound.
+const char* const kIeeeFp32 = "-cl-fp32-correctly-rounded-divide-sqrt";
 } // namespace
 
 TEST(Scheme, MatchesCppTwinAfter100StepsDouble)
@@ -66,8 +76,9 @@ TEST(Scheme, MatchesCppTwinAfter100StepsDouble)
 
 TEST(Scheme, MatchesCppTwinAfter100StepsSingle)
 {
-  EXPECT_LE(twinDifferenceAfter100Steps<float>(Precision::Single, 0.0, 0.03), 1e-5);
-  EXPECT_LE(twinDifferenceAfter100Steps<float>(Precision::Single, 0.004, 0.0), 1e-5);
+  EXPECT_LE(twinDifferenceAfter100Steps<float>(Precision::Single, 0.0, 0.03, kIeeeFp32), 1e-5);
+  EXPECT_LE(twinDifferenceAfter100Steps<float>(Precision::Single, 0.004, 0.0, kIeeeFp32), 1e-5);
+  EXPECT_LE(twinDifferenceAfter100Steps<float>(Precision::Single, 0.0, 0.03), 1e-4);
 }
 
 // The thesis's Algoritmo 2.2 (x along the first index, one ghost layer copied/negated as in its
