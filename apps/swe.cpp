@@ -29,7 +29,7 @@ double secondsSince(Clock::time_point start)
 struct CommonOptions
 {
   swe::SimulationParameters params;
-  std::string precision = "double";
+  std::string precision = "single";
   std::string scenario = "dambreak";
 
   void add(CLI::App* app)

@@ -28,7 +28,7 @@ struct SimulationParameters
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]
   double cfl = 0.45;     // Courant number C in dt = C dx / max(|u|+c, |v|+c)
   double fixedDt = 0.0;  // > 0: fixed time step [s]; 0: CFL-adaptive
-  Precision precision = Precision::Double;
+  Precision precision = Precision::Single;
   std::string device = "auto"; // "auto", a device index, or a substring of a device name
   // Extra OpenCL build options (e.g. "-DWG_X=32"): appended last, so they override defaults.
   std::string buildOptions;
