@@ -67,10 +67,10 @@ int run(CommonOptions& options, double tEnd, double outputEvery, const std::stri
   swe::requireFinite(tEnd, "end time");
   swe::requireFinite(outputEvery, "output interval");
   if (tEnd < 0)
-    throw swe::Error("end time must be >= 0 s, got " + std::to_string(tEnd));
+    throw swe::Error("end time must be >= 0 s, got " + swe::formatValue(tEnd));
   if (outputEvery < 0)
-    throw swe::Error(
-      "output interval must be > 0 s (or 0 for only the end), got " + std::to_string(outputEvery));
+    throw swe::Error("output interval must be > 0 s (or 0 for only the end), got " +
+                     swe::formatValue(outputEvery));
   const swe::SimulationParameters params = options.resolve();
   const swe::Scenario scenario = swe::scenarioFromName(options.scenario);
 #ifndef SWE_WITH_VTK

@@ -156,9 +156,9 @@ swe::SimulationParameters vtkShallowWaterSource::CheckedParameters() const
   swe::requireFinite(this->EndTime, "EndTime");
   swe::requireFinite(this->OutputInterval, "OutputInterval");
   if (this->EndTime < 0)
-    throw swe::Error("EndTime must be >= 0 s, got " + std::to_string(this->EndTime));
+    throw swe::Error("EndTime must be >= 0 s, got " + swe::formatValue(this->EndTime));
   if (!(this->OutputInterval > 0))
-    throw swe::Error("OutputInterval must be > 0 s, got " + std::to_string(this->OutputInterval));
+    throw swe::Error("OutputInterval must be > 0 s, got " + swe::formatValue(this->OutputInterval));
   if (this->EndTime / this->OutputInterval > kMaxOutputTimes)
     throw swe::Error("EndTime / OutputInterval gives more than a million output times: "
                      "raise OutputInterval");

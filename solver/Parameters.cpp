@@ -7,15 +7,12 @@
 
 namespace swe
 {
-namespace
-{
 std::string formatValue(double value)
 {
   std::ostringstream s;
   s << value;
   return s.str();
 }
-} // namespace
 
 void requireFinite(double value, const std::string& what)
 {

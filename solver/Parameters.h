@@ -44,6 +44,9 @@ std::string scenarioName(Scenario scenario);
 Precision precisionFromName(const std::string& name);
 std::string precisionName(Precision precision);
 
+// A number as a person would write it in a message: 0.1, -1, 1e-09, nan.
+std::string formatValue(double value);
+
 // Throws swe::Error unless value is finite; what names the quantity in the message.
 void requireFinite(double value, const std::string& what);
 } // namespace swe

@@ -456,8 +456,8 @@ bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
   requireFinite(targetTime, "target time");
   Impl& m = *impl_;
   if (targetTime < m.time)
-    throw Error("cannot advance backwards: the simulation is at t = " + std::to_string(m.time) +
-                " s, asked for t = " + std::to_string(targetTime) + " s");
+    throw Error("cannot advance backwards: the simulation is at t = " + formatValue(m.time) +
+                " s, asked for t = " + formatValue(targetTime) + " s");
   if (targetTime == m.time)
     return true;
   return guarded("advancing the simulation",

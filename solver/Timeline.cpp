@@ -14,7 +14,7 @@ void requireInterval(double interval)
 {
   requireFinite(interval, "output interval");
   if (!(interval > 0))
-    throw Error("output interval must be > 0 s, got " + std::to_string(interval));
+    throw Error("output interval must be > 0 s, got " + formatValue(interval));
 }
 } // namespace
 
@@ -49,7 +49,7 @@ bool Timeline::seek(double t, const ProgressCallback& progress)
 {
   requireFinite(t, "requested time");
   if (t < 0)
-    throw Error("requested time must be >= 0 s, got " + std::to_string(t));
+    throw Error("requested time must be >= 0 s, got " + formatValue(t));
   // Jump to the latest checkpoint at or before t when that is behind us (going back) or ahead of
   // the live state (skipping work done before).
   auto it = checkpoints_.upper_bound(t);
