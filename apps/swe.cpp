@@ -31,6 +31,7 @@ struct CommonOptions
   swe::SimulationParameters params;
   std::string precision = "single";
   std::string scenario = "dambreak";
+  std::string scheme = "lax-friedrichs";
 
   void add(CLI::App* app)
   {
@@ -41,12 +42,14 @@ struct CommonOptions
         "--device", params.device, "auto, an index from 'swe devices', or part of a name")
       ->capture_default_str();
     app->add_option("--precision", precision, "single or double")->capture_default_str();
+    app->add_option("--scheme", scheme, "lax-friedrichs or muscl-hllc")->capture_default_str();
     app->add_option("--build-options", params.buildOptions, "extra OpenCL build options");
   }
 
   swe::SimulationParameters resolve()
   {
     params.precision = swe::precisionFromName(precision);
+    params.scheme = swe::schemeFromName(scheme);
     params.validate();
     return params;
   }
@@ -173,7 +176,7 @@ int main(int argc, char** argv)
   std::string outDir;
   CLI::App* runCmd = app.add_subcommand("run", "run a scenario");
   runOptions.add(runCmd);
-  runCmd->add_option("--scenario", runOptions.scenario, "dambreak, radial-dambreak or lake-at-rest")
+  runCmd->add_option("--scenario", runOptions.scenario, "dambreak, radial-dambreak, lake-at-rest, immersed-bump, emerged-bump, ritter or stoker")
     ->capture_default_str();
   runCmd->add_option("--dx", runOptions.params.dx, "cell size [m]")->capture_default_str();
   runCmd->add_option("--t-end", tEnd, "simulated time to reach [s]")->capture_default_str();

@@ -42,6 +42,7 @@ vtkShallowWaterSource::vtkShallowWaterSource()
   , CourantNumber(0.45)
   , FixedTimeStep(0.0)
   , Scenario(0)
+  , Scheme(0)
   , Device(nullptr)
   , Precision(SINGLE)
   , EndTime(20.0)
@@ -83,6 +84,7 @@ vtkShallowWaterPhysicsSetter(Gravity, double);
 vtkShallowWaterPhysicsSetter(CourantNumber, double);
 vtkShallowWaterPhysicsSetter(FixedTimeStep, double);
 vtkShallowWaterPhysicsSetter(Scenario, int);
+vtkShallowWaterPhysicsSetter(Scheme, int);
 vtkShallowWaterPhysicsSetter(Precision, int);
 #undef vtkShallowWaterPhysicsSetter
 
@@ -179,6 +181,11 @@ swe::SimulationParameters vtkShallowWaterSource::CheckedParameters() const
     throw swe::Error(
       "Precision must be 0 (single) or 1 (double), got " + std::to_string(this->Precision));
   params.precision = this->Precision == DOUBLE ? swe::Precision::Double : swe::Precision::Single;
+  const auto& schemes = swe::schemeNames();
+  if (this->Scheme < 0 || this->Scheme >= static_cast<int>(schemes.size()))
+    throw swe::Error("Scheme must be between 0 and " + std::to_string(schemes.size() - 1) +
+                     ", got " + std::to_string(this->Scheme));
+  params.scheme = static_cast<swe::Scheme>(this->Scheme);
   const auto& scenarios = swe::scenarioNames();
   if (this->Scenario < 0 || this->Scenario >= static_cast<int>(scenarios.size()))
     throw swe::Error("Scenario must be between 0 and " + std::to_string(scenarios.size() - 1) +
@@ -291,6 +298,7 @@ void vtkShallowWaterSource::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "CourantNumber: " << this->CourantNumber << "\n";
   os << indent << "FixedTimeStep: " << this->FixedTimeStep << "\n";
   os << indent << "Scenario: " << this->Scenario << "\n";
+  os << indent << "Scheme: " << this->Scheme << "\n";
   os << indent << "Device: " << (this->Device ? this->Device : "(none)") << "\n";
   os << indent << "Precision: " << (this->Precision == DOUBLE ? "double" : "single") << "\n";
   os << indent << "EndTime: " << this->EndTime << "\n";

@@ -53,9 +53,13 @@ public:
   /// > 0: a fixed time step in seconds (as in the thesis); 0: CFL-adaptive (the default).
   void SetFixedTimeStep(double dt);
   vtkGetMacro(FixedTimeStep, double);
-  /// Index into the engine's scenarios: 0 dam break, 1 radial dam break, 2 lake at rest.
+  /// Index into the engine's scenarios (swe::Scenario): 0 dam break, 1 radial dam break, 2 lake
+  /// at rest, 3 immersed bump, 4 emerged bump, 5 Ritter (dry bed), 6 Stoker (wet bed).
   void SetScenario(int scenario);
   vtkGetMacro(Scenario, int);
+  /// 0: Lax-Friedrichs (the thesis's scheme); 1: MUSCL-HLLC (second order, bed, wet/dry).
+  void SetScheme(int scheme);
+  vtkGetMacro(Scheme, int);
   ///@}
 
   ///@{
@@ -110,6 +114,7 @@ private:
   double CourantNumber;
   double FixedTimeStep;
   int Scenario;
+  int Scheme;
   char* Device;
   int Precision;
   double EndTime;

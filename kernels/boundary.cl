@@ -1,7 +1,8 @@
 /* Reflective walls through ghost cells, filled on the device (thesis 4.5.1).
  * One work-item per ghost cell; a ghost cell mirrors the interior cell across the wall, with the
  * wall-normal momentum negated. Corner ghosts mirror across both walls. */
-__kernel void fill_ghosts_reflective(__global real* h, __global real* hu, __global real* hv)
+__kernel void fill_ghosts_reflective(__global real* h, __global real* hu, __global real* hv,
+  __global real* bed)
 {
   const int k = get_global_id(0);
   /* Ghost cells in two bands: GHOST full padded rows at the bottom and top, then GHOST columns at
@@ -33,6 +34,7 @@ __kernel void fill_ghosts_reflective(__global real* h, __global real* hu, __glob
   const int dst = pj * PITCH + pi;
   const int src = IDX(si, sj);
   h[dst] = h[src];
+  bed[dst] = bed[src];
   hu[dst] = flip_x ? -hu[src] : hu[src];
   hv[dst] = flip_y ? -hv[src] : hv[src];
 }

@@ -43,7 +43,7 @@ typedef float real;
 /* Largest signal speed of a cell: max(|u| + c, |v| + c), c = sqrt(g h). */
 inline real wave_speed(real h, real hu, real hv)
 {
-  if (!(h > (real)0))
+  if (!(h > (real)H_DRY)) /* dry: no wave, and no velocity to trust */
     return (real)0;
   const real c = sqrt((real)GRAVITY * h);
   const real inv = (real)1 / h;

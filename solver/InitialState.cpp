@@ -42,7 +42,7 @@ InitialState::InitialState(int nx_, int ny_)
 {
 }
 
-void InitialState::validate() const
+void InitialState::validate(bool allowDry) const
 {
   if (nx <= 0 || ny <= 0)
     throw Error(
@@ -60,11 +60,15 @@ void InitialState::validate() const
     for (int f = 0; f < 4; ++f)
       if (!std::isfinite((*fields[f])[k]))
         throw Error(std::string("initial ") + names[f] + " is not finite at " + cell);
-    if (!(h[k] > 0))
+    if (allowDry ? h[k] < 0 : !(h[k] > 0))
     {
       std::ostringstream s;
-      s << "initial depth must be > 0 everywhere (dry cells are not supported yet), got " << h[k]
-        << " m at " << cell;
+      if (allowDry)
+        s << "initial depth must be >= 0 everywhere, got " << h[k] << " m at " << cell;
+      else
+        s << "initial depth must be > 0 everywhere (Lax-Friedrichs has no dry cells: use the "
+             "muscl-hllc scheme), got "
+          << h[k] << " m at " << cell;
       throw Error(s.str());
     }
   }
@@ -93,6 +97,22 @@ InitialState makeScenario(Scenario scenario, const SimulationParameters& params)
         }
         case Scenario::LakeAtRest:
           depth = 10.0;
+          break;
+        case Scenario::ImmersedBump:
+        case Scenario::EmergedBump:
+        {
+          // SWASHES, scaled so that a domain of any length holds the 25 m case.
+          const double xs = x * 25.0 / lx;
+          const double z = std::max(0.0, 0.2 - 0.05 * (xs - 10.0) * (xs - 10.0));
+          state.bed[state.index(i, j)] = z;
+          depth = scenario == Scenario::ImmersedBump ? 0.5 - z : std::max(0.0, 0.1 - z);
+          break;
+        }
+        case Scenario::RitterDryDamBreak:
+          depth = x < 0.5 * lx ? 0.005 : 0.0;
+          break;
+        case Scenario::StokerWetDamBreak:
+          depth = x < 0.5 * lx ? 0.005 : 0.001;
           break;
       }
       state.h[state.index(i, j)] = depth;

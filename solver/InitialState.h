@@ -23,9 +23,9 @@ struct InitialState
   }
   std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * nx + i; }
 
-  // Throws swe::Error naming the first cell with a non-finite value or a depth <= 0 (until the
-  // solver handles dry cells, a dry cell is an error).
-  void validate() const;
+  // Throws swe::Error naming the first cell with a non-finite value, or a negative depth; a dry
+  // cell (depth 0) is an error too unless the scheme handles dry cells.
+  void validate(bool allowDry = false) const;
 };
 
 // Builds a scenario's initial state on the grid of params (which must be valid).

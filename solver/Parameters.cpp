@@ -44,27 +44,57 @@ void SimulationParameters::validate() const
       "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got " + formatValue(fixedDt));
 }
 
+namespace
+{
+template<class Enum>
+Enum fromName(const std::vector<std::string>& names, const std::string& name, const char* what)
+{
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (names[k] == name)
+      return static_cast<Enum>(k);
+  std::string known;
+  for (const auto& n : names)
+    known += (known.empty() ? "" : ", ") + n;
+  throw Error(std::string("unknown ") + what + " '" + name + "' (known: " + known + ")");
+}
+} // namespace
+
 const std::vector<std::string>& scenarioNames()
 {
-  static const std::vector<std::string> names = { "dambreak", "radial-dambreak", "lake-at-rest" };
+  static const std::vector<std::string> names = { "dambreak",
+    "radial-dambreak",
+    "lake-at-rest",
+    "immersed-bump",
+    "emerged-bump",
+    "ritter",
+    "stoker" };
   return names;
 }
 
 Scenario scenarioFromName(const std::string& name)
 {
-  const auto& names = scenarioNames();
-  for (std::size_t k = 0; k < names.size(); ++k)
-    if (names[k] == name)
-      return static_cast<Scenario>(k);
-  std::string known;
-  for (const auto& n : names)
-    known += (known.empty() ? "" : ", ") + n;
-  throw Error("unknown scenario '" + name + "' (known: " + known + ")");
+  return fromName<Scenario>(scenarioNames(), name, "scenario");
 }
 
 std::string scenarioName(Scenario scenario)
 {
   return scenarioNames().at(static_cast<std::size_t>(scenario));
+}
+
+const std::vector<std::string>& schemeNames()
+{
+  static const std::vector<std::string> names = { "lax-friedrichs", "muscl-hllc" };
+  return names;
+}
+
+Scheme schemeFromName(const std::string& name)
+{
+  return fromName<Scheme>(schemeNames(), name, "scheme");
+}
+
+std::string schemeName(Scheme scheme)
+{
+  return schemeNames().at(static_cast<std::size_t>(scheme));
 }
 
 Precision precisionFromName(const std::string& name)

@@ -12,11 +12,22 @@ enum class Precision
   Double
 };
 
+enum class Scheme
+{
+  LaxFriedrichs, // the thesis's first-order scheme: flat bed, no dry cells
+  MusclHllc      // second order: MUSCL + hydrostatic reconstruction + HLLC, Heun; bed, wet/dry
+};
+
 enum class Scenario
 {
   DamBreak,       // thesis test: 20 m where x < 100 m, 10 m beyond, closed flat basin
   RadialDamBreak, // a cylinder of deep water in the middle of a shallower lake
-  LakeAtRest      // flat water over a flat bed
+  LakeAtRest,     // flat water over a flat bed
+  // SWASHES cases (Delestre et al. 2013), laid out along x; meant for strips of a few rows.
+  ImmersedBump,      // lake at rest, h + z = 0.5 m over z = max(0, 0.2 - 0.05 (x - 10)^2), L = 25 m
+  EmergedBump,       // the same bump sticking out of a 0.1 m lake
+  RitterDryDamBreak, // h = 0.005 m for x < L/2, dry beyond (L = 10 m)
+  StokerWetDamBreak  // h = 0.005 m for x < L/2, 0.001 m beyond
 };
 
 struct SimulationParameters
@@ -26,8 +37,11 @@ struct SimulationParameters
   double dx = 0.5;       // cell size [m]
   double gravity = 9.81; // [m/s^2]
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]
-  double cfl = 0.45;     // Courant number C in dt = C dx / max(|u|+c, |v|+c)
-  double fixedDt = 0.0;  // > 0: fixed time step [s]; 0: CFL-adaptive
+  // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
+  // dt = C dx / (2 max(|u|+c, |v|+c)) for MUSCL-HLLC (positivity of depth up to 0.5).
+  double cfl = 0.45;
+  double fixedDt = 0.0; // > 0: fixed time step [s]; 0: CFL-adaptive
+  Scheme scheme = Scheme::LaxFriedrichs;
   Precision precision = Precision::Single;
   std::string device = "auto"; // "auto", a device index, or a substring of a device name
   // Extra OpenCL build options (e.g. "-DWG_X=32"): appended last, so they override defaults.
@@ -41,6 +55,9 @@ struct SimulationParameters
 const std::vector<std::string>& scenarioNames();
 Scenario scenarioFromName(const std::string& name);
 std::string scenarioName(Scenario scenario);
+const std::vector<std::string>& schemeNames();
+Scheme schemeFromName(const std::string& name);
+std::string schemeName(Scheme scheme);
 Precision precisionFromName(const std::string& name);
 std::string precisionName(Precision precision);
 

@@ -5,6 +5,62 @@
 
 namespace swe
 {
+namespace
+{
+// The second-order arithmetic, compiled from the kernels' own header once per precision.
+// Its unqualified math calls resolve to the std overloads of the precision at hand.
+namespace fp32
+{
+using real = float;
+using std::cbrt, std::fabs, std::fmax, std::fmin, std::sqrt;
+#include "muscl_hllc.h"
+}
+#undef SWE_MUSCL_HLLC_H
+namespace fp64
+{
+using real = double;
+using std::cbrt, std::fabs, std::fmax, std::fmin, std::sqrt;
+#include "muscl_hllc.h"
+}
+
+template<class Real>
+struct Muscl;
+template<>
+struct Muscl<float>
+{
+  using Stencil = fp32::AxisStencil;
+  static fp32::FaceFlux rate(const Stencil* s, float g, float hDry)
+  {
+    return fp32::axis_rate(s, g, hDry);
+  }
+  static float velocity(float h, float q, float hDry) { return fp32::cell_velocity(h, q, hDry); }
+  static bool finish(float* h, float* hu, float* hv, float dt, float n, float g, float hDry)
+  {
+    return fp32::finish_stage(h, hu, hv, dt, n, g, hDry);
+  }
+};
+template<>
+struct Muscl<double>
+{
+  using Stencil = fp64::AxisStencil;
+  static fp64::FaceFlux rate(const Stencil* s, double g, double hDry)
+  {
+    return fp64::axis_rate(s, g, hDry);
+  }
+  static double velocity(double h, double q, double hDry)
+  {
+    return fp64::cell_velocity(h, q, hDry);
+  }
+  static bool finish(double* h, double* hu, double* hv, double dt, double n, double g, double hDry)
+  {
+    return fp64::finish_stage(h, hu, hv, dt, n, g, hDry);
+  }
+};
+
+// Must match kDryDepth in Simulation.cpp (the kernels' H_DRY).
+constexpr double kDryDepth = 1e-6;
+} // namespace
+
 template<class Real>
 ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   const InitialState& initial)
@@ -12,9 +68,9 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   , pitch_(static_cast<std::size_t>(params.nx) + 2 * kGhost)
 {
   params.validate();
-  initial.validate();
+  initial.validate(params.scheme == Scheme::MusclHllc);
   const std::size_t padded = pitch_ * (static_cast<std::size_t>(params.ny) + 2 * kGhost);
-  for (auto* v : { &h_, &hu_, &hv_, &hNew_, &huNew_, &hvNew_ })
+  for (auto* v : { &h_, &hu_, &hv_, &hNew_, &huNew_, &hvNew_, &b_ })
     v->assign(padded, Real(0));
   for (int j = 0; j < params.ny; ++j)
     for (int i = 0; i < params.nx; ++i)
@@ -23,11 +79,20 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
       h_[index(i, j)] = static_cast<Real>(initial.h[k]);
       hu_[index(i, j)] = static_cast<Real>(initial.hu[k]);
       hv_[index(i, j)] = static_cast<Real>(initial.hv[k]);
+      b_[index(i, j)] = static_cast<Real>(initial.bed[k]);
     }
 }
 
 template<class Real>
 void ReferenceSolver<Real>::fillGhosts()
+{
+  fillGhosts(h_, hu_, hv_);
+}
+
+template<class Real>
+void ReferenceSolver<Real>::fillGhosts(std::vector<Real>& h,
+  std::vector<Real>& hu,
+  std::vector<Real>& hv)
 {
   const int nx = params_.nx, ny = params_.ny;
   for (int j = -kGhost; j < ny + kGhost; ++j)
@@ -39,9 +104,10 @@ void ReferenceSolver<Real>::fillGhosts()
       const int si = i < 0 ? -1 - i : (i >= nx ? 2 * nx - 1 - i : i);
       const int sj = j < 0 ? -1 - j : (j >= ny ? 2 * ny - 1 - j : j);
       const std::size_t d = index(i, j), s = index(si, sj);
-      h_[d] = h_[s];
-      hu_[d] = flipX ? -hu_[s] : hu_[s];
-      hv_[d] = flipY ? -hv_[s] : hv_[s];
+      h[d] = h[s];
+      b_[d] = b_[s];
+      hu[d] = flipX ? -hu[s] : hu[s];
+      hv[d] = flipY ? -hv[s] : hv[s];
     }
 }
 
@@ -74,7 +140,8 @@ Real ReferenceSolver<Real>::step(double target)
   else
   {
     const Real m = maxWaveSpeed();
-    dt = static_cast<Real>(params_.cfl * params_.dx) / m;
+    const double factor = params_.scheme == Scheme::MusclHllc ? 0.5 : 1.0;
+    dt = static_cast<Real>(params_.cfl * params_.dx * factor) / m;
     if (remaining < 2.0 * dt && remaining > dt)
       dt = static_cast<Real>(0.5 * remaining);
   }
@@ -86,7 +153,16 @@ Real ReferenceSolver<Real>::step(double target)
   else
     time_ += dt;
   ++steps_;
+  if (params_.scheme == Scheme::MusclHllc)
+    stepMusclHllc(dt);
+  else
+    stepLaxFriedrichs(dt);
+  return dt;
+}
 
+template<class Real>
+void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
+{
   fillGhosts();
   const Real g = static_cast<Real>(params_.gravity);
   const Real r = Real(0.5) * dt * (Real(1) / static_cast<Real>(params_.dx));
@@ -121,7 +197,73 @@ Real ReferenceSolver<Real>::step(double target)
   std::swap(h_, hNew_);
   std::swap(hu_, huNew_);
   std::swap(hv_, hvNew_);
-  return dt;
+}
+
+template<class Real>
+void ReferenceSolver<Real>::stepMusclHllc(Real dt)
+{
+  // Heun: the predictor goes to the *New vectors, the corrector averages back into the state.
+  fillGhosts(h_, hu_, hv_);
+  musclStage(h_, hu_, hv_, hNew_, huNew_, hvNew_, dt, false);
+  fillGhosts(hNew_, huNew_, hvNew_);
+  musclStage(hNew_, huNew_, hvNew_, h_, hu_, hv_, dt, true);
+}
+
+template<class Real>
+void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
+  const std::vector<Real>& hu,
+  const std::vector<Real>& hv,
+  std::vector<Real>& hOut,
+  std::vector<Real>& huOut,
+  std::vector<Real>& hvOut,
+  Real dt,
+  bool final)
+{
+  using M = Muscl<Real>;
+  const Real g = static_cast<Real>(params_.gravity);
+  const Real hDry = static_cast<Real>(kDryDepth);
+  const Real n = static_cast<Real>(params_.manning);
+  const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
+  const auto load = [&](typename M::Stencil& s,
+                      const std::vector<Real>& qn,
+                      const std::vector<Real>& qt,
+                      std::size_t c,
+                      std::ptrdiff_t stride)
+  {
+    for (int m = 0; m < 5; ++m)
+    {
+      const std::size_t idx = c + (m - 2) * stride;
+      s.h[m] = h[idx];
+      s.eta[m] = h[idx] + b_[idx];
+      s.un[m] = M::velocity(h[idx], qn[idx], hDry);
+      s.ut[m] = M::velocity(h[idx], qt[idx], hDry);
+    }
+  };
+  for (int j = 0; j < params_.ny; ++j)
+    for (int i = 0; i < params_.nx; ++i)
+    {
+      const std::size_t c = index(i, j);
+      typename M::Stencil sx, sy;
+      load(sx, hu, hv, c, 1);
+      load(sy, hv, hu, c, static_cast<std::ptrdiff_t>(pitch_));
+      const auto rx = M::rate(&sx, g, hDry);
+      const auto ry = M::rate(&sy, g, hDry);
+      Real hn = h[c], hun = hu[c], hvn = hv[c];
+      hn += k * (rx.h + ry.h);
+      hun += k * (rx.qn + ry.qt);
+      hvn += k * (rx.qt + ry.qn);
+      M::finish(&hn, &hun, &hvn, dt, n, g, hDry);
+      if (final)
+      {
+        // hOut is the state itself: its old value at c is U^n.
+        hn = Real(0.5) * (hOut[c] + hn);
+        hun = Real(0.5) * (huOut[c] + hun);
+        hvn = Real(0.5) * (hvOut[c] + hvn);
+      }
+      hOut[c] = hn;
+      huOut[c] = hun;
+      hvOut[c] = hvn;
+    }
 }
 
 template<class Real>

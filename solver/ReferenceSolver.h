@@ -45,7 +45,20 @@ private:
 
   SimulationParameters params_;
   std::size_t pitch_;
-  std::vector<Real> h_, hu_, hv_, hNew_, huNew_, hvNew_;
+  void stepLaxFriedrichs(Real dt);
+  void stepMusclHllc(Real dt);
+  // One Heun stage: out = in + dt L(in) (then averaged with the state when final).
+  void musclStage(const std::vector<Real>& h,
+    const std::vector<Real>& hu,
+    const std::vector<Real>& hv,
+    std::vector<Real>& hOut,
+    std::vector<Real>& huOut,
+    std::vector<Real>& hvOut,
+    Real dt,
+    bool final);
+  void fillGhosts(std::vector<Real>& h, std::vector<Real>& hu, std::vector<Real>& hv);
+
+  std::vector<Real> h_, hu_, hv_, hNew_, huNew_, hvNew_, b_;
   double time_ = 0.0;
   std::int64_t steps_ = 0;
 };

@@ -21,6 +21,8 @@ constexpr int kGhost = 2;    // ghost layers: wide enough for a second-order ste
 constexpr int kCtrlSize = 5; // must match CTRL_* in kernels/swe_common.h
 constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4;
 constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2;
+// Depth below which a cell counts as dry (no velocity) in the wet/dry scheme [m].
+constexpr double kDryDepth = 1e-6;
 
 std::uint64_t roundUp(std::uint64_t value, std::uint64_t multiple)
 {
@@ -62,6 +64,8 @@ struct Simulation::Impl
   cl::Buffer bed, ctrl, status, partialMax, diagSum, diagMaxDepth, diagMaxSpeed, diagResult;
   // One kernel object per parity, so the step loop never re-sets arguments.
   std::array<cl::Kernel, 2> fillGhosts, update, waveSpeed, diagPartials;
+  // MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor.
+  std::array<cl::Kernel, 2> musclStage;
   cl::Kernel computeDt, diagFinal;
   cl::NDRange localRange, globalRange, reduceRange;
   std::size_t ghostCells = 0;
@@ -97,8 +101,8 @@ struct Simulation::Impl
     std::ostringstream s;
     s << "-cl-std=CL1.2 " << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "")
       << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost << " -DWG_X=" << wgX
-      << " -DWG_Y=" << wgY << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << gravity << " "
-      << params.buildOptions;
+      << " -DWG_Y=" << wgY << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << gravity
+      << " -DH_DRY=" << kDryDepth << " " << params.buildOptions;
     return s.str();
   }
 
@@ -133,6 +137,7 @@ struct Simulation::Impl
       update[p] = cl::Kernel(program, "lax_friedrichs_step");
       waveSpeed[p] = cl::Kernel(program, "wave_speed_partials");
       diagPartials[p] = cl::Kernel(program, "diagnostics_partials");
+      musclStage[p] = cl::Kernel(program, "muscl_hllc_stage");
     }
     computeDt = cl::Kernel(program, "compute_dt");
     diagFinal = cl::Kernel(program, "diagnostics_final");
@@ -184,6 +189,25 @@ struct Simulation::Impl
       fillGhosts[p].setArg(0, h[p]);
       fillGhosts[p].setArg(1, hu[p]);
       fillGhosts[p].setArg(2, hv[p]);
+      fillGhosts[p].setArg(3, bed);
+      // Stage p reads copy p and writes copy 1 - p; stage 1 averages with copy 0 (the state).
+      cl::Kernel& stage = musclStage[p];
+      stage.setArg(0, h[p]);
+      stage.setArg(1, hu[p]);
+      stage.setArg(2, hv[p]);
+      stage.setArg(3, bed);
+      stage.setArg(4, h[0]);
+      stage.setArg(5, hu[0]);
+      stage.setArg(6, hv[0]);
+      stage.setArg(7, h[q]);
+      stage.setArg(8, hu[q]);
+      stage.setArg(9, hv[q]);
+      stage.setArg(10, ctrl);
+      stage.setArg(11, status);
+      stage.setArg(12, partialMax);
+      setReal(stage, 13, params.manning);
+      setReal(stage, 14, 1.0 / params.dx);
+      stage.setArg(15, static_cast<cl_int>(p));
       cl::Kernel& k = update[p];
       k.setArg(0, h[p]);
       k.setArg(1, hu[p]);
@@ -211,7 +235,10 @@ struct Simulation::Impl
     computeDt.setArg(1, static_cast<cl_int>(numGroups));
     computeDt.setArg(2, ctrl);
     computeDt.setArg(3, status);
-    setReal(computeDt, 4, params.cfl * params.dx);
+    // MUSCL-HLLC keeps depths non-negative for dt <= dx / (4 max speed): its Courant number is
+    // counted against half the Lax-Friedrichs step (see Parameters.h).
+    setReal(
+      computeDt, 4, params.cfl * params.dx * (params.scheme == Scheme::MusclHllc ? 0.5 : 1.0));
     setReal(computeDt, 5, params.fixedDt);
     diagFinal.setArg(0, diagSum);
     diagFinal.setArg(1, diagMaxDepth);
@@ -374,6 +401,15 @@ struct Simulation::Impl
     const cl::NDRange ghostRange(roundUp(ghostCells, 64));
     for (int s = 0; s < n; ++s)
     {
+      if (params.scheme == Scheme::MusclHllc)
+      {
+        queue.enqueueNDRangeKernel(fillGhosts[0], cl::NullRange, ghostRange, cl::NDRange(64));
+        queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
+        queue.enqueueNDRangeKernel(musclStage[0], cl::NullRange, globalRange, localRange);
+        queue.enqueueNDRangeKernel(fillGhosts[1], cl::NullRange, ghostRange, cl::NDRange(64));
+        queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, globalRange, localRange);
+        continue;
+      }
       queue.enqueueNDRangeKernel(fillGhosts[current], cl::NullRange, ghostRange, cl::NDRange(64));
       queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
       queue.enqueueNDRangeKernel(update[current], cl::NullRange, globalRange, localRange);
@@ -421,8 +457,7 @@ struct Simulation::Impl
     if (params.fixedDt > 0)
       s << "The fixed time step " << params.fixedDt << " s is probably too large for this grid.";
     else
-      s << "Lower the Courant number (now " << params.cfl
-        << "; 0.5 or less is safe for Lax-Friedrichs in 2D).";
+      s << "Lower the Courant number (now " << params.cfl << "; 0.5 or less is safe).";
     throw Error(s.str());
   }
 };
@@ -438,7 +473,7 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
     throw Error("initial state is " + std::to_string(initial.nx) + " x " +
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
                 " x " + std::to_string(params.ny));
-  initial.validate();
+  initial.validate(params.scheme == Scheme::MusclHllc);
   guarded("setting up the OpenCL device",
     [&]
     {

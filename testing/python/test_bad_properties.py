@@ -9,7 +9,7 @@ load_plugin(globals())
 
 GOOD = dict(Resolution=[40, 30], CellSize=1.0, ManningCoefficient=0.0, CourantNumber=0.45,
             Gravity=9.81, FixedTimeStep=0.0, EndTime=2.0, OutputInterval=0.5, Device="auto", Precision="Single",
-            Scenario="Dam break (thesis)")
+            Scenario="Dam break (thesis)", Scheme="Lax-Friedrichs (thesis)")
 src = ShallowWater(**GOOD)
 d = fetch(src, 1.0)
 reference = cell_array(d, "Depth").copy()
@@ -37,7 +37,8 @@ BAD = [
     ("OutputInterval", 1e-9, "more than a million output times"),
     ("Device", "no-such-device", "unknown OpenCL device 'no-such-device'"),
     ("Precision", 7, "Precision must be 0 (single) or 1 (double), got 7"),
-    ("Scenario", 9, "Scenario must be between 0 and 2, got 9"),
+    ("Scenario", 9, "Scenario must be between 0 and 6, got 9"),
+    ("Scheme", 4, "Scheme must be between 0 and 1, got 4"),
     ("FixedTimeStep", -0.1, "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got -0.1"),
     # 20 m/s waves, dx = 1 m: a 0.5 s step is 10 times the stable one. The error says where.
     ("FixedTimeStep", 0.5, "blew up at step"),

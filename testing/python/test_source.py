@@ -101,6 +101,16 @@ src2.Scenario = "Dam break (thesis)"
 d = fetch(src2, 1.0)
 check(np.abs(cell_array(d, "Velocity")).max() > 0.5, "dam break moves")
 
+# The second-order scheme over terrain with dry cells: an emerged bump stays a lake at rest.
+src3 = ShallowWater(Resolution=[100, 4], CellSize=0.25, EndTime=2.0, OutputInterval=1.0,
+                    Precision="Double", Scheme="MUSCL-HLLC (second order, terrain, wet/dry)",
+                    Scenario="Emerged bump (SWASHES)")
+d = fetch(src3, 2.0)
+bed, depth, surface = cell_array(d, "Bed"), cell_array(d, "Depth"), cell_array(d, "FreeSurface")
+check(bed.max() > 0.19 and (depth == 0).any() and (depth > 0).any(), "bump bed with dry cells on top")
+check(np.abs(cell_array(d, "Velocity")).max() < 1e-10, "emerged bump: the lake stays at rest")
+check(np.allclose(surface[depth > 0], 0.1, atol=1e-12), "wet free surface stays at 0.1 m")
+
 with CapturedErrors() as errors:
     fetch(src2, 0.5)
 check(errors.text == "", "no errors or warnings in a normal run")

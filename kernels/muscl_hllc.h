@@ -1,0 +1,192 @@
+/* The second-order scheme's per-cell arithmetic, written once for two compilers: the OpenCL
+ * kernel (kernels/muscl_hllc.cl) and the C++ twin (solver/ReferenceSolver.cpp) include this file
+ * with `real` defined as float or double, so both round identically.
+ *
+ * Scheme: MUSCL reconstruction (minmod) of depth h, surface eta = h + b and velocities; the
+ * hydrostatic reconstruction of Audusse et al. (2004) at each face, which keeps a lake at rest at
+ * rest over any bed and depths non-negative; the HLLC flux (Toro) with dry-bed wave speeds; and a
+ * centred bed-slope term. Time integration (Heun) and friction live in the callers. */
+#ifndef SWE_MUSCL_HLLC_H
+#define SWE_MUSCL_HLLC_H
+
+/* Fluxes of (h, normal momentum, transverse momentum) through one face. */
+typedef struct
+{
+  real h;
+  real qn;
+  real qt;
+} FaceFlux;
+
+/* One cell's values at one face after reconstruction. */
+typedef struct
+{
+  real h;
+  real eta;
+  real un;
+  real ut;
+} FaceState;
+
+/* Five cells along one axis, centred on the cell being updated: k = 2 is the cell itself. */
+typedef struct
+{
+  real h[5];
+  real eta[5];
+  real un[5]; /* velocity along the axis */
+  real ut[5]; /* velocity across it */
+} AxisStencil;
+
+inline real minmod(real a, real b)
+{
+  if (a > (real)0 && b > (real)0)
+    return fmin(a, b);
+  if (a < (real)0 && b < (real)0)
+    return fmax(a, b);
+  return (real)0;
+}
+
+/* Velocity of a cell; zero in a dry cell, so thin films never divide by almost nothing. */
+inline real cell_velocity(real h, real q, real h_dry)
+{
+  return h > h_dry ? q / h : (real)0;
+}
+
+/* Face values of stencil cell k (1..3) on its west (sign -1) or east (sign +1) side. A dry cell
+ * keeps its values flat: its bed must not dip below a neighbouring shoreline. */
+inline FaceState reconstruct(const AxisStencil* s, int k, real sign, real h_dry)
+{
+  FaceState f;
+  f.h = s->h[k];
+  f.eta = s->eta[k];
+  f.un = s->un[k];
+  f.ut = s->ut[k];
+  if (s->h[k] > h_dry)
+  {
+    const real w = (real)0.5 * sign; /* ("half" is an OpenCL type) */
+    f.h += w * minmod(s->h[k] - s->h[k - 1], s->h[k + 1] - s->h[k]);
+    f.eta += w * minmod(s->eta[k] - s->eta[k - 1], s->eta[k + 1] - s->eta[k]);
+    f.un += w * minmod(s->un[k] - s->un[k - 1], s->un[k + 1] - s->un[k]);
+    f.ut += w * minmod(s->ut[k] - s->ut[k - 1], s->ut[k + 1] - s->ut[k]);
+  }
+  return f;
+}
+
+/* HLLC flux between two states (Toro, "Shock-capturing methods for free-surface shallow flows",
+ * 2001), with the two-rarefaction / dry-bed wave speed estimates. */
+inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real g, real h_dry)
+{
+  FaceFlux f;
+  f.h = (real)0;
+  f.qn = (real)0;
+  f.qt = (real)0;
+  const bool wetL = hL > h_dry, wetR = hR > h_dry;
+  if (!wetL && !wetR)
+    return f;
+  const real cL = sqrt(g * hL), cR = sqrt(g * hR);
+  real sL, sR;
+  if (!wetL)
+  {
+    sL = uR - (real)2 * cR;
+    sR = uR + cR;
+  }
+  else if (!wetR)
+  {
+    sL = uL - cL;
+    sR = uL + (real)2 * cL;
+  }
+  else
+  {
+    const real uStar = (real)0.5 * (uL + uR) + cL - cR;
+    const real cStar = (real)0.5 * (cL + cR) + (real)0.25 * (uL - uR);
+    sL = fmin(uL - cL, uStar - cStar);
+    sR = fmax(uR + cR, uStar + cStar);
+  }
+  const real qL = hL * uL, qR = hR * uR;
+  const real fL = qL * uL + (real)0.5 * g * hL * hL, fR = qR * uR + (real)0.5 * g * hR * hR;
+  if (sL >= (real)0)
+  {
+    f.h = qL;
+    f.qn = fL;
+    f.qt = qL * vL;
+    return f;
+  }
+  if (sR <= (real)0)
+  {
+    f.h = qR;
+    f.qn = fR;
+    f.qt = qR * vR;
+    return f;
+  }
+  const real inv = (real)1 / (sR - sL);
+  f.h = (sR * qL - sL * qR + sL * sR * (hR - hL)) * inv;
+  f.qn = (sR * fL - sL * fR + sL * sR * (qR - qL)) * inv;
+  /* The contact wave carries the transverse velocity. */
+  const real denominator = hR * (uR - sR) - hL * (uL - sL);
+  const real sStar = denominator != (real)0
+    ? (sL * hR * (uR - sR) - sR * hL * (uL - sL)) / denominator
+    : (real)0.5 * (sL + sR);
+  f.qt = f.h * (sStar >= (real)0 ? vL : vR);
+  return f;
+}
+
+/* Hydrostatic reconstruction at a face: both sides see the higher of the two beds, and each cell
+ * gets back the pressure of its own depth, so that flux differences balance the bed slope. */
+inline void face_fluxes(FaceState L, FaceState R, real g, real h_dry, FaceFlux* toLeft,
+  FaceFlux* toRight)
+{
+  const real bL = L.eta - L.h, bR = R.eta - R.h;
+  const real bStar = fmax(bL, bR);
+  const real hLs = fmax((real)0, L.h - (bStar - bL));
+  const real hRs = fmax((real)0, R.h - (bStar - bR));
+  const FaceFlux f = hllc(hLs, L.un, L.ut, hRs, R.un, R.ut, g, h_dry);
+  *toLeft = f;
+  *toRight = f;
+  toLeft->qn += (real)0.5 * g * (L.h * L.h - hLs * hLs);
+  toRight->qn += (real)0.5 * g * (R.h * R.h - hRs * hRs);
+}
+
+/* dx times the rate of change of (h, normal momentum, transverse momentum) of stencil cell 2 from
+ * its two faces on this axis and the centred bed-slope term. */
+inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry)
+{
+  FaceFlux westL, westR, eastL, eastR;
+  const FaceState cW = reconstruct(s, 2, (real)-1, h_dry);
+  const FaceState cE = reconstruct(s, 2, (real)1, h_dry);
+  face_fluxes(reconstruct(s, 1, (real)1, h_dry), cW, g, h_dry, &westL, &westR);
+  face_fluxes(cE, reconstruct(s, 3, (real)-1, h_dry), g, h_dry, &eastL, &eastR);
+  const real bW = cW.eta - cW.h, bE = cE.eta - cE.h;
+  FaceFlux rate;
+  rate.h = westR.h - eastL.h;
+  rate.qn = westR.qn - eastL.qn - g * (real)0.5 * (cW.h + cE.h) * (bE - bW);
+  rate.qt = westR.qt - eastL.qt;
+  return rate;
+}
+
+/* Ends one Euler stage of a cell: a depth below zero by round-off becomes zero, a dry cell keeps
+ * no momentum, and Manning friction is applied semi-implicitly (it can stop the flow, never
+ * reverse it). Returns false if the depth went negative beyond round-off. */
+inline bool finish_stage(real* h, real* hu, real* hv, real dt, real manning, real g, real h_dry)
+{
+  if (*h < (real)0)
+  {
+    if (*h < -h_dry)
+      return false;
+    *h = (real)0;
+  }
+  if (*h <= h_dry)
+  {
+    *hu = (real)0;
+    *hv = (real)0;
+    return true;
+  }
+  if (manning > (real)0)
+  {
+    const real speed = sqrt(*hu * *hu + *hv * *hv) / *h;
+    const real factor =
+      (real)1 / ((real)1 + dt * g * manning * manning * speed / (*h * cbrt(*h)));
+    *hu *= factor;
+    *hv *= factor;
+  }
+  return true;
+}
+
+#endif
