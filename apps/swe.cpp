@@ -1,4 +1,5 @@
 // swe: the command-line face of the engine. devices | run | bench.
+#include "AnalyticSolutions.h"
 #include "Devices.h"
 #include "Error.h"
 #include "InitialState.h"
@@ -13,6 +14,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <unistd.h>
@@ -163,6 +165,55 @@ int bench(CommonOptions& options, int steps)
   std::printf("RESULT cells_per_second=%.6e seconds=%.6f\n", cells * steps / seconds, seconds);
   return 0;
 }
+// SWASHES dam breaks (L = 10 m, dam at 5 m, h_l = 5 mm, t = 6 s) as a strip of 4 rows: the L1
+// error of the depth against the exact solution.
+int validate(CommonOptions& options, const std::string& caseName, const std::string& profilePath)
+{
+  const bool ritter = caseName == "ritter";
+  if (!ritter && caseName != "stoker")
+    throw swe::Error("unknown validation case '" + caseName + "' (known: ritter, stoker)");
+  options.params.ny = 4;
+  options.params.dx = 10.0 / options.params.nx;
+  const swe::SimulationParameters params = options.resolve();
+  const auto scenario =
+    ritter ? swe::Scenario::RitterDryDamBreak : swe::Scenario::StokerWetDamBreak;
+  const double tEnd = 6.0, x0 = 5.0, hLeft = 0.005, hRight = 0.001;
+  swe::Simulation simulation(params, swe::makeScenario(scenario, params));
+  const double mass0 = simulation.diagnostics().mass;
+  simulation.advanceTo(tEnd);
+  std::vector<double> h(static_cast<std::size_t>(params.nx) * params.ny);
+  simulation.download(swe::Field::Depth, h.data());
+  std::ofstream profile;
+  if (!profilePath.empty())
+  {
+    profile.open(profilePath);
+    if (!profile)
+      throw swe::Error("cannot write '" + profilePath + "'");
+    profile.precision(10);
+    profile << "x,h,exact\n";
+  }
+  double l1 = 0;
+  for (int i = 0; i < params.nx; ++i)
+  {
+    const double x = (i + 0.5) * params.dx;
+    const double exact = ritter ? swe::ritterDepth(x, tEnd, x0, hLeft, params.gravity)
+                                : swe::stokerDepth(x, tEnd, x0, hLeft, hRight, params.gravity);
+    l1 += std::fabs(h[i] - exact) * params.dx;
+    if (profile)
+      profile << x << "," << h[i] << "," << exact << "\n";
+  }
+  const double mass = simulation.diagnostics().mass;
+  std::printf(
+    "RESULT case=%s scheme=%s precision=%s nx=%d l1=%.6e steps=%lld mass_rel_drift=%.3e\n",
+    caseName.c_str(),
+    swe::schemeName(params.scheme).c_str(),
+    swe::precisionName(params.precision).c_str(),
+    params.nx,
+    l1,
+    static_cast<long long>(simulation.steps()),
+    std::fabs(mass - mass0) / mass0);
+  return 0;
+}
 } // namespace
 
 int main(int argc, char** argv)
@@ -176,7 +227,10 @@ int main(int argc, char** argv)
   std::string outDir;
   CLI::App* runCmd = app.add_subcommand("run", "run a scenario");
   runOptions.add(runCmd);
-  runCmd->add_option("--scenario", runOptions.scenario, "dambreak, radial-dambreak, lake-at-rest, immersed-bump, emerged-bump, ritter or stoker")
+  runCmd
+    ->add_option("--scenario",
+      runOptions.scenario,
+      "dambreak, radial-dambreak, lake-at-rest, immersed-bump, emerged-bump, ritter or stoker")
     ->capture_default_str();
   runCmd->add_option("--dx", runOptions.params.dx, "cell size [m]")->capture_default_str();
   runCmd->add_option("--t-end", tEnd, "simulated time to reach [s]")->capture_default_str();
@@ -199,6 +253,15 @@ int main(int argc, char** argv)
   benchCmd->add_option(
     "--dt", benchOptions.params.fixedDt, "fixed time step [s] (default: adaptive)");
 
+  CommonOptions validateOptions;
+  std::string caseName = "stoker", profilePath;
+  CLI::App* validateCmd = app.add_subcommand(
+    "validate", "L1 error of a SWASHES dam break (t = 6 s) against its exact solution");
+  validateOptions.add(validateCmd);
+  validateCmd->add_option("--case", caseName, "ritter (dry bed) or stoker (wet bed)")
+    ->capture_default_str();
+  validateCmd->add_option("--profile", profilePath, "write x, h, exact to this CSV file");
+
   CLI11_PARSE(app, argc, argv);
   try
   {
@@ -208,6 +271,8 @@ int main(int argc, char** argv)
       return run(runOptions, tEnd, outputEvery, outDir);
     if (*benchCmd)
       return bench(benchOptions, steps);
+    if (*validateCmd)
+      return validate(validateOptions, caseName, profilePath);
   }
   catch (const swe::Error& e)
   {
