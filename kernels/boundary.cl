@@ -1,7 +1,8 @@
-/* Reflective walls through ghost cells, filled on the device (thesis 4.5.1).
- * One work-item per ghost cell; a ghost cell mirrors the interior cell across the wall, with the
- * wall-normal momentum negated. Corner ghosts mirror across both walls. */
-__kernel void fill_ghosts_reflective(__global real* h, __global real* hu, __global real* hv,
+/* Side boundaries through ghost cells, filled on the device (thesis 4.5.1): one work-item per
+ * ghost cell. The kind and value of each side come as -D defines (BC_WEST, BCV_WEST, ...); the
+ * arithmetic is in boundaries.h. A corner ghost follows its west or east side (no stencil reads
+ * corners). The bed's ghosts are filled with the state's. */
+__kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv,
   __global real* bed)
 {
   const int k = get_global_id(0);
@@ -27,14 +28,31 @@ __kernel void fill_ghosts_reflective(__global real* h, __global real* hu, __glob
   }
   const int i = pi - GHOST, j = pj - GHOST;
   /* Mirror: cell -1 reflects 0, -2 reflects 1; cell N reflects N-1, N+1 reflects N-2. */
-  const bool flip_x = i < 0 || i >= NX;
-  const bool flip_y = j < 0 || j >= NY;
-  const int si = i < 0 ? -1 - i : (i >= NX ? 2 * NX - 1 - i : i);
-  const int sj = j < 0 ? -1 - j : (j >= NY ? 2 * NY - 1 - j : j);
+  const int mi = i < 0 ? -1 - i : (i >= NX ? 2 * NX - 1 - i : i);
+  const int mj = j < 0 ? -1 - j : (j >= NY ? 2 * NY - 1 - j : j);
+  const int ni = clamp(i, 0, NX - 1), nj = clamp(j, 0, NY - 1);
+  const int m = IDX(mi, mj), n = IDX(ni, nj);
+  GhostCell mirror, nearest;
+  mirror.h = h[m];
+  mirror.hu = hu[m];
+  mirror.hv = hv[m];
+  mirror.b = bed[m];
+  nearest.h = h[n];
+  nearest.hu = hu[n];
+  nearest.hv = hv[n];
+  nearest.b = bed[n];
+  GhostCell g;
+  if (i < 0)
+    g = ghost_state(BC_WEST, (real)BCV_WEST, true, (real)1, mirror, nearest, (real)H_DRY);
+  else if (i >= NX)
+    g = ghost_state(BC_EAST, (real)BCV_EAST, true, (real)-1, mirror, nearest, (real)H_DRY);
+  else if (j < 0)
+    g = ghost_state(BC_SOUTH, (real)BCV_SOUTH, false, (real)1, mirror, nearest, (real)H_DRY);
+  else
+    g = ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, mirror, nearest, (real)H_DRY);
   const int dst = pj * PITCH + pi;
-  const int src = IDX(si, sj);
-  h[dst] = h[src];
-  bed[dst] = bed[src];
-  hu[dst] = flip_x ? -hu[src] : hu[src];
-  hv[dst] = flip_y ? -hv[src] : hv[src];
+  h[dst] = g.h;
+  hu[dst] = g.hu;
+  hv[dst] = g.hv;
+  bed[dst] = g.b;
 }

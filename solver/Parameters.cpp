@@ -39,6 +39,16 @@ void SimulationParameters::validate() const
     throw Error("Manning coefficient must be >= 0, got " + formatValue(manning));
   if (!(cfl > 0 && cfl <= 1))
     throw Error("Courant number (CFL) must be in (0, 1], got " + formatValue(cfl));
+  for (int side = 0; side < 4; ++side)
+  {
+    const Boundary& b = boundaries[side];
+    const std::string name = sideNames()[side] + " boundary";
+    requireFinite(b.value, name + " value");
+    if ((b.type == BoundaryType::Wall || b.type == BoundaryType::Open) && b.value != 0)
+      throw Error("the " + name + " is " + (b.type == BoundaryType::Wall ? "a wall" : "open") +
+                  " and takes no value, got " + formatValue(b.value) +
+                  " (an inflow or a water level needs that type)");
+  }
   if (fixedDt < 0)
     throw Error(
       "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got " + formatValue(fixedDt));
@@ -79,6 +89,61 @@ Scenario scenarioFromName(const std::string& name)
 std::string scenarioName(Scenario scenario)
 {
   return scenarioNames().at(static_cast<std::size_t>(scenario));
+}
+
+const std::vector<std::string>& boundaryTypeNames()
+{
+  static const std::vector<std::string> names = { "wall", "open", "inflow", "level" };
+  return names;
+}
+
+BoundaryType boundaryTypeFromName(const std::string& name)
+{
+  return fromName<BoundaryType>(boundaryTypeNames(), name, "boundary type");
+}
+
+const std::vector<std::string>& sideNames()
+{
+  static const std::vector<std::string> names = { "west", "east", "south", "north" };
+  return names;
+}
+
+Side sideFromName(const std::string& name)
+{
+  return fromName<Side>(sideNames(), name, "side");
+}
+
+void parseBoundary(const std::string& text, SimulationParameters& params)
+{
+  const auto eq = text.find('=');
+  if (eq == std::string::npos)
+    throw Error("boundary '" + text + "' should read SIDE=TYPE[:VALUE], e.g. west=inflow:2.5");
+  const Side side = sideFromName(text.substr(0, eq));
+  const std::string rest = text.substr(eq + 1);
+  const auto colon = rest.find(':');
+  Boundary b;
+  b.type = boundaryTypeFromName(rest.substr(0, colon));
+  if (colon != std::string::npos)
+  {
+    const std::string number = rest.substr(colon + 1);
+    std::size_t used = 0;
+    try
+    {
+      b.value = std::stod(number, &used);
+    }
+    catch (const std::exception&)
+    {
+      used = 0;
+    }
+    if (used == 0 || used != number.size())
+      throw Error("boundary '" + text + "': '" + number + "' is not a number");
+  }
+  else if (b.type == BoundaryType::Inflow || b.type == BoundaryType::FixedLevel)
+    throw Error(
+      "boundary '" + text + "' needs a value: " +
+      (b.type == BoundaryType::Inflow ? "a discharge per unit width in m^2/s, e.g. inflow:2.5"
+                                      : "a water-surface elevation in m, e.g. level:1.2"));
+  params.boundaries[static_cast<int>(side)] = b;
 }
 
 const std::vector<std::string>& schemeNames()

@@ -18,6 +18,28 @@ enum class Scheme
   MusclHllc      // second order: MUSCL + hydrostatic reconstruction + HLLC, Heun; bed, wet/dry
 };
 
+enum class BoundaryType
+{
+  Wall,      // reflective (the default on every side)
+  Open,      // transmissive: waves leave the domain
+  Inflow,    // a given discharge per unit width into the domain [m^2/s]
+  FixedLevel // a given water-surface elevation [m]
+};
+
+enum class Side
+{
+  West,
+  East,
+  South,
+  North
+};
+
+struct Boundary
+{
+  BoundaryType type = BoundaryType::Wall;
+  double value = 0.0; // discharge (Inflow) or surface elevation (FixedLevel); 0 otherwise
+};
+
 enum class Scenario
 {
   DamBreak,       // thesis test: 20 m where x < 100 m, 10 m beyond, closed flat basin
@@ -42,6 +64,7 @@ struct SimulationParameters
   double cfl = 0.45;
   double fixedDt = 0.0; // > 0: fixed time step [s]; 0: CFL-adaptive
   Scheme scheme = Scheme::LaxFriedrichs;
+  Boundary boundaries[4]; // indexed by Side
   Precision precision = Precision::Single;
   std::string device = "auto"; // "auto", a device index, or a substring of a device name
   // Extra OpenCL build options (e.g. "-DWG_X=32"): appended last, so they override defaults.
@@ -55,6 +78,13 @@ struct SimulationParameters
 const std::vector<std::string>& scenarioNames();
 Scenario scenarioFromName(const std::string& name);
 std::string scenarioName(Scenario scenario);
+const std::vector<std::string>& boundaryTypeNames(); // wall, open, inflow, level
+BoundaryType boundaryTypeFromName(const std::string& name);
+const std::vector<std::string>& sideNames(); // west, east, south, north
+Side sideFromName(const std::string& name);
+// "west=inflow:2.5", "east=open": sets one side of params; throws swe::Error naming the problem.
+void parseBoundary(const std::string& text, SimulationParameters& params);
+
 const std::vector<std::string>& schemeNames();
 Scheme schemeFromName(const std::string& name);
 std::string schemeName(Scheme scheme);

@@ -7,20 +7,24 @@ namespace swe
 {
 namespace
 {
-// The second-order arithmetic, compiled from the kernels' own header once per precision.
+// The second-order and boundary arithmetic, compiled from the kernels' own headers once per
+// precision.
 // Its unqualified math calls resolve to the std overloads of the precision at hand.
 namespace fp32
 {
 using real = float;
 using std::cbrt, std::fabs, std::fmax, std::fmin, std::sqrt;
 #include "muscl_hllc.h"
+#include "boundaries.h"
 }
 #undef SWE_MUSCL_HLLC_H
+#undef SWE_BOUNDARIES_H
 namespace fp64
 {
 using real = double;
 using std::cbrt, std::fabs, std::fmax, std::fmin, std::sqrt;
 #include "muscl_hllc.h"
+#include "boundaries.h"
 }
 
 template<class Real>
@@ -34,6 +38,12 @@ struct Muscl<float>
     return fp32::axis_rate(s, g, hDry);
   }
   static float velocity(float h, float q, float hDry) { return fp32::cell_velocity(h, q, hDry); }
+  using Ghost = fp32::GhostCell;
+  static Ghost
+  ghost(int kind, float value, bool normalX, float inward, Ghost m, Ghost n, float hDry)
+  {
+    return fp32::ghost_state(kind, value, normalX, inward, m, n, hDry);
+  }
   static bool finish(float* h, float* hu, float* hv, float dt, float n, float g, float hDry)
   {
     return fp32::finish_stage(h, hu, hv, dt, n, g, hDry);
@@ -50,6 +60,12 @@ struct Muscl<double>
   static double velocity(double h, double q, double hDry)
   {
     return fp64::cell_velocity(h, q, hDry);
+  }
+  using Ghost = fp64::GhostCell;
+  static Ghost
+  ghost(int kind, double value, bool normalX, double inward, Ghost m, Ghost n, double hDry)
+  {
+    return fp64::ghost_state(kind, value, normalX, inward, m, n, hDry);
   }
   static bool finish(double* h, double* hu, double* hv, double dt, double n, double g, double hDry)
   {
@@ -98,16 +114,34 @@ void ReferenceSolver<Real>::fillGhosts(std::vector<Real>& h,
   for (int j = -kGhost; j < ny + kGhost; ++j)
     for (int i = -kGhost; i < nx + kGhost; ++i)
     {
-      const bool flipX = i < 0 || i >= nx, flipY = j < 0 || j >= ny;
-      if (!flipX && !flipY)
+      if (i >= 0 && i < nx && j >= 0 && j < ny)
         continue;
-      const int si = i < 0 ? -1 - i : (i >= nx ? 2 * nx - 1 - i : i);
-      const int sj = j < 0 ? -1 - j : (j >= ny ? 2 * ny - 1 - j : j);
-      const std::size_t d = index(i, j), s = index(si, sj);
-      h[d] = h[s];
-      b_[d] = b_[s];
-      hu[d] = flipX ? -hu[s] : hu[s];
-      hv[d] = flipY ? -hv[s] : hv[s];
+      // As kernels/boundary.cl: mirror and nearest interior cells, the side's rule.
+      const int mi = i < 0 ? -1 - i : (i >= nx ? 2 * nx - 1 - i : i);
+      const int mj = j < 0 ? -1 - j : (j >= ny ? 2 * ny - 1 - j : j);
+      const int ni = std::clamp(i, 0, nx - 1), nj = std::clamp(j, 0, ny - 1);
+      const std::size_t d = index(i, j), m = index(mi, mj), n = index(ni, nj);
+      using M = Muscl<Real>;
+      const typename M::Ghost mirror{ h[m], hu[m], hv[m], b_[m] };
+      const typename M::Ghost nearest{ h[n], hu[n], hv[n], b_[n] };
+      const Side side = i < 0     ? Side::West
+                        : i >= nx ? Side::East
+                        : j < 0   ? Side::South
+                                  : Side::North;
+      const Boundary& bc = params_.boundaries[static_cast<int>(side)];
+      const bool normalX = side == Side::West || side == Side::East;
+      const Real inward = side == Side::West || side == Side::South ? Real(1) : Real(-1);
+      const auto g = M::ghost(static_cast<int>(bc.type),
+        static_cast<Real>(bc.value),
+        normalX,
+        inward,
+        mirror,
+        nearest,
+        static_cast<Real>(kDryDepth));
+      h[d] = g.h;
+      hu[d] = g.hu;
+      hv[d] = g.hv;
+      b_[d] = g.b;
     }
 }
 

@@ -80,6 +80,18 @@ struct Simulation::Impl
   std::size_t padY() const { return static_cast<std::size_t>(params.ny) + 2 * kGhost; }
   std::size_t padded() const { return padX() * padY(); }
 
+  // A number as an OpenCL C literal of the device precision, exactly as the host has it.
+  std::string literal(double value) const
+  {
+    char text[64];
+    const bool single = params.precision == Precision::Single;
+    std::snprintf(text, sizeof(text), single ? "%.9g" : "%.17g", value);
+    std::string literal = text;
+    if (literal.find_first_of(".e") == std::string::npos)
+      literal += ".0"; // "0f" is not a floating-point literal
+    return single ? literal + "f" : literal;
+  }
+
   std::string buildOptions(const cl::Device& device) const
   {
     // Work-group shape: 64 x 4 (a wide row-shaped group, as the thesis found best), shrunk to
@@ -93,15 +105,16 @@ struct Simulation::Impl
     while (reduce > info.maxWorkGroupSize)
       reduce /= 2;
     (void)device;
-    char gravity[64];
-    if (params.precision == Precision::Double)
-      std::snprintf(gravity, sizeof(gravity), "%.17g", params.gravity);
-    else
-      std::snprintf(gravity, sizeof(gravity), "%.9gf", params.gravity);
     std::ostringstream s;
+    for (int side = 0; side < 4; ++side)
+    {
+      static const char* const suffix[4] = { "WEST", "EAST", "SOUTH", "NORTH" };
+      s << "-DBC_" << suffix[side] << "=" << static_cast<int>(params.boundaries[side].type)
+        << " -DBCV_" << suffix[side] << "=" << literal(params.boundaries[side].value) << " ";
+    }
     s << "-cl-std=CL1.2 " << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "")
       << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost << " -DWG_X=" << wgX
-      << " -DWG_Y=" << wgY << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << gravity
+      << " -DWG_Y=" << wgY << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
       << " -DH_DRY=" << kDryDepth << " " << params.buildOptions;
     return s.str();
   }
@@ -133,7 +146,7 @@ struct Simulation::Impl
     }
     for (int p = 0; p < 2; ++p)
     {
-      fillGhosts[p] = cl::Kernel(program, "fill_ghosts_reflective");
+      fillGhosts[p] = cl::Kernel(program, "fill_ghosts");
       update[p] = cl::Kernel(program, "lax_friedrichs_step");
       waveSpeed[p] = cl::Kernel(program, "wave_speed_partials");
       diagPartials[p] = cl::Kernel(program, "diagnostics_partials");

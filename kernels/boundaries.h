@@ -1,0 +1,62 @@
+/* Side boundary conditions through ghost cells, written once for the OpenCL kernel
+ * (boundary.cl) and the C++ twin. Kinds are numbered as swe::BoundaryType. */
+#ifndef SWE_BOUNDARIES_H
+#define SWE_BOUNDARIES_H
+
+#define BOUNDARY_WALL 0
+#define BOUNDARY_OPEN 1
+#define BOUNDARY_INFLOW 2
+#define BOUNDARY_LEVEL 3
+
+typedef struct
+{
+  real h;
+  real hu;
+  real hv;
+  real b;
+} GhostCell;
+
+/* The state of a ghost cell on a side of the given kind, from the interior cell mirrored across
+ * the side and the nearest interior cell. normal_x: a west or east side; inward: +1 on the west
+ * and south sides, -1 on the east and north sides; value: discharge per unit width into the
+ * domain [m^2/s] (inflow) or water-surface elevation [m] (level). */
+inline GhostCell ghost_state(int kind, real value, bool normal_x, real inward, GhostCell mirror,
+  GhostCell nearest, real h_dry)
+{
+  GhostCell g = nearest;
+  switch (kind)
+  {
+    case BOUNDARY_WALL: /* reflective: mirror, normal momentum reversed */
+      g = mirror;
+      if (normal_x)
+        g.hu = -g.hu;
+      else
+        g.hv = -g.hv;
+      break;
+    case BOUNDARY_INFLOW: /* given discharge across the side, no tangential flow */
+      if (normal_x)
+      {
+        g.hu = inward * value;
+        g.hv = (real)0;
+      }
+      else
+      {
+        g.hv = inward * value;
+        g.hu = (real)0;
+      }
+      break;
+    case BOUNDARY_LEVEL: /* given surface elevation, velocity carried over from inside */
+    {
+      g.h = fmax((real)0, value - nearest.b);
+      const bool wet = nearest.h > h_dry && g.h > h_dry;
+      g.hu = wet ? g.h * (nearest.hu / nearest.h) : (real)0;
+      g.hv = wet ? g.h * (nearest.hv / nearest.h) : (real)0;
+      break;
+    }
+    default: /* open (transmissive): zero gradient */
+      break;
+  }
+  return g;
+}
+
+#endif
