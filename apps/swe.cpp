@@ -34,6 +34,7 @@ struct CommonOptions
   std::string precision = "single";
   std::string scenario = "dambreak";
   std::string scheme = "lax-friedrichs";
+  std::vector<std::string> boundaries;
 
   void add(CLI::App* app)
   {
@@ -45,6 +46,10 @@ struct CommonOptions
       ->capture_default_str();
     app->add_option("--precision", precision, "single or double")->capture_default_str();
     app->add_option("--scheme", scheme, "lax-friedrichs or muscl-hllc")->capture_default_str();
+    app->add_option("--boundary",
+      boundaries,
+      "SIDE=TYPE[:VALUE], repeatable; sides west, east, south, north; types wall (default), "
+      "open, inflow:Q (m^2/s into the domain), level:ETA (water surface, m)");
     app->add_option("--build-options", params.buildOptions, "extra OpenCL build options");
   }
 
@@ -52,6 +57,8 @@ struct CommonOptions
   {
     params.precision = swe::precisionFromName(precision);
     params.scheme = swe::schemeFromName(scheme);
+    for (const auto& b : boundaries)
+      swe::parseBoundary(b, params);
     params.validate();
     return params;
   }

@@ -43,6 +43,14 @@ vtkShallowWaterSource::vtkShallowWaterSource()
   , FixedTimeStep(0.0)
   , Scenario(0)
   , Scheme(0)
+  , BoundaryWest(0)
+  , BoundaryEast(0)
+  , BoundarySouth(0)
+  , BoundaryNorth(0)
+  , BoundaryWestValue(0)
+  , BoundaryEastValue(0)
+  , BoundarySouthValue(0)
+  , BoundaryNorthValue(0)
   , Device(nullptr)
   , Precision(SINGLE)
   , EndTime(20.0)
@@ -85,6 +93,14 @@ vtkShallowWaterPhysicsSetter(CourantNumber, double);
 vtkShallowWaterPhysicsSetter(FixedTimeStep, double);
 vtkShallowWaterPhysicsSetter(Scenario, int);
 vtkShallowWaterPhysicsSetter(Scheme, int);
+vtkShallowWaterPhysicsSetter(BoundaryWest, int);
+vtkShallowWaterPhysicsSetter(BoundaryEast, int);
+vtkShallowWaterPhysicsSetter(BoundarySouth, int);
+vtkShallowWaterPhysicsSetter(BoundaryNorth, int);
+vtkShallowWaterPhysicsSetter(BoundaryWestValue, double);
+vtkShallowWaterPhysicsSetter(BoundaryEastValue, double);
+vtkShallowWaterPhysicsSetter(BoundarySouthValue, double);
+vtkShallowWaterPhysicsSetter(BoundaryNorthValue, double);
 vtkShallowWaterPhysicsSetter(Precision, int);
 #undef vtkShallowWaterPhysicsSetter
 
@@ -186,6 +202,27 @@ swe::SimulationParameters vtkShallowWaterSource::CheckedParameters() const
     throw swe::Error("Scheme must be between 0 and " + std::to_string(schemes.size() - 1) +
                      ", got " + std::to_string(this->Scheme));
   params.scheme = static_cast<swe::Scheme>(this->Scheme);
+  const int types[4] = {
+    this->BoundaryWest, this->BoundaryEast, this->BoundarySouth, this->BoundaryNorth
+  };
+  const double values[4] = { this->BoundaryWestValue,
+    this->BoundaryEastValue,
+    this->BoundarySouthValue,
+    this->BoundaryNorthValue };
+  for (int side = 0; side < 4; ++side)
+  {
+    const auto& kinds = swe::boundaryTypeNames();
+    if (types[side] < 0 || types[side] >= static_cast<int>(kinds.size()))
+      throw swe::Error("the " + swe::sideNames()[side] + " boundary type must be between 0 and " +
+                       std::to_string(kinds.size() - 1) + ", got " + std::to_string(types[side]));
+    swe::requireFinite(values[side], "the " + swe::sideNames()[side] + " boundary value");
+    const auto type = static_cast<swe::BoundaryType>(types[side]);
+    params.boundaries[side].type = type;
+    // The value box always holds a number; it only means something for inflow and level.
+    params.boundaries[side].value =
+      type == swe::BoundaryType::Inflow || type == swe::BoundaryType::FixedLevel ? values[side]
+                                                                                 : 0.0;
+  }
   const auto& scenarios = swe::scenarioNames();
   if (this->Scenario < 0 || this->Scenario >= static_cast<int>(scenarios.size()))
     throw swe::Error("Scenario must be between 0 and " + std::to_string(scenarios.size() - 1) +
@@ -299,6 +336,10 @@ void vtkShallowWaterSource::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "FixedTimeStep: " << this->FixedTimeStep << "\n";
   os << indent << "Scenario: " << this->Scenario << "\n";
   os << indent << "Scheme: " << this->Scheme << "\n";
+  os << indent << "Boundaries (W, E, S, N): " << this->BoundaryWest << " " << this->BoundaryEast
+     << " " << this->BoundarySouth << " " << this->BoundaryNorth << "; values "
+     << this->BoundaryWestValue << " " << this->BoundaryEastValue << " " << this->BoundarySouthValue
+     << " " << this->BoundaryNorthValue << "\n";
   os << indent << "Device: " << (this->Device ? this->Device : "(none)") << "\n";
   os << indent << "Precision: " << (this->Precision == DOUBLE ? "double" : "single") << "\n";
   os << indent << "EndTime: " << this->EndTime << "\n";

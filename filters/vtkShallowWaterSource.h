@@ -63,6 +63,27 @@ public:
   ///@}
 
   ///@{
+  /// Boundary of each side: 0 wall, 1 open, 2 inflow (value: discharge per unit width into the
+  /// domain, m^2/s), 3 fixed water level (value: surface elevation, m).
+  void SetBoundaryWest(int type);
+  vtkGetMacro(BoundaryWest, int);
+  void SetBoundaryEast(int type);
+  vtkGetMacro(BoundaryEast, int);
+  void SetBoundarySouth(int type);
+  vtkGetMacro(BoundarySouth, int);
+  void SetBoundaryNorth(int type);
+  vtkGetMacro(BoundaryNorth, int);
+  void SetBoundaryWestValue(double value);
+  vtkGetMacro(BoundaryWestValue, double);
+  void SetBoundaryEastValue(double value);
+  vtkGetMacro(BoundaryEastValue, double);
+  void SetBoundarySouthValue(double value);
+  vtkGetMacro(BoundarySouthValue, double);
+  void SetBoundaryNorthValue(double value);
+  vtkGetMacro(BoundaryNorthValue, double);
+  ///@}
+
+  ///@{
   /// OpenCL device: "auto", or an entry of GetAvailableDevices(). Precision: SINGLE or DOUBLE.
   void SetDevice(const char* device);
   vtkGetStringMacro(Device);
@@ -115,6 +136,8 @@ private:
   double FixedTimeStep;
   int Scenario;
   int Scheme;
+  int BoundaryWest, BoundaryEast, BoundarySouth, BoundaryNorth;
+  double BoundaryWestValue, BoundaryEastValue, BoundarySouthValue, BoundaryNorthValue;
   char* Device;
   int Precision;
   double EndTime;

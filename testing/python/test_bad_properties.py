@@ -9,7 +9,8 @@ load_plugin(globals())
 
 GOOD = dict(Resolution=[40, 30], CellSize=1.0, ManningCoefficient=0.0, CourantNumber=0.45,
             Gravity=9.81, FixedTimeStep=0.0, EndTime=2.0, OutputInterval=0.5, Device="auto", Precision="Single",
-            Scenario="Dam break (thesis)", Scheme="Lax-Friedrichs (thesis)")
+            Scenario="Dam break (thesis)", Scheme="Lax-Friedrichs (thesis)", BoundaryNorth="Wall",
+            BoundaryNorthValue=0.0)
 src = ShallowWater(**GOOD)
 d = fetch(src, 1.0)
 reference = cell_array(d, "Depth").copy()
@@ -39,6 +40,8 @@ BAD = [
     ("Precision", 7, "Precision must be 0 (single) or 1 (double), got 7"),
     ("Scenario", 9, "Scenario must be between 0 and 6, got 9"),
     ("Scheme", 4, "Scheme must be between 0 and 1, got 4"),
+    ("BoundaryNorth", 7, "the north boundary type must be between 0 and 3, got 7"),
+    ("BoundaryNorthValue", nan, "north boundary value must be a finite number"),
     ("FixedTimeStep", -0.1, "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got -0.1"),
     # 20 m/s waves, dx = 1 m: a 0.5 s step is 10 times the stable one. The error says where.
     ("FixedTimeStep", 0.5, "blew up at step"),

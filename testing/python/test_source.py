@@ -111,6 +111,16 @@ check(bed.max() > 0.19 and (depth == 0).any() and (depth > 0).any(), "bump bed w
 check(np.abs(cell_array(d, "Velocity")).max() < 1e-10, "emerged bump: the lake stays at rest")
 check(np.allclose(surface[depth > 0], 0.1, atol=1e-12), "wet free surface stays at 0.1 m")
 
+# Boundaries: water flows in on the west and leaves on the east.
+src4 = ShallowWater(Resolution=[60, 6], CellSize=1.0, EndTime=4.0, OutputInterval=2.0,
+                    Precision="Double", Scheme="MUSCL-HLLC (second order, terrain, wet/dry)",
+                    Scenario="Lake at rest", BoundaryWest="Inflow", BoundaryWestValue=5.0,
+                    BoundaryEast="Open")
+m0 = field_value(fetch(src4, 0.0), "Mass")
+m2 = field_value(fetch(src4, 2.0), "Mass")
+check(abs((m2 - m0) - 5.0 * 6 * 2.0) < 0.05 * 60, "inflow of 5 m^2/s over 6 m adds about 60 m^3 in 2 s (%.2f)" % (m2 - m0))
+check(cell_array(fetch(src4, 2.0), "Velocity")[:, 0].max() > 0.1, "the inflow drives an eastward flow")
+
 with CapturedErrors() as errors:
     fetch(src2, 0.5)
 check(errors.text == "", "no errors or warnings in a normal run")

@@ -1,0 +1,151 @@
+// Side boundaries: the kernel against the twin, and what each kind does to the water.
+#include "Error.h"
+#include "ReferenceSolver.h"
+#include "Simulation.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace swe;
+
+namespace
+{
+void setBoundary(SimulationParameters& p, Side side, BoundaryType type, double value = 0)
+{
+  p.boundaries[static_cast<int>(side)] = Boundary{ type, value };
+}
+
+template<class Real>
+double twinDifference(Scheme scheme, Precision precision)
+{
+  SimulationParameters p = test::smallParameters(precision, 40, 30);
+  p.scheme = scheme;
+  setBoundary(p, Side::West, BoundaryType::Inflow, 3.0);
+  setBoundary(p, Side::East, BoundaryType::Open);
+  setBoundary(p, Side::South, BoundaryType::FixedLevel, 12.0);
+  InitialState s = makeScenario(Scenario::RadialDamBreak, p);
+  for (std::size_t k = 0; k < s.cells(); ++k)
+    s.bed[k] = scheme == Scheme::MusclHllc ? 0.5 * std::sin(0.3 * static_cast<double>(k % 40)) : 0;
+  Simulation device(p, s);
+  ReferenceSolver<Real> twin(p, s);
+  device.step(100);
+  for (int n = 0; n < 100; ++n)
+    twin.step();
+  test::Fields expected;
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+    {
+      expected.h.push_back(twin.h(i, j));
+      expected.hu.push_back(twin.hu(i, j));
+      expected.hv.push_back(twin.hv(i, j));
+    }
+  return test::maxRelativeDifference(test::download(device), expected);
+}
+
+} // namespace
+
+TEST(Boundaries, MatchTheTwinOnEverySideKind)
+{
+  EXPECT_LE(twinDifference<double>(Scheme::LaxFriedrichs, Precision::Double), 1e-12);
+  EXPECT_LE(twinDifference<double>(Scheme::MusclHllc, Precision::Double), 1e-12);
+}
+
+TEST(Boundaries, OpenSideLetsWavesLeave)
+{
+  // A Stoker dam break in a 10 m channel open on the east, against the same in a 20 m channel:
+  // once the shock has left the short one, both agree over the first 10 m (no reflection).
+  SimulationParameters shortChannel = test::smallParameters(Precision::Double, 100, 4);
+  shortChannel.scheme = Scheme::MusclHllc;
+  shortChannel.dx = 0.1;
+  setBoundary(shortChannel, Side::East, BoundaryType::Open);
+  SimulationParameters longChannel = shortChannel;
+  longChannel.nx = 200;
+  setBoundary(longChannel, Side::East, BoundaryType::Wall);
+  // Same dam position (x = 5 m) in both: the long channel's scenario puts it at half-length.
+  InitialState longState = makeScenario(Scenario::StokerWetDamBreak, longChannel);
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 200; ++i)
+      longState.h[longState.index(i, j)] = i < 50 ? 0.005 : 0.001;
+  InitialState shortState = makeScenario(Scenario::StokerWetDamBreak, shortChannel);
+  Simulation a(shortChannel, shortState), b(longChannel, longState);
+  a.advanceTo(14.0); // the shock (about 0.21 m/s) leaves the short channel after about 10 s
+  b.advanceTo(14.0);
+  std::vector<double> ha(400), hb(800);
+  a.download(Field::Depth, ha.data());
+  b.download(Field::Depth, hb.data());
+  double worst = 0;
+  for (int i = 0; i < 100; ++i)
+    worst = std::max(worst, std::fabs(ha[i] - hb[i]));
+  EXPECT_LT(worst, 2e-5) << "metres of depth, against a 4 mm wave";
+  EXPECT_LT(a.diagnostics().mass, 0.03 - 0.0005) << "water must have left through the east side";
+}
+
+TEST(Boundaries, InflowAddsItsDischarge)
+{
+  SimulationParameters p = test::smallParameters(Precision::Double, 60, 8);
+  p.dx = 1.0;
+  p.scheme = Scheme::MusclHllc;
+  setBoundary(p, Side::West, BoundaryType::Inflow, 2.0);
+  Simulation sim(p, makeScenario(Scenario::LakeAtRest, p));
+  const double m0 = sim.diagnostics().mass;
+  sim.advanceTo(3.0);
+  // 2 m^2/s across an 8 m side for 3 s: 48 m^3, up to the boundary's first-order error.
+  EXPECT_NEAR(sim.diagnostics().mass - m0, 48.0, 48.0 * 0.05);
+}
+
+TEST(Boundaries, FixedLevelFillsTheLake)
+{
+  // A 0.5 m lake behind a 0.6 m reservoir level on the east: it fills to 0.6 m. The level side
+  // reflects waves (as a real reservoir does), so the lake seiches around the new level; the
+  // time-averaged level is what must match.
+  SimulationParameters p = test::smallParameters(Precision::Double, 20, 4);
+  p.dx = 1.0;
+  p.scheme = Scheme::MusclHllc;
+  p.manning = 0.03;
+  setBoundary(p, Side::East, BoundaryType::FixedLevel, 0.6);
+  InitialState lake = makeScenario(Scenario::LakeAtRest, p);
+  for (double& depth : lake.h)
+    depth = 0.5;
+  Simulation sim(p, lake);
+  const double area = 20.0 * 4.0;
+  double sum = 0;
+  int samples = 0;
+  for (double t = 100.0; t <= 300.0; t += 0.5, ++samples)
+  {
+    sim.advanceTo(t);
+    sum += sim.diagnostics().mass / area;
+  }
+  EXPECT_NEAR(sum / samples, 0.6, 0.005);
+}
+
+TEST(Boundaries, BadBoundariesAreClearErrors)
+{
+  SimulationParameters p;
+  const auto expectError = [&](const std::string& text, const std::string& fragment)
+  {
+    try
+    {
+      SimulationParameters q;
+      parseBoundary(text, q);
+      q.validate();
+      FAIL() << text;
+    }
+    catch (const Error& e)
+    {
+      EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
+    }
+  };
+  expectError("west=wall:2", "the west boundary is a wall and takes no value, got 2");
+  expectError("east=open:1", "the east boundary is open and takes no value");
+  expectError("north=inflow", "needs a value");
+  expectError("south=level:x", "'x' is not a number");
+  expectError("up=open", "unknown side 'up'");
+  expectError("west=river", "unknown boundary type 'river'");
+  expectError("west", "SIDE=TYPE[:VALUE]");
+  expectError("west=inflow:nan", "west boundary value must be a finite number");
+  parseBoundary("north=level:1.5", p);
+  EXPECT_EQ(p.boundaries[static_cast<int>(Side::North)].type, BoundaryType::FixedLevel);
+  EXPECT_EQ(p.boundaries[static_cast<int>(Side::North)].value, 1.5);
+}
