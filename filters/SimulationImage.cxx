@@ -71,13 +71,16 @@ void addValue(vtkFieldData* field, const char* name, double value)
 }
 } // namespace
 
-void fillSimulationImage(const Simulation& simulation, vtkImageData* image)
+void fillSimulationImage(const Simulation& simulation, vtkImageData* image, const double origin[3])
 {
   const auto& p = simulation.parameters();
   image->GetPointData()->Initialize();
   image->GetCellData()->Initialize();
   image->GetFieldData()->Initialize();
-  image->SetOrigin(0, 0, 0);
+  if (origin)
+    image->SetOrigin(origin[0], origin[1], origin[2]);
+  else
+    image->SetOrigin(0, 0, 0);
   image->SetSpacing(p.dx, p.dx, p.dx);
   image->SetExtent(0, p.nx, 0, p.ny, 0, 0);
   if (p.precision == Precision::Double)

@@ -14,7 +14,8 @@ __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
 lax_friedrichs_step(__global const real* h, __global const real* hu, __global const real* hv,
                     __global real* h_out, __global real* hu_out, __global real* hv_out,
                     __global const real* ctrl, __global int* status, __global real* partial_max,
-                    const real manning, const real inv_dx)
+                    const real manning, const real inv_dx,
+                    __global const real* manning_field)
 {
   __local real scratch[WG_SIZE];
   const int i = get_global_id(0), j = get_global_id(1);
@@ -40,12 +41,13 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
       hvn = (real)0.25 * (hve + hvw + hvN + hvs) -
             r * (hue * hve * ie - huw * hvw * iw + hvN * hvN * iN + pressure(hN) -
                  (hvs * hvs * is + pressure(hs)));
-      if (manning > (real)0 && hn > (real)0)
+      const real n_c = MANNING_AT(c);
+      if (n_c > (real)0 && hn > (real)0)
       {
         /* h^(4/3) as h * cbrt(h): cbrt is tighter than pow in OpenCL's error bounds. */
         const real velocity = sqrt(hun * hun + hvn * hvn) / hn;
         const real factor = (real)1 /
-          ((real)1 + dt * (real)GRAVITY * manning * manning * velocity / (hn * cbrt(hn)));
+          ((real)1 + dt * (real)GRAVITY * n_c * n_c * velocity / (hn * cbrt(hn)));
         hun *= factor;
         hvn *= factor;
       }

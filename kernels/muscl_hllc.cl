@@ -23,7 +23,8 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
                  __global const real* hu_base, __global const real* hv_base,
                  __global real* h_out, __global real* hu_out, __global real* hv_out,
                  __global const real* ctrl, __global int* status, __global real* partial_max,
-                 const real manning, const real inv_dx, const int final_stage)
+                 const real manning, const real inv_dx, const int final_stage,
+                 __global const real* manning_field)
 {
   __local real scratch[WG_SIZE];
   const int i = get_global_id(0), j = get_global_id(1);
@@ -45,7 +46,7 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
       hn += k * (rx.h + ry.h);
       hun += k * (rx.qn + ry.qt);
       hvn += k * (rx.qt + ry.qn);
-      ok = finish_stage(&hn, &hun, &hvn, dt, manning, (real)GRAVITY, (real)H_DRY);
+      ok = finish_stage(&hn, &hun, &hvn, dt, MANNING_AT(c), (real)GRAVITY, (real)H_DRY);
       if (final_stage)
       {
         hn = (real)0.5 * (h_base[c] + hn);

@@ -40,6 +40,14 @@ typedef float real;
 #define STATUS_BAD_STEP 2  /* step at which it was seen, -1 if none */
 #define STATUS_SIZE 3
 
+/* Manning coefficient of cell c: per cell when the host passed a field (-DMANNING_FIELD), else
+ * the uniform value. */
+#ifdef MANNING_FIELD
+#define MANNING_AT(c) (manning_field[(c)])
+#else
+#define MANNING_AT(c) (manning)
+#endif
+
 /* Largest signal speed of a cell: max(|u| + c, |v| + c), c = sqrt(g h). */
 inline real wave_speed(real h, real hu, real hv)
 {

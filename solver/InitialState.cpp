@@ -53,6 +53,14 @@ void InitialState::validate(bool allowDry) const
     if (fields[f]->size() != cells())
       throw Error(std::string("initial ") + names[f] + " has " + std::to_string(fields[f]->size()) +
                   " values, expected " + std::to_string(cells()));
+  if (!manning.empty() && manning.size() != cells())
+    throw Error("initial Manning field has " + std::to_string(manning.size()) +
+                " values, expected " + std::to_string(cells()));
+  for (std::size_t k = 0; k < manning.size(); ++k)
+    if (!(manning[k] >= 0) || !std::isfinite(manning[k]))
+      throw Error("Manning coefficient must be a finite number >= 0, got " +
+                  formatValue(manning[k]) + " at cell (" + std::to_string(k % nx) + ", " +
+                  std::to_string(k / nx) + ")");
   for (std::size_t k = 0; k < cells(); ++k)
   {
     const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);

@@ -13,6 +13,8 @@ struct InitialState
   int nx = 0;
   int ny = 0;
   std::vector<double> h, hu, hv, bed;
+  // Manning coefficient per cell; empty: the uniform SimulationParameters::manning.
+  std::vector<double> manning;
 
   InitialState() = default;
   // Zero-filled; throws swe::Error if the host cannot hold it.

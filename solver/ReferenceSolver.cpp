@@ -96,6 +96,11 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
       hu_[index(i, j)] = static_cast<Real>(initial.hu[k]);
       hv_[index(i, j)] = static_cast<Real>(initial.hv[k]);
       b_[index(i, j)] = static_cast<Real>(initial.bed[k]);
+      if (!initial.manning.empty())
+      {
+        manning_.resize(padded);
+        manning_[index(i, j)] = static_cast<Real>(initial.manning[k]);
+      }
     }
 }
 
@@ -217,10 +222,12 @@ void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
       Real hvn = Real(0.25) * (hv_[e] + hv_[w] + hv_[no] + hv_[s]) -
                  r * (hu_[e] * hv_[e] * ie - hu_[w] * hv_[w] * iw + hv_[no] * hv_[no] * in +
                        pressure(h_[no]) - (hv_[s] * hv_[s] * is + pressure(h_[s])));
-      if (n > 0 && hn > 0)
+      const Real nc = manningAt(c, n);
+      if (nc > 0 && hn > 0)
       {
         const Real velocity = std::sqrt(hun * hun + hvn * hvn) / hn;
-        const Real factor = Real(1) / (Real(1) + dt * g * n * n * velocity / (hn * std::cbrt(hn)));
+        const Real factor =
+          Real(1) / (Real(1) + dt * g * nc * nc * velocity / (hn * std::cbrt(hn)));
         hun *= factor;
         hvn *= factor;
       }
@@ -286,7 +293,7 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       hn += k * (rx.h + ry.h);
       hun += k * (rx.qn + ry.qt);
       hvn += k * (rx.qt + ry.qn);
-      M::finish(&hn, &hun, &hvn, dt, n, g, hDry);
+      M::finish(&hn, &hun, &hvn, dt, manningAt(c, n), g, hDry);
       if (final)
       {
         // hOut is the state itself: its old value at c is U^n.

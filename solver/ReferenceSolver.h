@@ -58,7 +58,13 @@ private:
     bool final);
   void fillGhosts(std::vector<Real>& h, std::vector<Real>& hu, std::vector<Real>& hv);
 
+  Real manningAt(std::size_t c, Real uniform) const
+  {
+    return manning_.empty() ? uniform : manning_[c];
+  }
+
   std::vector<Real> h_, hu_, hv_, hNew_, huNew_, hvNew_, b_;
+  std::vector<Real> manning_; // per cell, or empty for the uniform coefficient
   double time_ = 0.0;
   std::int64_t steps_ = 0;
 };

@@ -61,7 +61,8 @@ struct Simulation::Impl
   cl::Program program;
   // Ping-pong state (thesis 4.5.8): index = which copy holds the current state.
   std::array<cl::Buffer, 2> h, hu, hv;
-  cl::Buffer bed, ctrl, status, partialMax, diagSum, diagMaxDepth, diagMaxSpeed, diagResult;
+  cl::Buffer bed, manningField, ctrl, status, partialMax, diagSum, diagMaxDepth, diagMaxSpeed,
+    diagResult;
   // One kernel object per parity, so the step loop never re-sets arguments.
   std::array<cl::Kernel, 2> fillGhosts, update, waveSpeed, diagPartials;
   // MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor.
@@ -75,6 +76,7 @@ struct Simulation::Impl
   double lastDt = 0.0;
   std::int64_t steps = 0;
   int batchLimit = 64;
+  bool perCellManning = false;
 
   std::size_t padX() const { return static_cast<std::size_t>(params.nx) + 2 * kGhost; }
   std::size_t padY() const { return static_cast<std::size_t>(params.ny) + 2 * kGhost; }
@@ -115,7 +117,8 @@ struct Simulation::Impl
     s << "-cl-std=CL1.2 " << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "")
       << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost << " -DWG_X=" << wgX
       << " -DWG_Y=" << wgY << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
-      << " -DH_DRY=" << kDryDepth << " " << params.buildOptions;
+      << " -DH_DRY=" << kDryDepth << (perCellManning ? " -DMANNING_FIELD " : " ")
+      << params.buildOptions;
     return s.str();
   }
 
@@ -176,6 +179,8 @@ struct Simulation::Impl
       hv[p] = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
     }
     bed = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+    // A per-cell Manning field only when one was given; otherwise a placeholder argument.
+    manningField = cl::Buffer(context, CL_MEM_READ_ONLY, perCellManning ? bytes : realSize);
     ctrl = cl::Buffer(context, CL_MEM_READ_WRITE, kCtrlSize * realSize);
     status = cl::Buffer(context, CL_MEM_READ_WRITE, 3 * sizeof(cl_int));
     const std::size_t partialBytes = static_cast<std::size_t>(numGroups) * realSize;
@@ -220,6 +225,7 @@ struct Simulation::Impl
       stage.setArg(12, partialMax);
       setReal(stage, 13, params.manning);
       setReal(stage, 14, 1.0 / params.dx);
+      stage.setArg(16, manningField);
       stage.setArg(15, static_cast<cl_int>(p));
       cl::Kernel& k = update[p];
       k.setArg(0, h[p]);
@@ -233,6 +239,7 @@ struct Simulation::Impl
       k.setArg(8, partialMax);
       setReal(k, 9, params.manning);
       setReal(k, 10, 1.0 / params.dx);
+      k.setArg(11, manningField);
       waveSpeed[p].setArg(0, h[p]);
       waveSpeed[p].setArg(1, hu[p]);
       waveSpeed[p].setArg(2, hv[p]);
@@ -398,6 +405,8 @@ struct Simulation::Impl
     upload(hu[0], initial.hu);
     upload(hv[0], initial.hv);
     upload(bed, initial.bed);
+    if (perCellManning && !initial.manning.empty())
+      upload(manningField, initial.manning);
     for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
       writeReal(slot, 0.0);
     const cl_int statusInit[3] = { 0, INT_MAX, -1 };
@@ -482,6 +491,7 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
   m.info = check(params);
   m.params = params;
   m.realSize = params.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
+  m.perCellManning = !initial.manning.empty();
   if (initial.nx != params.nx || initial.ny != params.ny)
     throw Error("initial state is " + std::to_string(initial.nx) + " x " +
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +

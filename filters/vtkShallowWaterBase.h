@@ -1,0 +1,148 @@
+/**
+ * @class vtkShallowWaterBase
+ * @brief What the Shallow Water source and solver share: physics, time and device properties,
+ * and the time-driven simulation behind the output.
+ *
+ * Produces vtkImageData with one cell per simulation cell and the cell arrays Depth, FreeSurface,
+ * Bed, Velocity and Momentum; field data SimulationTime, Steps, Mass and Device. The output times
+ * 0, OutputInterval, ... <= EndTime are reported as TIME_STEPS, so ParaView's animation drives the
+ * simulation. A request for a later time advances the live simulation; an earlier time restarts
+ * from the nearest in-memory checkpoint (at most 16, and at most 1 GiB of host memory). Changing a
+ * property that changes the physics restarts from t = 0; changing EndTime or OutputInterval keeps
+ * the state. Subclasses say where the grid and the initial state come from.
+ *
+ * A thin adapter: all numerics live in the engine (solver/).
+ */
+#ifndef vtkShallowWaterBase_h
+#define vtkShallowWaterBase_h
+
+#include "ShallowWaterFiltersModule.h" // for export macro
+#include "vtkImageAlgorithm.h"
+
+class vtkStringArray;
+namespace swe
+{
+struct InitialState;
+struct SimulationParameters;
+}
+
+class SHALLOWWATERFILTERS_EXPORT vtkShallowWaterBase : public vtkImageAlgorithm
+{
+public:
+  vtkTypeMacro(vtkShallowWaterBase, vtkImageAlgorithm);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  enum PrecisionType
+  {
+    SINGLE = 0,
+    DOUBLE = 1
+  };
+
+  ///@{
+  /// Physics. Changing any of these restarts the simulation at t = 0.
+  void SetManningCoefficient(double n);
+  vtkGetMacro(ManningCoefficient, double);
+  void SetGravity(double g);
+  vtkGetMacro(Gravity, double);
+  void SetCourantNumber(double c);
+  vtkGetMacro(CourantNumber, double);
+  /// > 0: a fixed time step in seconds (as in the thesis); 0: CFL-adaptive (the default).
+  void SetFixedTimeStep(double dt);
+  vtkGetMacro(FixedTimeStep, double);
+  /// 0: Lax-Friedrichs (the thesis's scheme); 1: MUSCL-HLLC (second order, bed, wet/dry).
+  void SetScheme(int scheme);
+  vtkGetMacro(Scheme, int);
+  ///@}
+
+  ///@{
+  /// Boundary of each side: 0 wall, 1 open, 2 inflow (value: discharge per unit width into the
+  /// domain, m^2/s), 3 fixed water level (value: surface elevation, m).
+  void SetBoundaryWest(int type);
+  vtkGetMacro(BoundaryWest, int);
+  void SetBoundaryEast(int type);
+  vtkGetMacro(BoundaryEast, int);
+  void SetBoundarySouth(int type);
+  vtkGetMacro(BoundarySouth, int);
+  void SetBoundaryNorth(int type);
+  vtkGetMacro(BoundaryNorth, int);
+  void SetBoundaryWestValue(double value);
+  vtkGetMacro(BoundaryWestValue, double);
+  void SetBoundaryEastValue(double value);
+  vtkGetMacro(BoundaryEastValue, double);
+  void SetBoundarySouthValue(double value);
+  vtkGetMacro(BoundarySouthValue, double);
+  void SetBoundaryNorthValue(double value);
+  vtkGetMacro(BoundaryNorthValue, double);
+  ///@}
+
+  ///@{
+  /// OpenCL device: "auto", or an entry of GetAvailableDevices(). Precision: SINGLE or DOUBLE.
+  void SetDevice(const char* device);
+  vtkGetStringMacro(Device);
+  void SetPrecision(int precision);
+  vtkGetMacro(Precision, int);
+  ///@}
+
+  ///@{
+  /// Output times 0, OutputInterval, 2 OutputInterval, ... <= EndTime. Changing them keeps the
+  /// simulation's state.
+  void SetEndTime(double t);
+  vtkGetMacro(EndTime, double);
+  void SetOutputInterval(double interval);
+  vtkGetMacro(OutputInterval, double);
+  ///@}
+
+  /// Discards the simulation; the next update starts again from t = 0.
+  void Reset();
+
+  /// "auto" followed by one label per OpenCL device found ("0: name (CPU)").
+  vtkStringArray* GetAvailableDevices();
+
+protected:
+  vtkShallowWaterBase();
+  ~vtkShallowWaterBase() override;
+
+  /// The grid: cells along x and y, square cell size, origin. Throws swe::Error naming a bad
+  /// value. Called in RequestInformation and RequestData.
+  virtual void DescribeGrid(
+    vtkInformationVector** inputVector, int resolution[2], double& cellSize, double origin[3]) = 0;
+  /// The initial state for params (whose grid DescribeGrid gave). Throws swe::Error.
+  virtual swe::InitialState MakeInitialState(
+    const swe::SimulationParameters& params, vtkInformationVector** inputVector) = 0;
+  /// True when the initial state must be rebuilt although no property changed (a new input).
+  virtual bool InitialStateChanged(vtkInformationVector**) { return false; }
+  /// Drops the simulation (after a change of physics) and marks the algorithm modified.
+  void PhysicsChanged();
+
+  int RequestInformation(vtkInformation* request,
+    vtkInformationVector** inputVector,
+    vtkInformationVector* outputVector) override;
+  int RequestData(vtkInformation* request,
+    vtkInformationVector** inputVector,
+    vtkInformationVector* outputVector) override;
+
+private:
+  vtkShallowWaterBase(const vtkShallowWaterBase&) = delete;
+  void operator=(const vtkShallowWaterBase&) = delete;
+
+  // The engine's parameters from the properties and the grid; throws swe::Error naming a bad
+  // value, or a grid the device cannot hold.
+  swe::SimulationParameters CheckedParameters(vtkInformationVector** inputVector, double origin[3]);
+
+  double ManningCoefficient;
+  double Gravity;
+  double CourantNumber;
+  double FixedTimeStep;
+  int Scheme;
+  int BoundaryWest, BoundaryEast, BoundarySouth, BoundaryNorth;
+  double BoundaryWestValue, BoundaryEastValue, BoundarySouthValue, BoundaryNorthValue;
+  char* Device;
+  int Precision;
+  double EndTime;
+  double OutputInterval;
+
+  class vtkInternals;
+  vtkInternals* Internals;
+};
+
+#endif
