@@ -7,9 +7,10 @@ class vtkImageData;
 
 namespace swe
 {
-// Fills image with one cell per simulation cell (spacing dx, origin given or 0, z = 0) and the cell arrays
-// Depth, FreeSurface, Bed, Velocity, Momentum (in the simulation's precision), plus field data
-// SimulationTime, Steps, Mass and Device.
-void fillSimulationImage(
-  const Simulation& simulation, vtkImageData* image, const double origin[3] = nullptr);
+// Fills image with one cell per simulation cell (spacing dx, origin given or 0, z = 0) and the cell
+// arrays Depth, FreeSurface, Bed, Velocity, Momentum (in the simulation's precision), plus field
+// data SimulationTime, Steps, Mass and Device.
+void fillSimulationImage(const Simulation& simulation,
+  vtkImageData* image,
+  const double origin[3] = nullptr);
 } // namespace swe

@@ -72,7 +72,7 @@ void vtkShallowWaterBase::PhysicsChanged()
 // Each physics setter: store, and restart only when the value really changed (ParaView pushes
 // every property on Apply).
 #define vtkShallowWaterPhysicsSetter(name, type)                                                   \
-  void vtkShallowWaterBase::Set##name(type value)                                                \
+  void vtkShallowWaterBase::Set##name(type value)                                                  \
   {                                                                                                \
     if (this->name != value)                                                                       \
     {                                                                                              \
@@ -151,8 +151,8 @@ vtkStringArray* vtkShallowWaterBase::GetAvailableDevices()
   return internals.Devices;
 }
 
-swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(
-  vtkInformationVector** inputVector, double origin[3])
+swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationVector** inputVector,
+  double origin[3])
 {
   swe::requireFinite(this->EndTime, "EndTime");
   swe::requireFinite(this->OutputInterval, "OutputInterval");

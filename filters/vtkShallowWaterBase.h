@@ -104,11 +104,13 @@ protected:
 
   /// The grid: cells along x and y, square cell size, origin. Throws swe::Error naming a bad
   /// value. Called in RequestInformation and RequestData.
-  virtual void DescribeGrid(
-    vtkInformationVector** inputVector, int resolution[2], double& cellSize, double origin[3]) = 0;
+  virtual void DescribeGrid(vtkInformationVector** inputVector,
+    int resolution[2],
+    double& cellSize,
+    double origin[3]) = 0;
   /// The initial state for params (whose grid DescribeGrid gave). Throws swe::Error.
-  virtual swe::InitialState MakeInitialState(
-    const swe::SimulationParameters& params, vtkInformationVector** inputVector) = 0;
+  virtual swe::InitialState MakeInitialState(const swe::SimulationParameters& params,
+    vtkInformationVector** inputVector) = 0;
   /// True when the initial state must be rebuilt although no property changed (a new input).
   virtual bool InitialStateChanged(vtkInformationVector**) { return false; }
   /// Drops the simulation (after a change of physics) and marks the algorithm modified.

@@ -1,108 +1,19 @@
 #include "vtkShallowWaterSource.h"
 
 #include "Error.h"
-#include "SimulationImage.h"
-#include "Timeline.h"
+#include "InitialState.h"
 
-#include <vtkDataObject.h>
-#include <vtkImageData.h>
-#include <vtkInformation.h>
-#include <vtkInformationVector.h>
-#include <vtkNew.h>
 #include <vtkObjectFactory.h>
-#include <vtkStreamingDemandDrivenPipeline.h>
-#include <vtkStringArray.h>
-
-#include <cmath>
-#include <memory>
-#include <new>
-#include <vector>
-
-namespace
-{
-// Output times past this many would make ParaView's time toolbar useless; it is also a guard
-// against an OutputInterval typed in the wrong unit.
-constexpr double kMaxOutputTimes = 1e6;
-} // namespace
-
-class vtkShallowWaterSource::vtkInternals
-{
-public:
-  std::unique_ptr<swe::Timeline> Timeline;
-  vtkNew<vtkStringArray> Devices;
-  bool DevicesListed = false;
-};
 
 vtkStandardNewMacro(vtkShallowWaterSource);
 
 vtkShallowWaterSource::vtkShallowWaterSource()
   : CellSize(0.5)
-  , ManningCoefficient(0.0)
-  , Gravity(9.81)
-  , CourantNumber(0.45)
-  , FixedTimeStep(0.0)
   , Scenario(0)
-  , Scheme(0)
-  , BoundaryWest(0)
-  , BoundaryEast(0)
-  , BoundarySouth(0)
-  , BoundaryNorth(0)
-  , BoundaryWestValue(0)
-  , BoundaryEastValue(0)
-  , BoundarySouthValue(0)
-  , BoundaryNorthValue(0)
-  , Device(nullptr)
-  , Precision(SINGLE)
-  , EndTime(20.0)
-  , OutputInterval(0.5)
-  , Internals(new vtkInternals)
 {
   this->Resolution[0] = this->Resolution[1] = 1000;
-  this->SetDevice("auto");
   this->SetNumberOfInputPorts(0);
-  this->SetNumberOfOutputPorts(1);
 }
-
-vtkShallowWaterSource::~vtkShallowWaterSource()
-{
-  delete this->Internals;
-  delete[] this->Device;
-}
-
-void vtkShallowWaterSource::PhysicsChanged()
-{
-  this->Internals->Timeline.reset();
-  this->Modified();
-}
-
-// Each physics setter: store, and restart only when the value really changed (ParaView pushes
-// every property on Apply).
-#define vtkShallowWaterPhysicsSetter(name, type)                                                   \
-  void vtkShallowWaterSource::Set##name(type value)                                                \
-  {                                                                                                \
-    if (this->name != value)                                                                       \
-    {                                                                                              \
-      this->name = value;                                                                          \
-      this->PhysicsChanged();                                                                      \
-    }                                                                                              \
-  }
-vtkShallowWaterPhysicsSetter(CellSize, double);
-vtkShallowWaterPhysicsSetter(ManningCoefficient, double);
-vtkShallowWaterPhysicsSetter(Gravity, double);
-vtkShallowWaterPhysicsSetter(CourantNumber, double);
-vtkShallowWaterPhysicsSetter(FixedTimeStep, double);
-vtkShallowWaterPhysicsSetter(Scenario, int);
-vtkShallowWaterPhysicsSetter(Scheme, int);
-vtkShallowWaterPhysicsSetter(BoundaryWest, int);
-vtkShallowWaterPhysicsSetter(BoundaryEast, int);
-vtkShallowWaterPhysicsSetter(BoundarySouth, int);
-vtkShallowWaterPhysicsSetter(BoundaryNorth, int);
-vtkShallowWaterPhysicsSetter(BoundaryWestValue, double);
-vtkShallowWaterPhysicsSetter(BoundaryEastValue, double);
-vtkShallowWaterPhysicsSetter(BoundarySouthValue, double);
-vtkShallowWaterPhysicsSetter(BoundaryNorthValue, double);
-vtkShallowWaterPhysicsSetter(Precision, int);
-#undef vtkShallowWaterPhysicsSetter
 
 void vtkShallowWaterSource::SetResolution(int nx, int ny)
 {
@@ -114,215 +25,47 @@ void vtkShallowWaterSource::SetResolution(int nx, int ny)
   }
 }
 
-void vtkShallowWaterSource::SetDevice(const char* device)
+void vtkShallowWaterSource::SetCellSize(double dx)
 {
-  const std::string value = device ? device : "auto";
-  if (this->Device && value == this->Device)
-    return;
-  delete[] this->Device;
-  this->Device = new char[value.size() + 1];
-  std::copy(value.c_str(), value.c_str() + value.size() + 1, this->Device);
-  this->PhysicsChanged();
-}
-
-void vtkShallowWaterSource::SetEndTime(double t)
-{
-  if (this->EndTime != t)
+  if (this->CellSize != dx)
   {
-    this->EndTime = t;
-    this->Modified();
+    this->CellSize = dx;
+    this->PhysicsChanged();
   }
 }
 
-void vtkShallowWaterSource::SetOutputInterval(double interval)
+void vtkShallowWaterSource::SetScenario(int scenario)
 {
-  if (this->OutputInterval == interval)
-    return;
-  this->OutputInterval = interval;
-  if (this->Internals->Timeline && std::isfinite(interval) && interval > 0)
-    this->Internals->Timeline->setOutputInterval(interval);
-  this->Modified();
-}
-
-void vtkShallowWaterSource::Reset()
-{
-  this->PhysicsChanged();
-}
-
-vtkStringArray* vtkShallowWaterSource::GetAvailableDevices()
-{
-  vtkInternals& internals = *this->Internals;
-  if (!internals.DevicesListed)
+  if (this->Scenario != scenario)
   {
-    internals.DevicesListed = true;
-    internals.Devices->InsertNextValue("auto");
-    try
-    {
-      for (const auto& device : swe::listDevices())
-        internals.Devices->InsertNextValue(device.label());
-    }
-    catch (const swe::Error& e)
-    {
-      vtkErrorMacro(<< e.what());
-    }
+    this->Scenario = scenario;
+    this->PhysicsChanged();
   }
-  return internals.Devices;
 }
 
-swe::SimulationParameters vtkShallowWaterSource::CheckedParameters() const
+void vtkShallowWaterSource::DescribeGrid(vtkInformationVector**,
+  int resolution[2],
+  double& cellSize,
+  double origin[3])
 {
-  swe::requireFinite(this->EndTime, "EndTime");
-  swe::requireFinite(this->OutputInterval, "OutputInterval");
-  if (this->EndTime < 0)
-    throw swe::Error("EndTime must be >= 0 s, got " + swe::formatValue(this->EndTime));
-  if (!(this->OutputInterval > 0))
-    throw swe::Error("OutputInterval must be > 0 s, got " + swe::formatValue(this->OutputInterval));
-  if (this->EndTime / this->OutputInterval > kMaxOutputTimes)
-    throw swe::Error("EndTime / OutputInterval gives more than a million output times: "
-                     "raise OutputInterval");
   if (this->Resolution[0] <= 0 || this->Resolution[1] <= 0)
     throw swe::Error("Resolution must be at least 1 x 1 cells, got " +
                      std::to_string(this->Resolution[0]) + " x " +
                      std::to_string(this->Resolution[1]));
-  swe::SimulationParameters params;
-  params.nx = this->Resolution[0];
-  params.ny = this->Resolution[1];
-  params.dx = this->CellSize;
-  params.gravity = this->Gravity;
-  params.manning = this->ManningCoefficient;
-  params.cfl = this->CourantNumber;
-  params.fixedDt = this->FixedTimeStep;
-  params.device = this->Device ? this->Device : "auto";
-  if (this->Precision != SINGLE && this->Precision != DOUBLE)
-    throw swe::Error(
-      "Precision must be 0 (single) or 1 (double), got " + std::to_string(this->Precision));
-  params.precision = this->Precision == DOUBLE ? swe::Precision::Double : swe::Precision::Single;
-  const auto& schemes = swe::schemeNames();
-  if (this->Scheme < 0 || this->Scheme >= static_cast<int>(schemes.size()))
-    throw swe::Error("Scheme must be between 0 and " + std::to_string(schemes.size() - 1) +
-                     ", got " + std::to_string(this->Scheme));
-  params.scheme = static_cast<swe::Scheme>(this->Scheme);
-  const int types[4] = {
-    this->BoundaryWest, this->BoundaryEast, this->BoundarySouth, this->BoundaryNorth
-  };
-  const double values[4] = { this->BoundaryWestValue,
-    this->BoundaryEastValue,
-    this->BoundarySouthValue,
-    this->BoundaryNorthValue };
-  for (int side = 0; side < 4; ++side)
-  {
-    const auto& kinds = swe::boundaryTypeNames();
-    if (types[side] < 0 || types[side] >= static_cast<int>(kinds.size()))
-      throw swe::Error("the " + swe::sideNames()[side] + " boundary type must be between 0 and " +
-                       std::to_string(kinds.size() - 1) + ", got " + std::to_string(types[side]));
-    swe::requireFinite(values[side], "the " + swe::sideNames()[side] + " boundary value");
-    const auto type = static_cast<swe::BoundaryType>(types[side]);
-    params.boundaries[side].type = type;
-    // The value box always holds a number; it only means something for inflow and level.
-    params.boundaries[side].value =
-      type == swe::BoundaryType::Inflow || type == swe::BoundaryType::FixedLevel ? values[side]
-                                                                                 : 0.0;
-  }
   const auto& scenarios = swe::scenarioNames();
   if (this->Scenario < 0 || this->Scenario >= static_cast<int>(scenarios.size()))
     throw swe::Error("Scenario must be between 0 and " + std::to_string(scenarios.size() - 1) +
                      ", got " + std::to_string(this->Scenario));
-  // Before the initial state is built on the host, and before the pipeline is told the extent.
-  swe::Simulation::check(params);
-  return params;
+  resolution[0] = this->Resolution[0];
+  resolution[1] = this->Resolution[1];
+  cellSize = this->CellSize;
+  origin[0] = origin[1] = origin[2] = 0;
 }
 
-int vtkShallowWaterSource::RequestInformation(vtkInformation*,
-  vtkInformationVector**,
-  vtkInformationVector* outputVector)
+swe::InitialState vtkShallowWaterSource::MakeInitialState(const swe::SimulationParameters& params,
+  vtkInformationVector**)
 {
-  // Time settings are checked here so that a bad value shows up at once, with its name.
-  try
-  {
-    this->CheckedParameters();
-  }
-  catch (const swe::Error& e)
-  {
-    vtkErrorMacro(<< e.what());
-    return 0;
-  }
-
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  const int extent[6] = { 0, this->Resolution[0], 0, this->Resolution[1], 0, 0 };
-  outInfo->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent, 6);
-  const double spacing[3] = { this->CellSize, this->CellSize, this->CellSize };
-  outInfo->Set(vtkDataObject::SPACING(), spacing, 3);
-  const double origin[3] = { 0, 0, 0 };
-  outInfo->Set(vtkDataObject::ORIGIN(), origin, 3);
-
-  const auto last = static_cast<long>(std::floor(this->EndTime / this->OutputInterval + 1e-9));
-  std::vector<double> times(last + 1);
-  for (long k = 0; k <= last; ++k)
-    times[k] = static_cast<double>(k) * this->OutputInterval; // as swe::Timeline::outputTime
-  outInfo->Set(
-    vtkStreamingDemandDrivenPipeline::TIME_STEPS(), times.data(), static_cast<int>(times.size()));
-  const double range[2] = { times.front(), times.back() };
-  outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
-  return 1;
-}
-
-int vtkShallowWaterSource::RequestData(vtkInformation*,
-  vtkInformationVector**,
-  vtkInformationVector* outputVector)
-{
-  vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  vtkImageData* output = vtkImageData::GetData(outInfo);
-  vtkInternals& internals = *this->Internals;
-
-  try
-  {
-    // Checked on every request: ParaView may ask for data even after RequestInformation failed.
-    const swe::SimulationParameters params = this->CheckedParameters();
-    // The latest output time at or before the requested time, as a reader would answer.
-    double requested = 0;
-    if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()))
-      requested = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
-    const double endTime = std::max(0.0, this->EndTime);
-    requested = std::min(std::max(requested, 0.0), endTime);
-    const auto k = static_cast<long>(std::floor(requested / this->OutputInterval + 1e-9));
-    const double target = static_cast<double>(k) * this->OutputInterval;
-
-    if (!internals.Timeline)
-    {
-      const auto scenario = static_cast<swe::Scenario>(this->Scenario);
-      internals.Timeline = std::make_unique<swe::Timeline>(
-        params, swe::makeScenario(scenario, params), this->OutputInterval);
-    }
-    swe::Timeline& timeline = *internals.Timeline;
-    const double start = timeline.simulation().time();
-    const double span = std::fabs(target - start);
-    this->UpdateProgress(0.0);
-    timeline.seek(target,
-      [&](double t)
-      {
-        if (span > 0)
-          this->UpdateProgress(std::min(1.0, std::fabs(t - start) / span));
-        return !this->GetAbortExecute();
-      });
-    swe::fillSimulationImage(timeline.simulation(), output);
-    output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), timeline.simulation().time());
-    this->UpdateProgress(1.0);
-  }
-  catch (const swe::Error& e)
-  {
-    // A run that failed (a blow-up, a lost device) cannot continue: start afresh next time.
-    internals.Timeline.reset();
-    vtkErrorMacro(<< e.what());
-    return 0;
-  }
-  catch (const std::bad_alloc&)
-  {
-    internals.Timeline.reset();
-    vtkErrorMacro(<< "out of host memory for a " << this->Resolution[0] << " x "
-                  << this->Resolution[1] << " simulation: lower the Resolution");
-    return 0;
-  }
-  return 1;
+  return swe::makeScenario(static_cast<swe::Scenario>(this->Scenario), params);
 }
 
 void vtkShallowWaterSource::PrintSelf(ostream& os, vtkIndent indent)
@@ -330,18 +73,5 @@ void vtkShallowWaterSource::PrintSelf(ostream& os, vtkIndent indent)
   this->Superclass::PrintSelf(os, indent);
   os << indent << "Resolution: " << this->Resolution[0] << " x " << this->Resolution[1] << "\n";
   os << indent << "CellSize: " << this->CellSize << "\n";
-  os << indent << "ManningCoefficient: " << this->ManningCoefficient << "\n";
-  os << indent << "Gravity: " << this->Gravity << "\n";
-  os << indent << "CourantNumber: " << this->CourantNumber << "\n";
-  os << indent << "FixedTimeStep: " << this->FixedTimeStep << "\n";
   os << indent << "Scenario: " << this->Scenario << "\n";
-  os << indent << "Scheme: " << this->Scheme << "\n";
-  os << indent << "Boundaries (W, E, S, N): " << this->BoundaryWest << " " << this->BoundaryEast
-     << " " << this->BoundarySouth << " " << this->BoundaryNorth << "; values "
-     << this->BoundaryWestValue << " " << this->BoundaryEastValue << " " << this->BoundarySouthValue
-     << " " << this->BoundaryNorthValue << "\n";
-  os << indent << "Device: " << (this->Device ? this->Device : "(none)") << "\n";
-  os << indent << "Precision: " << (this->Precision == DOUBLE ? "double" : "single") << "\n";
-  os << indent << "EndTime: " << this->EndTime << "\n";
-  os << indent << "OutputInterval: " << this->OutputInterval << "\n";
 }

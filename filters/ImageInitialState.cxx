@@ -1,0 +1,157 @@
+#include "ImageInitialState.h"
+
+#include "Error.h"
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkImageData.h>
+#include <vtkPointData.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace swe
+{
+namespace
+{
+std::string arrayList(vtkImageData* image)
+{
+  std::string names;
+  for (vtkFieldData* data : { static_cast<vtkFieldData*>(image->GetCellData()),
+         static_cast<vtkFieldData*>(image->GetPointData()) })
+    for (int a = 0; a < data->GetNumberOfArrays(); ++a)
+      if (const char* name = data->GetArrayName(a))
+        names += (names.empty() ? "" : ", ") + std::string(name);
+  return names.empty() ? "none" : names;
+}
+
+// components values per cell (x fastest), from cell data or from point data averaged over each
+// cell's four corners.
+std::vector<double> cellValues(vtkImageData* image,
+  const std::string& name,
+  const std::string& role,
+  int minComponents,
+  int maxComponents,
+  int components)
+{
+  int dims[3];
+  image->GetDimensions(dims);
+  const int nx = dims[0] - 1, ny = dims[1] - 1;
+  vtkAbstractArray* found = image->GetCellData()->GetAbstractArray(name.c_str());
+  const bool onPoints = found == nullptr;
+  if (onPoints)
+    found = image->GetPointData()->GetAbstractArray(name.c_str());
+  if (!found)
+    throw Error("the input has no array '" + name + "' for the " + role +
+                " (arrays: " + arrayList(image) + ")");
+  auto* array = vtkDataArray::SafeDownCast(found);
+  if (!array)
+    throw Error(
+      "the " + role + " array '" + name + "' is not numeric (" + found->GetClassName() + ")");
+  const int have = array->GetNumberOfComponents();
+  if (have < minComponents || have > maxComponents)
+    throw Error(
+      "the " + role + " array '" + name + "' has " + std::to_string(have) +
+      " components, expected " + std::to_string(minComponents) +
+      (maxComponents > minComponents ? " to " + std::to_string(maxComponents) : std::string()));
+  std::vector<double> values(static_cast<std::size_t>(nx) * ny * components);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+    {
+      const std::size_t cell = static_cast<std::size_t>(j) * nx + i;
+      for (int c = 0; c < components; ++c)
+      {
+        double v;
+        if (onPoints)
+        {
+          const vtkIdType p = static_cast<vtkIdType>(j) * dims[0] + i;
+          v =
+            0.25 * (array->GetComponent(p, c) + array->GetComponent(p + 1, c) +
+                     array->GetComponent(p + dims[0], c) + array->GetComponent(p + dims[0] + 1, c));
+        }
+        else
+          v = array->GetComponent(static_cast<vtkIdType>(cell), c);
+        if (!std::isfinite(v))
+          throw Error("the " + role + " array '" + name + "' is not finite at cell (" +
+                      std::to_string(i) + ", " + std::to_string(j) + ")");
+        values[cell * components + c] = v;
+      }
+    }
+  return values;
+}
+} // namespace
+
+void imageGrid(const int extent[6],
+  const double spacing[3],
+  const double origin[3],
+  int& nx,
+  int& ny,
+  double& cellSize,
+  double cellOrigin[3])
+{
+  const int px = extent[1] - extent[0] + 1, py = extent[3] - extent[2] + 1;
+  const int pz = extent[5] - extent[4] + 1;
+  if (pz != 1)
+    throw Error(
+      "the input must be a 2D image (one layer in z), got " + std::to_string(pz) + " layers");
+  if (px < 2 || py < 2)
+    throw Error("the input image must have at least 2 x 2 points (1 x 1 cells), got " +
+                std::to_string(px) + " x " + std::to_string(py));
+  if (!(spacing[0] > 0) || std::fabs(spacing[0] - spacing[1]) > 1e-9 * spacing[0])
+    throw Error("the input's cells must be square with a positive size, got spacing " +
+                formatValue(spacing[0]) + " x " + formatValue(spacing[1]));
+  nx = px - 1;
+  ny = py - 1;
+  cellSize = spacing[0];
+  cellOrigin[0] = origin[0] + extent[0] * spacing[0];
+  cellOrigin[1] = origin[1] + extent[2] * spacing[1];
+  cellOrigin[2] = origin[2] + extent[4] * spacing[2];
+}
+
+InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
+{
+  if (!image)
+    throw Error("the Shallow Water Solver needs an image (vtkImageData) input");
+  int nx, ny;
+  double dx, origin[3];
+  imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
+  if (arrays.bed.empty())
+    throw Error("choose the input array that holds the terrain (Bed)");
+  InitialState state(nx, ny);
+  state.bed = cellValues(image, arrays.bed, "terrain (Bed)", 1, 1, 1);
+  if (!arrays.depth.empty())
+  {
+    state.h = cellValues(image, arrays.depth, "depth", 1, 1, 1);
+    for (std::size_t k = 0; k < state.h.size(); ++k)
+      if (state.h[k] < 0)
+        throw Error("the depth array '" + arrays.depth + "' is negative (" +
+                    formatValue(state.h[k]) + " m) at cell (" + std::to_string(k % nx) + ", " +
+                    std::to_string(k / nx) + ")");
+  }
+  else
+  {
+    std::vector<double> surface;
+    if (!arrays.freeSurface.empty())
+      surface = cellValues(image, arrays.freeSurface, "free surface", 1, 1, 1);
+    else
+    {
+      requireFinite(arrays.initialWaterLevel, "initial water level");
+      surface.assign(state.cells(), arrays.initialWaterLevel);
+    }
+    for (std::size_t k = 0; k < state.cells(); ++k)
+      state.h[k] = std::max(0.0, surface[k] - state.bed[k]);
+  }
+  if (!arrays.velocity.empty())
+  {
+    const std::vector<double> uv = cellValues(image, arrays.velocity, "velocity", 2, 3, 2);
+    for (std::size_t k = 0; k < state.cells(); ++k)
+    {
+      state.hu[k] = state.h[k] * uv[2 * k];
+      state.hv[k] = state.h[k] * uv[2 * k + 1];
+    }
+  }
+  if (!arrays.manning.empty())
+    state.manning = cellValues(image, arrays.manning, "Manning coefficient", 1, 1, 1);
+  return state;
+}
+} // namespace swe

@@ -1,0 +1,37 @@
+#pragma once
+// Terrain and initial water from a 2D vtkImageData: shared by the Shallow Water Solver filter and
+// `swe run --input`, so both read inputs the same way.
+#include "InitialState.h"
+
+#include <string>
+
+class vtkImageData;
+class vtkInformation;
+
+namespace swe
+{
+struct ImageArrays
+{
+  std::string bed = "Bed";      // terrain elevation [m]; required
+  std::string depth;            // optional initial depth [m]
+  std::string freeSurface;      // optional initial water-surface elevation [m] (if no depth)
+  std::string velocity;         // optional initial velocity (2 or 3 components) [m/s]
+  std::string manning;          // optional Manning coefficient per cell
+  double initialWaterLevel = 0; // surface elevation where neither depth nor surface is given
+};
+
+// The simulation grid of a 2D image: one simulation cell per image cell. extent/spacing/origin
+// as in vtkImageData; throws swe::Error for a 3D image, one without cells, or non-square cells.
+void imageGrid(const int extent[6],
+  const double spacing[3],
+  const double origin[3],
+  int& nx,
+  int& ny,
+  double& cellSize,
+  double cellOrigin[3]);
+
+// Reads the named arrays (cell data, or point data averaged to cells) into an initial state on
+// the image's cells. Throws swe::Error naming a missing array, a wrong type or component count,
+// or a non-finite value and its cell.
+InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays);
+} // namespace swe

@@ -1,0 +1,75 @@
+/**
+ * @class vtkShallowWaterSolver
+ * @brief The "Shallow Water Solver" filter: a simulation on the grid of its 2D vtkImageData input,
+ * whose arrays give the terrain and, optionally, the initial water, velocity and roughness.
+ *
+ * One simulation cell per input cell (point data is averaged to cells); the output has the input's
+ * origin and spacing (square cells). BedArray names the terrain (required); DepthArray or else
+ * FreeSurfaceArray gives the initial water, and without either the water stands at
+ * InitialWaterLevel (dry where the terrain is higher); VelocityArray (2 or 3 components) and
+ * ManningArray (per-cell roughness, overriding ManningCoefficient) are optional. An empty name or
+ * "None" means "not given". A new input restarts the simulation. Everything else is
+ * vtkShallowWaterBase.
+ */
+#ifndef vtkShallowWaterSolver_h
+#define vtkShallowWaterSolver_h
+
+#include "ShallowWaterFiltersModule.h" // for export macro
+#include "vtkShallowWaterBase.h"
+
+#include <string> // for the array names
+
+class SHALLOWWATERFILTERS_EXPORT vtkShallowWaterSolver : public vtkShallowWaterBase
+{
+public:
+  static vtkShallowWaterSolver* New();
+  vtkTypeMacro(vtkShallowWaterSolver, vtkShallowWaterBase);
+  void PrintSelf(ostream& os, vtkIndent indent) override;
+
+  ///@{
+  /// Input arrays; changing any restarts the simulation at t = 0.
+  void SetBedArray(const char* name);
+  const char* GetBedArray() { return this->BedArray.c_str(); }
+  void SetDepthArray(const char* name);
+  const char* GetDepthArray() { return this->DepthArray.c_str(); }
+  void SetFreeSurfaceArray(const char* name);
+  const char* GetFreeSurfaceArray() { return this->FreeSurfaceArray.c_str(); }
+  void SetVelocityArray(const char* name);
+  const char* GetVelocityArray() { return this->VelocityArray.c_str(); }
+  void SetManningArray(const char* name);
+  const char* GetManningArray() { return this->ManningArray.c_str(); }
+  /// Water-surface elevation [m] where neither DepthArray nor FreeSurfaceArray is given.
+  void SetInitialWaterLevel(double level);
+  vtkGetMacro(InitialWaterLevel, double);
+  ///@}
+
+protected:
+  vtkShallowWaterSolver();
+  ~vtkShallowWaterSolver() override = default;
+
+  int FillInputPortInformation(int port, vtkInformation* info) override;
+  void DescribeGrid(vtkInformationVector** inputVector,
+    int resolution[2],
+    double& cellSize,
+    double origin[3]) override;
+  swe::InitialState MakeInitialState(const swe::SimulationParameters& params,
+    vtkInformationVector** inputVector) override;
+  bool InitialStateChanged(vtkInformationVector** inputVector) override;
+
+private:
+  vtkShallowWaterSolver(const vtkShallowWaterSolver&) = delete;
+  void operator=(const vtkShallowWaterSolver&) = delete;
+
+  // Stores name ("None" counts as empty) and restarts if it changed.
+  void SetArrayName(std::string& member, const char* name);
+
+  std::string BedArray;
+  std::string DepthArray;
+  std::string FreeSurfaceArray;
+  std::string VelocityArray;
+  std::string ManningArray;
+  double InitialWaterLevel;
+  vtkMTimeType InputTime;
+};
+
+#endif
