@@ -6,7 +6,12 @@
 #include "Parameters.h"
 #include "Simulation.h"
 #ifdef SWE_WITH_VTK
+#include "ImageInitialState.h"
 #include "VtiSeriesWriter.h"
+
+#include <vtkImageData.h>
+#include <vtkNew.h>
+#include <vtkXMLImageDataReader.h>
 #endif
 
 #include <CLI/CLI.hpp>
@@ -74,7 +79,50 @@ int listDevices()
   return 0;
 }
 
-int run(CommonOptions& options, double tEnd, double outputEvery, const std::string& outDir)
+struct InputOptions
+{
+  std::string file; // .vti with the terrain; empty: a scenario
+  std::string bed = "Bed", depth, surface, velocity, manning;
+  double waterLevel = 0;
+};
+
+// The grid and the initial state: from --input, or the scenario on the --nx/--ny/--dx grid.
+swe::InitialState initialState(CommonOptions& options,
+  const InputOptions& input,
+  swe::SimulationParameters& params)
+{
+  if (input.file.empty())
+    return swe::makeScenario(swe::scenarioFromName(options.scenario), params);
+#ifdef SWE_WITH_VTK
+  vtkNew<vtkXMLImageDataReader> reader;
+  if (!reader->CanReadFile(input.file.c_str()))
+    throw swe::Error("cannot read '" + input.file + "' as a VTK XML image (.vti)");
+  reader->SetFileName(input.file.c_str());
+  reader->Update();
+  vtkImageData* image = reader->GetOutput();
+  swe::ImageArrays arrays;
+  arrays.bed = input.bed;
+  arrays.depth = input.depth;
+  arrays.freeSurface = input.surface;
+  arrays.velocity = input.velocity;
+  arrays.manning = input.manning;
+  arrays.initialWaterLevel = input.waterLevel;
+  swe::InitialState state = swe::imageInitialState(image, arrays);
+  params.nx = state.nx;
+  params.ny = state.ny;
+  params.dx = image->GetSpacing()[0];
+  params.validate();
+  return state;
+#else
+  throw swe::Error("--input needs VTK, and this swe was built without ParaView/VTK");
+#endif
+}
+
+int run(CommonOptions& options,
+  const InputOptions& input,
+  double tEnd,
+  double outputEvery,
+  const std::string& outDir)
 {
   swe::requireFinite(tEnd, "end time");
   swe::requireFinite(outputEvery, "output interval");
@@ -83,18 +131,20 @@ int run(CommonOptions& options, double tEnd, double outputEvery, const std::stri
   if (outputEvery < 0)
     throw swe::Error("output interval must be > 0 s (or 0 for only the end), got " +
                      swe::formatValue(outputEvery));
-  const swe::SimulationParameters params = options.resolve();
-  const swe::Scenario scenario = swe::scenarioFromName(options.scenario);
+  swe::SimulationParameters params = options.resolve();
+  const swe::InitialState initial = initialState(options, input, params);
+  const std::string what = input.file.empty() ? options.scenario : input.file;
 #ifndef SWE_WITH_VTK
   if (!outDir.empty())
     throw swe::Error("--out needs VTK, and this swe was built without ParaView/VTK");
 #endif
   const auto start = Clock::now();
-  swe::Simulation simulation(params, swe::makeScenario(scenario, params));
+  swe::Simulation simulation(params, initial);
   const double mass0 = simulation.diagnostics().mass;
-  std::cerr << "swe: " << swe::scenarioName(scenario) << " " << params.nx << " x " << params.ny
-            << " cells, dx = " << params.dx << " m, " << swe::precisionName(params.precision)
-            << " precision on " << simulation.device().name << "\n";
+  std::cerr << "swe: " << what << ", " << swe::schemeName(params.scheme) << ", " << params.nx
+            << " x " << params.ny << " cells, dx = " << params.dx << " m, "
+            << swe::precisionName(params.precision) << " precision on " << simulation.device().name
+            << "\n";
 #ifdef SWE_WITH_VTK
   std::unique_ptr<swe::VtiSeriesWriter> writer;
   if (!outDir.empty())
@@ -232,7 +282,8 @@ int main(int argc, char** argv)
   CommonOptions runOptions;
   double tEnd = 20.0, outputEvery = 0.0;
   std::string outDir;
-  CLI::App* runCmd = app.add_subcommand("run", "run a scenario");
+  InputOptions input;
+  CLI::App* runCmd = app.add_subcommand("run", "run a scenario, or a terrain from a .vti file");
   runOptions.add(runCmd);
   runCmd
     ->add_option("--scenario",
@@ -251,6 +302,17 @@ int main(int argc, char** argv)
   runCmd->add_option("--gravity", runOptions.params.gravity, "gravity [m/s^2]")
     ->capture_default_str();
   runCmd->add_option("--out", outDir, "directory for .vti files and a .pvd series");
+  runCmd->add_option("--input",
+    input.file,
+    "a 2D .vti image with the terrain (replaces --scenario and the grid flags)");
+  runCmd->add_option("--bed-array", input.bed, "terrain array of --input")->capture_default_str();
+  runCmd->add_option("--depth-array", input.depth, "initial depth array of --input");
+  runCmd->add_option("--surface-array", input.surface, "initial water-surface array of --input");
+  runCmd->add_option("--velocity-array", input.velocity, "initial velocity array of --input");
+  runCmd->add_option("--manning-array", input.manning, "per-cell Manning array of --input");
+  runCmd->add_option("--water-level",
+    input.waterLevel,
+    "initial water-surface elevation where --input gives no water [m]");
 
   CommonOptions benchOptions;
   int steps = 200;
@@ -275,7 +337,7 @@ int main(int argc, char** argv)
     if (*devices)
       return listDevices();
     if (*runCmd)
-      return run(runOptions, tEnd, outputEvery, outDir);
+      return run(runOptions, input, tEnd, outputEvery, outDir);
     if (*benchCmd)
       return bench(benchOptions, steps);
     if (*validateCmd)
