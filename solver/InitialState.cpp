@@ -82,6 +82,16 @@ void InitialState::validate(bool allowDry) const
   }
 }
 
+void InitialState::requireFlatBed() const
+{
+  for (std::size_t k = 1; k < bed.size(); ++k)
+    if (bed[k] != bed[0])
+      throw Error("the bed is not flat (" + formatValue(bed[0]) + " m at cell (0, 0), " +
+                  formatValue(bed[k]) + " m at cell (" + std::to_string(k % nx) + ", " +
+                  std::to_string(k / nx) +
+                  ")) and Lax-Friedrichs has no terrain: use the muscl-hllc scheme");
+}
+
 InitialState makeScenario(Scenario scenario, const SimulationParameters& params)
 {
   InitialState state(params.nx, params.ny);

@@ -28,6 +28,8 @@ struct InitialState
   // Throws swe::Error naming the first cell with a non-finite value, or a negative depth; a dry
   // cell (depth 0) is an error too unless the scheme handles dry cells.
   void validate(bool allowDry = false) const;
+  // Throws swe::Error unless the bed is flat (the Lax-Friedrichs scheme has no bed terms).
+  void requireFlatBed() const;
 };
 
 // Builds a scenario's initial state on the grid of params (which must be valid).

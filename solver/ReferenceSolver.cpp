@@ -85,6 +85,8 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
 {
   params.validate();
   initial.validate(params.scheme == Scheme::MusclHllc);
+  if (params.scheme == Scheme::LaxFriedrichs)
+    initial.requireFlatBed();
   const std::size_t padded = pitch_ * (static_cast<std::size_t>(params.ny) + 2 * kGhost);
   for (auto* v : { &h_, &hu_, &hv_, &hNew_, &huNew_, &hvNew_, &b_ })
     v->assign(padded, Real(0));

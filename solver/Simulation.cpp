@@ -497,6 +497,8 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
                 " x " + std::to_string(params.ny));
   initial.validate(params.scheme == Scheme::MusclHllc);
+  if (params.scheme == Scheme::LaxFriedrichs)
+    initial.requireFlatBed();
   guarded("setting up the OpenCL device",
     [&]
     {
@@ -697,6 +699,42 @@ DeviceInfo Simulation::check(const SimulationParameters& params)
     throw Error("grid " + grid + " needs buffers of " + gib(oneBuffer) + " but '" + info.name +
                 "' allocates at most " + gib(info.maxAllocation) + " at once: use fewer cells");
   return info;
+}
+
+double Simulation::copyBandwidth() const
+{
+  Impl& m = *impl_;
+  return guarded("measuring the copy bandwidth",
+    [&]
+    {
+      const std::size_t bytes = m.padded() * m.realSize * 3; // one copy of h, hu, hv
+      cl::Buffer from(m.context, CL_MEM_READ_WRITE, bytes), to(m.context, CL_MEM_READ_WRITE, bytes);
+      m.queue.enqueueFillBuffer(from, cl_uchar(1), 0, bytes);
+      m.queue.enqueueCopyBuffer(from, to, 0, 0, bytes); // warm-up
+      m.queue.finish();
+      const int repetitions = 20;
+      const auto start = std::chrono::steady_clock::now();
+      for (int k = 0; k < repetitions; ++k)
+        m.queue.enqueueCopyBuffer(from, to, 0, 0, bytes);
+      m.queue.finish();
+      const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return 2.0 * bytes * repetitions / seconds;
+    });
+}
+
+std::uint64_t Simulation::bytesMovedPerCell(const SimulationParameters& params)
+{
+  const std::uint64_t real = params.precision == Precision::Double ? 8 : 4;
+  return (params.scheme == Scheme::MusclHllc ? 17 : 6) * real;
+}
+
+std::uint64_t Simulation::largestSquareGrid(Precision precision, const DeviceInfo& device)
+{
+  const double byMemory =
+    std::sqrt(static_cast<double>(device.globalMemory) / bytesPerCell(precision));
+  const double byIndex = std::sqrt(static_cast<double>(INT_MAX));
+  return static_cast<std::uint64_t>(std::min(byMemory, byIndex)) - 2 * kGhost;
 }
 
 std::uint64_t Simulation::bytesPerCell(Precision precision)

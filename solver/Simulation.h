@@ -81,6 +81,17 @@ public:
   // indexing), without allocating anything: call it before building a large initial state.
   static DeviceInfo check(const SimulationParameters& params);
 
+  // Bytes per second of a device-to-device buffer copy (read + write) as large as the state, the
+  // ceiling a memory-bound step can approach. Waits for the device.
+  double copyBandwidth() const;
+
+  // Bytes one step must move per cell at least: the scheme's reads and writes of whole fields
+  // (Lax-Friedrichs: 3 read, 3 written; MUSCL-HLLC: two stages, 7 + 10).
+  static std::uint64_t bytesMovedPerCell(const SimulationParameters& params);
+
+  // The largest n such that an n x n grid fits the device (memory and 32-bit indexing).
+  static std::uint64_t largestSquareGrid(Precision precision, const DeviceInfo& device);
+
   // Device bytes one grid cell needs, for the size check (state x2, bed, partial maxima).
   static std::uint64_t bytesPerCell(Precision precision);
 

@@ -199,6 +199,15 @@ TEST(SecondOrder, DryCellsNeedTheWetDryScheme)
     EXPECT_NE(std::string(e.what()).find("use the muscl-hllc scheme"), std::string::npos)
       << e.what();
   }
+  try
+  {
+    Simulation sim(p, makeScenario(Scenario::ImmersedBump, p));
+    FAIL() << "Lax-Friedrichs must refuse a bed it would ignore";
+  }
+  catch (const Error& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("the bed is not flat"), std::string::npos) << e.what();
+  }
   p.scheme = Scheme::MusclHllc;
   EXPECT_NO_THROW(Simulation(p, makeScenario(Scenario::RitterDryDamBreak, p)));
   InitialState negative = makeScenario(Scenario::RitterDryDamBreak, p);

@@ -31,6 +31,23 @@ for r in rows:
     lines.append("| %s | %s | %s | %.3e | %s | %s | %s |" % (r["case"], r["scheme"], r["nx"], l1,
                                                             order, r["steps"], r["mass_rel_drift"]))
 table = "\n".join(lines) + "\n"
+
+radial = list(csv.DictReader(open(os.path.join(out, "radial.csv"))))
+table += ("\nRadial dam break (200 m basin, t = 3 s): largest |h(x, y) - h(y, x)| and |h - h rotated by"
+          " 90 degrees| in metres, and the azimuthal spread (mean |h(r, 0) - h(r, 45 deg)| over"
+          " the wave's height).\n\n| scheme | cells | x<->y | rotation | azimuthal spread |"
+          " mass drift |\n|---|---|---|---|---|---|\n")
+for r in radial:
+    table += "| %s | %s² | %s | %s | %s | %s |\n" % (r["scheme"], r["nx"], r["transpose"],
+                                                    r["rotation"], r["azimuthal_spread"],
+                                                    r["mass_rel_drift"])
+mass = list(csv.DictReader(open(os.path.join(out, "mass.csv"))))
+table += ("\nMass in closed basins (walls on every side), fp64: relative drift |m - m0| / m0 at the"
+          " end.\n\n| scenario | scheme | cells | t (s) | steps | mass drift |\n"
+          "|---|---|---|---|---|---|\n")
+for r in mass:
+    table += "| %s | %s | %s | %s | %s | %s |\n" % (r["scenario"], r["scheme"], r["cells"],
+                                                   r["t_end"], r["steps"], r["mass_rel_drift"])
 open(os.path.join(out, "results.md"), "w").write(table)
 print(table)
 
