@@ -28,20 +28,7 @@ double twinDifference(Scheme scheme, Precision precision)
   InitialState s = makeScenario(Scenario::RadialDamBreak, p);
   for (std::size_t k = 0; k < s.cells(); ++k)
     s.bed[k] = scheme == Scheme::MusclHllc ? 0.5 * std::sin(0.3 * static_cast<double>(k % 40)) : 0;
-  Simulation device(p, s);
-  ReferenceSolver<Real> twin(p, s);
-  device.step(100);
-  for (int n = 0; n < 100; ++n)
-    twin.step();
-  test::Fields expected;
-  for (int j = 0; j < p.ny; ++j)
-    for (int i = 0; i < p.nx; ++i)
-    {
-      expected.h.push_back(twin.h(i, j));
-      expected.hu.push_back(twin.hu(i, j));
-      expected.hv.push_back(twin.hv(i, j));
-    }
-  return test::maxRelativeDifference(test::download(device), expected);
+  return test::twinDifferenceAfter<Real>(p, s, 100);
 }
 
 } // namespace

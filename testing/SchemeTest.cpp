@@ -14,20 +14,6 @@ using test::Fields;
 
 namespace
 {
-template<class Real>
-Fields twinFields(const ReferenceSolver<Real>& twin, int nx, int ny)
-{
-  Fields f;
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i)
-    {
-      f.h.push_back(twin.h(i, j));
-      f.hu.push_back(twin.hu(i, j));
-      f.hv.push_back(twin.hv(i, j));
-    }
-  return f;
-}
-
 // A state with flow in both directions, so every flux and the friction term matter.
 InitialState swirlingState(const SimulationParameters& p)
 {
@@ -52,14 +38,7 @@ double twinDifferenceAfter100Steps(Precision precision,
   p.buildOptions = buildOptions;
   p.fixedDt = fixedDt;
   p.manning = manning;
-  const InitialState initial = swirlingState(p);
-  Simulation device(p, initial);
-  ReferenceSolver<Real> twin(p, initial);
-  device.step(100);
-  for (int s = 0; s < 100; ++s)
-    twin.step();
-  EXPECT_EQ(device.steps(), 100);
-  return test::maxRelativeDifference(test::download(device), twinFields(twin, p.nx, p.ny));
+  return test::twinDifferenceAfter<Real>(p, swirlingState(p), 100);
 }
 
 // OpenCL lets fp32 division and sqrt be off by 2.5-3 ulp unless asked otherwise (NVIDIA takes
@@ -215,24 +194,13 @@ TEST(Scheme, RadialDamBreakIsSymmetric)
   Simulation sim(p, makeScenario(Scenario::RadialDamBreak, p));
   sim.advanceTo(2.0);
   const Fields f = test::download(sim);
-  const int n = p.nx;
-  auto k = [n](int i, int j) { return static_cast<std::size_t>(j) * n + i; };
-  double transpose = 0, mirror = 0, moving = 0;
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i)
-    {
-      // x <-> y swaps the momenta; x -> -x negates hu.
-      transpose = std::max({ transpose,
-        std::fabs(f.h[k(i, j)] - f.h[k(j, i)]),
-        std::fabs(f.hu[k(i, j)] - f.hv[k(j, i)]) });
-      mirror = std::max({ mirror,
-        std::fabs(f.h[k(i, j)] - f.h[k(n - 1 - i, j)]),
-        std::fabs(f.hu[k(i, j)] + f.hu[k(n - 1 - i, j)]) });
-      moving = std::max(moving, std::fabs(f.hu[k(i, j)]));
-    }
+  double moving = 0;
+  for (double hu : f.hu)
+    moving = std::max(moving, std::fabs(hu));
+  const test::Symmetry symmetry = test::symmetryErrors(f, p.nx);
   EXPECT_GT(moving, 1.0) << "the wave should be moving";
-  EXPECT_LE(transpose, 1e-11);
-  EXPECT_LE(mirror, 1e-11);
+  EXPECT_LE(symmetry.transpose, 1e-11);
+  EXPECT_LE(symmetry.mirror, 1e-11);
 }
 
 TEST(Scheme, FrictionSlowsButNeverReversesTheFlow)

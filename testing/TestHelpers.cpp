@@ -42,4 +42,20 @@ double maxRelativeDifference(const Fields& a, const Fields& b, double floor)
     }
   return worst;
 }
+Symmetry symmetryErrors(const Fields& f, int n)
+{
+  auto k = [n](int i, int j) { return static_cast<std::size_t>(j) * n + i; };
+  Symmetry s;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+    {
+      s.transpose = std::max({ s.transpose,
+        std::fabs(f.h[k(i, j)] - f.h[k(j, i)]),
+        std::fabs(f.hu[k(i, j)] - f.hv[k(j, i)]) });
+      s.mirror = std::max({ s.mirror,
+        std::fabs(f.h[k(i, j)] - f.h[k(n - 1 - i, j)]),
+        std::fabs(f.hu[k(i, j)] + f.hu[k(n - 1 - i, j)]) });
+    }
+  return s;
+}
 } // namespace swe::test

@@ -2,8 +2,11 @@
 // Shared set-up for the engine tests: small grids on the default device (PoCL in CI).
 #include "InitialState.h"
 #include "Parameters.h"
+#include "ReferenceSolver.h"
 #include "Simulation.h"
 
+#include <cmath>
+#include <limits>
 #include <vector>
 
 namespace swe::test
@@ -19,4 +22,43 @@ Fields download(const Simulation& simulation);
 
 // Largest |a - b| / max(|b|, floor) over all cells of all three fields.
 double maxRelativeDifference(const Fields& a, const Fields& b, double floor = 1.0);
+
+// The twin's interior fields, in the device's order.
+template<class Real>
+Fields twinFields(const ReferenceSolver<Real>& twin, int nx, int ny)
+{
+  Fields f;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+    {
+      f.h.push_back(twin.h(i, j));
+      f.hu.push_back(twin.hu(i, j));
+      f.hv.push_back(twin.hv(i, j));
+    }
+  return f;
+}
+
+// Runs the device and the C++ twin the same number of steps from the same state; returns the
+// largest relative difference of their fields.
+template<class Real>
+double twinDifferenceAfter(const SimulationParameters& p, const InitialState& initial, int steps)
+{
+  Simulation device(p, initial);
+  ReferenceSolver<Real> twin(p, initial);
+  device.step(steps);
+  for (int s = 0; s < steps; ++s)
+    twin.step();
+  if (device.steps() != steps)
+    return std::numeric_limits<double>::infinity();
+  return maxRelativeDifference(download(device), twinFields(twin, p.nx, p.ny));
+}
+
+// Largest asymmetries of an n x n state: under x <-> y (which swaps the momenta) and under
+// x -> -x (which negates hu).
+struct Symmetry
+{
+  double transpose = 0;
+  double mirror = 0;
+};
+Symmetry symmetryErrors(const Fields& f, int n);
 } // namespace swe::test
