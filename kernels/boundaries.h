@@ -20,8 +20,13 @@ typedef struct
  * the side and the nearest interior cell. normal_x: a west or east side; inward: +1 on the west
  * and south sides, -1 on the east and north sides; value: discharge per unit width into the
  * domain [m^2/s] (inflow) or water-surface elevation [m] (level). */
-inline GhostCell ghost_state(int kind, real value, bool normal_x, real inward, GhostCell mirror,
-  GhostCell nearest, real h_dry)
+inline GhostCell ghost_state(int kind,
+  real value,
+  bool normal_x,
+  real inward,
+  GhostCell mirror,
+  GhostCell nearest,
+  real h_dry)
 {
   GhostCell g = nearest;
   switch (kind)

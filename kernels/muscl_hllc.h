@@ -122,15 +122,19 @@ inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real 
   /* The contact wave carries the transverse velocity. */
   const real denominator = hR * (uR - sR) - hL * (uL - sL);
   const real sStar = denominator != (real)0
-    ? (sL * hR * (uR - sR) - sR * hL * (uL - sL)) / denominator
-    : (real)0.5 * (sL + sR);
+                       ? (sL * hR * (uR - sR) - sR * hL * (uL - sL)) / denominator
+                       : (real)0.5 * (sL + sR);
   f.qt = f.h * (sStar >= (real)0 ? vL : vR);
   return f;
 }
 
 /* Hydrostatic reconstruction at a face: both sides see the higher of the two beds, and each cell
  * gets back the pressure of its own depth, so that flux differences balance the bed slope. */
-inline void face_fluxes(FaceState L, FaceState R, real g, real h_dry, FaceFlux* toLeft,
+inline void face_fluxes(FaceState L,
+  FaceState R,
+  real g,
+  real h_dry,
+  FaceFlux* toLeft,
   FaceFlux* toRight)
 {
   const real bL = L.eta - L.h, bR = R.eta - R.h;
@@ -181,8 +185,7 @@ inline bool finish_stage(real* h, real* hu, real* hv, real dt, real manning, rea
   if (manning > (real)0)
   {
     const real speed = sqrt(*hu * *hu + *hv * *hv) / *h;
-    const real factor =
-      (real)1 / ((real)1 + dt * g * manning * manning * speed / (*h * cbrt(*h)));
+    const real factor = (real)1 / ((real)1 + dt * g * manning * manning * speed / (*h * cbrt(*h)));
     *hu *= factor;
     *hv *= factor;
   }

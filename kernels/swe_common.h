@@ -14,7 +14,7 @@ typedef float real;
 #endif
 
 /* No fused multiply-add contraction: the C++ twin (the test oracle) rounds every operation, and
- * the step is memory-bound, so FMAs would buy nothing but disagreement. */
+ * FMAs would buy little here but disagreement. */
 #pragma OPENCL FP_CONTRACT OFF
 
 /* Grid: NX x NY interior cells, GHOST layers on each side, x fastest (row-major by y). */
@@ -27,17 +27,18 @@ typedef float real;
 #define WG_SIZE (WG_X * WG_Y)
 
 /* Layout of the small control buffer that keeps the clock on the device (no per-step host read). */
-#define CTRL_TIME 0        /* simulated time t */
-#define CTRL_TIME_COMP 1   /* Kahan compensation of t, so fp32 clocks do not drift */
-#define CTRL_DT 2          /* dt of the step being taken (0: the step is a no-op) */
-#define CTRL_TARGET 3      /* time the host asked to reach; steps never pass it */
-#define CTRL_LAST_DT 4     /* last non-zero dt, for the host's step estimate */
+#define CTRL_TIME 0      /* simulated time t */
+#define CTRL_TIME_COMP 1 /* Kahan compensation of t, so fp32 clocks do not drift */
+#define CTRL_DT 2        /* dt of the step being taken (0: the step is a no-op) */
+#define CTRL_TARGET 3    /* time the host asked to reach; steps never pass it */
+#define CTRL_LAST_DT 4   /* last non-zero dt, for the host's step estimate */
 #define CTRL_SIZE 5
 
 /* Layout of the integer status buffer. */
-#define STATUS_STEPS 0     /* steps taken since t = 0 */
-#define STATUS_BAD_CELL 1  /* smallest linear interior index of a non-physical cell, INT_MAX if none */
-#define STATUS_BAD_STEP 2  /* step at which it was seen, -1 if none */
+#define STATUS_STEPS 0 /* steps taken since t = 0 */
+#define STATUS_BAD_CELL                                                                            \
+  1 /* smallest linear interior index of a non-physical cell, INT_MAX if none */
+#define STATUS_BAD_STEP 2 /* step at which it was seen, -1 if none */
 #define STATUS_SIZE 3
 
 /* Manning coefficient of cell c: per cell when the host passed a field (-DMANNING_FIELD), else
