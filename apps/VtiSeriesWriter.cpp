@@ -13,9 +13,12 @@
 
 namespace swe
 {
-VtiSeriesWriter::VtiSeriesWriter(const std::string& directory, const std::string& name)
+VtiSeriesWriter::VtiSeriesWriter(const std::string& directory,
+  const std::string& name,
+  const std::array<double, 3>& origin)
   : directory_(directory)
   , name_(name)
+  , origin_(origin)
 {
   std::error_code ec;
   std::filesystem::create_directories(directory_, ec);
@@ -33,7 +36,7 @@ void VtiSeriesWriter::write(const Simulation& simulation)
   char file[64];
   std::snprintf(file, sizeof(file), "%s_%05zu.vti", name_.c_str(), files_.size());
   vtkNew<vtkImageData> image;
-  fillSimulationImage(simulation, image);
+  fillSimulationImage(simulation, image, origin_.data());
   vtkNew<vtkXMLImageDataWriter> writer;
   writer->SetFileName((directory_ + "/" + file).c_str());
   writer->SetInputData(image);

@@ -3,6 +3,7 @@
 // as one time series.
 #include "Simulation.h"
 
+#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,14 +13,17 @@ namespace swe
 class VtiSeriesWriter
 {
 public:
-  // Creates directory if needed; the series is directory/<name>.pvd.
-  VtiSeriesWriter(const std::string& directory, const std::string& name);
+  // Creates directory if needed; the series is directory/<name>.pvd; images start at origin.
+  VtiSeriesWriter(const std::string& directory,
+    const std::string& name,
+    const std::array<double, 3>& origin = { 0, 0, 0 });
   void write(const Simulation& simulation);
   std::string seriesPath() const;
 
 private:
   void writeCollection() const;
   std::string directory_, name_;
+  std::array<double, 3> origin_;
   std::vector<std::pair<double, std::string>> files_;
 };
 } // namespace swe

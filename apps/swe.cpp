@@ -17,6 +17,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -85,11 +86,12 @@ struct InputOptions
   std::string file; // .vti with the terrain; empty: a scenario
   std::string bed = "Bed", depth, surface, velocity, manning;
   double waterLevel = 0;
+  std::array<double, 3> origin{ 0, 0, 0 }; // set from --input: where the image's cells start
 };
 
 // The grid and the initial state: from --input, or the scenario on the --nx/--ny/--dx grid.
 swe::InitialState initialState(CommonOptions& options,
-  const InputOptions& input,
+  InputOptions& input,
   swe::SimulationParameters& params)
 {
   if (input.file.empty())
@@ -109,9 +111,14 @@ swe::InitialState initialState(CommonOptions& options,
   arrays.manning = input.manning;
   arrays.initialWaterLevel = input.waterLevel;
   swe::InitialState state = swe::imageInitialState(image, arrays);
-  params.nx = state.nx;
   params.ny = state.ny;
-  params.dx = image->GetSpacing()[0];
+  swe::imageGrid(image->GetExtent(),
+    image->GetSpacing(),
+    image->GetOrigin(),
+    params.nx,
+    params.ny,
+    params.dx,
+    input.origin.data());
   params.validate();
   return state;
 #else
@@ -120,7 +127,7 @@ swe::InitialState initialState(CommonOptions& options,
 }
 
 int run(CommonOptions& options,
-  const InputOptions& input,
+  InputOptions& input,
   double tEnd,
   double outputEvery,
   const std::string& outDir)
@@ -150,7 +157,7 @@ int run(CommonOptions& options,
   std::unique_ptr<swe::VtiSeriesWriter> writer;
   if (!outDir.empty())
   {
-    writer = std::make_unique<swe::VtiSeriesWriter>(outDir, "swe");
+    writer = std::make_unique<swe::VtiSeriesWriter>(outDir, "swe", input.origin);
     writer->write(simulation);
   }
 #endif
