@@ -111,7 +111,6 @@ swe::InitialState initialState(CommonOptions& options,
   arrays.manning = input.manning;
   arrays.initialWaterLevel = input.waterLevel;
   swe::InitialState state = swe::imageInitialState(image, arrays);
-  params.ny = state.ny;
   swe::imageGrid(image->GetExtent(),
     image->GetSpacing(),
     image->GetOrigin(),
