@@ -67,7 +67,5 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
     else
       atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
   }
-  const real group_speed = group_max(scratch, speed, local_id_linear(), WG_SIZE);
-  if (local_id_linear() == 0)
-    partial_max[group_id_linear()] = group_speed;
+  publish_group_max_speed(scratch, speed, partial_max);
 }

@@ -14,9 +14,7 @@ wave_speed_partials(__global const real* h, __global const real* hu, __global co
     const int c = IDX(i, j);
     speed = wave_speed(h[c], hu[c], hv[c]);
   }
-  const real group_speed = group_max(scratch, speed, local_id_linear(), WG_SIZE);
-  if (local_id_linear() == 0)
-    partial_max[group_id_linear()] = group_speed;
+  publish_group_max_speed(scratch, speed, partial_max);
 }
 
 /* Second stage and the clock: one work-group of REDUCE_WG items. Chooses this step's dt, advances

@@ -108,4 +108,12 @@ inline int local_id_linear(void)
   return get_local_id(1) * WG_X + get_local_id(0);
 }
 
+/* First stage of the wave-speed maximum: the group's largest speed into partial_max. */
+inline void publish_group_max_speed(__local real* scratch, real speed, __global real* partial_max)
+{
+  const real group_speed = group_max(scratch, speed, local_id_linear(), WG_SIZE);
+  if (local_id_linear() == 0)
+    partial_max[group_id_linear()] = group_speed;
+}
+
 #endif
