@@ -10,7 +10,7 @@ export SWE_GUI_STATUS="$artifacts/gui_status.txt"
 export SWE_GUI_SCREENSHOT="$artifacts/gui_window.png"
 rm -f "$SWE_GUI_STATUS" "$SWE_GUI_SCREENSHOT"
 
-xvfb-run -a -s "-screen 0 1280x800x24" bash -c '
+xvfb-run -a -n 300 -s "-screen 0 1280x800x24" bash -c '
   paraview --dr --script="$0" > "$1/gui_paraview.log" 2>&1 &
   pid=$!
   for i in $(seq 1 480); do
