@@ -7,10 +7,8 @@
 #ifdef SWE_DOUBLE
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double real;
-#define REAL_MAX DBL_MAX
 #else
 typedef float real;
-#define REAL_MAX FLT_MAX
 #endif
 
 /* No fused multiply-add contraction: the C++ twin (the test oracle) rounds every operation, and
@@ -22,7 +20,6 @@ typedef float real;
 #define GHOST 2
 #endif
 #define PITCH (NX + 2 * GHOST)
-#define PADDED_NY (NY + 2 * GHOST)
 #define IDX(i, j) (((j) + GHOST) * PITCH + (i) + GHOST)
 #define WG_SIZE (WG_X * WG_Y)
 

@@ -94,7 +94,7 @@ struct Simulation::Impl
     return single ? literal + "f" : literal;
   }
 
-  std::string buildOptions(const cl::Device& device) const
+  std::string buildOptions() const
   {
     // Work-group shape: 64 x 4 (a wide row-shaped group, as the thesis found best), shrunk to
     // what the device allows; the reduction group is a power of two.
@@ -106,7 +106,6 @@ struct Simulation::Impl
     std::size_t reduce = 256;
     while (reduce > info.maxWorkGroupSize)
       reduce /= 2;
-    (void)device;
     std::ostringstream s;
     for (int side = 0; side < 4; ++side)
     {
@@ -128,7 +127,7 @@ struct Simulation::Impl
     context = cl::Context(device);
     queue = cl::CommandQueue(context, device);
     program = cl::Program(context, kernelSource());
-    const std::string options = buildOptions(device);
+    const std::string options = buildOptions();
     try
     {
       program.build(std::vector<cl::Device>{ device }, options.c_str());
