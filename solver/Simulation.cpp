@@ -395,21 +395,40 @@ struct Simulation::Impl
                                                  : std::numeric_limits<float>::max();
   }
 
+  // The bed, the roughness field and the state at t = 0.
   void initialise(const InitialState& initial)
   {
-    const std::size_t bytes = padded() * realSize;
-    for (const cl::Buffer* b : { &h[0], &hu[0], &hv[0], &h[1], &hu[1], &hv[1], &bed })
-      queue.enqueueFillBuffer(*b, cl_uchar(0), 0, bytes);
-    upload(h[0], initial.h);
-    upload(hu[0], initial.hu);
-    upload(hv[0], initial.hv);
+    queue.enqueueFillBuffer(bed, cl_uchar(0), 0, padded() * realSize);
     upload(bed, initial.bed);
-    if (perCellManning && !initial.manning.empty())
+    if (perCellManning)
       upload(manningField, initial.manning);
+    loadState(initial.h, initial.hu, initial.hv, 0.0, 0, 0.0);
+  }
+
+  // Everything the step loop reads of a state at time t after `count` steps, clock included.
+  void loadState(const std::vector<double>& depth,
+    const std::vector<double>& momentumX,
+    const std::vector<double>& momentumY,
+    double t,
+    std::int64_t count,
+    double dtBefore)
+  {
+    const std::size_t bytes = padded() * realSize;
+    for (const cl::Buffer* b : { &h[0], &hu[0], &hv[0], &h[1], &hu[1], &hv[1] })
+      queue.enqueueFillBuffer(*b, cl_uchar(0), 0, bytes);
+    upload(h[0], depth);
+    upload(hu[0], momentumX);
+    upload(hv[0], momentumY);
+    // A state taken at a target time has a zero clock compensation, so writing its time back
+    // reproduces the device clock exactly.
+    const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore };
     for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
-      writeReal(slot, 0.0);
-    const cl_int statusInit[3] = { 0, INT_MAX, -1 };
+      writeReal(slot, clock[slot]);
+    const cl_int statusInit[3] = { static_cast<cl_int>(count), INT_MAX, -1 };
     queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
+    time = t;
+    steps = count;
+    lastDt = dtBefore;
     current = 0;
     // The first step's dt needs the wave speeds of the initial state; later steps get them from
     // the update kernel, fused.
@@ -592,35 +611,31 @@ Snapshot Simulation::snapshot() const
   s.time = m.time;
   s.steps = m.steps;
   s.lastDt = m.lastDt;
-  s.state = InitialState(m.params.nx, m.params.ny);
-  download(Field::Depth, s.state.h.data());
-  download(Field::MomentumX, s.state.hu.data());
-  download(Field::MomentumY, s.state.hv.data());
-  download(Field::Bed, s.state.bed.data());
+  s.nx = m.params.nx;
+  s.ny = m.params.ny;
+  const std::size_t cells = static_cast<std::size_t>(s.nx) * s.ny;
+  for (auto* field : { &s.h, &s.hu, &s.hv })
+    field->resize(cells);
+  download(Field::Depth, s.h.data());
+  download(Field::MomentumX, s.hu.data());
+  download(Field::MomentumY, s.hv.data());
   return s;
 }
 
 void Simulation::restore(const Snapshot& snapshot)
 {
   Impl& m = *impl_;
-  if (snapshot.state.nx != m.params.nx || snapshot.state.ny != m.params.ny)
-    throw Error("cannot restore a " + std::to_string(snapshot.state.nx) + " x " +
-                std::to_string(snapshot.state.ny) + " snapshot into a " +
-                std::to_string(m.params.nx) + " x " + std::to_string(m.params.ny) + " simulation");
+  const std::size_t cells = static_cast<std::size_t>(m.params.nx) * m.params.ny;
+  if (snapshot.nx != m.params.nx || snapshot.ny != m.params.ny || snapshot.h.size() != cells ||
+      snapshot.hu.size() != cells || snapshot.hv.size() != cells)
+    throw Error("cannot restore a " + std::to_string(snapshot.nx) + " x " +
+                std::to_string(snapshot.ny) + " snapshot into a " + std::to_string(m.params.nx) +
+                " x " + std::to_string(m.params.ny) + " simulation");
   guarded("restoring a snapshot",
     [&]
     {
-      m.initialise(snapshot.state);
-      // A snapshot taken at a target time has a zero clock compensation, so writing the time back
-      // reproduces the device clock exactly.
-      m.writeReal(kCtrlTime, snapshot.time);
-      m.writeReal(kCtrlTarget, snapshot.time);
-      m.writeReal(kCtrlLastDt, snapshot.lastDt);
-      const cl_int steps = static_cast<cl_int>(snapshot.steps);
-      m.queue.enqueueWriteBuffer(m.status, CL_TRUE, 0, sizeof(steps), &steps);
-      m.time = snapshot.time;
-      m.steps = snapshot.steps;
-      m.lastDt = snapshot.lastDt;
+      m.loadState(
+        snapshot.h, snapshot.hu, snapshot.hv, snapshot.time, snapshot.steps, snapshot.lastDt);
     });
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace swe
 {
@@ -34,8 +35,10 @@ struct Snapshot
   double time = 0;
   std::int64_t steps = 0;
   double lastDt = 0;
-  InitialState state; // h, hu, hv (and bed) on the interior cells
-  std::size_t bytes() const { return 4 * state.cells() * sizeof(double); }
+  int nx = 0, ny = 0;
+  // h, hu, hv on the interior cells; the bed and roughness never change, so they are not kept.
+  std::vector<double> h, hu, hv;
+  std::size_t bytes() const { return 3 * h.size() * sizeof(double); }
 };
 
 // Called between batches of steps with the simulated time reached; return false to abort.

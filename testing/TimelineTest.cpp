@@ -66,7 +66,7 @@ TEST(Timeline, CheckpointsStayBoundedAndSpread)
 
   // The byte limit works too: a budget of 2.5 snapshots keeps 2 (t = 0 and one more).
   limits.maxCheckpoints = 100;
-  limits.maxCheckpointBytes = 5 * std::uint64_t(p.nx) * p.ny * 4 * sizeof(double) / 2;
+  limits.maxCheckpointBytes = 5 * std::uint64_t(p.nx) * p.ny * 3 * sizeof(double) / 2;
   Timeline small(p, makeScenario(Scenario::DamBreak, p), 0.01, limits);
   small.seek(0.2);
   EXPECT_EQ(small.checkpointCount(), 2u);
