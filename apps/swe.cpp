@@ -1,9 +1,11 @@
-// swe: the command-line face of the engine. devices | run | bench.
+// swe: the command-line face of the engine. devices | run | bench | tune | validate.
 #include "AnalyticSolutions.h"
 #include "Devices.h"
 #include "Error.h"
 #include "InitialState.h"
+#include "LaunchTuner.h"
 #include "Parameters.h"
+#include "ReferenceSolver.h"
 #include "Simulation.h"
 #ifdef SWE_WITH_VTK
 #include "ImageInitialState.h"
@@ -57,6 +59,11 @@ struct CommonOptions
       boundaries,
       "SIDE=TYPE[:VALUE], repeatable; sides west, east, south, north; types wall (default), "
       "open, inflow:Q (m^2/s into the domain), level:ETA (water surface, m)");
+    app
+      ->add_option("--launch",
+        params.launch,
+        "step kernel launch: auto (tuned once, cached), default, or GXxGYxROWS such as 128x2x8")
+      ->capture_default_str();
     app->add_option("--build-options", params.buildOptions, "extra OpenCL build options");
   }
 
@@ -207,7 +214,24 @@ int run(CommonOptions& options,
   return 0;
 }
 
-int bench(CommonOptions& options, int steps)
+template<class Real>
+double twinCellsPerSecond(const swe::SimulationParameters& params, double budgetSeconds)
+{
+  swe::ReferenceSolver<Real> twin(params, swe::makeScenario(swe::Scenario::DamBreak, params));
+  twin.step(); // warm-up: touches every page
+  int steps = 0;
+  const auto start = Clock::now();
+  double seconds = 0;
+  while (steps < 3 || seconds < budgetSeconds)
+  {
+    twin.step();
+    ++steps;
+    seconds = secondsSince(start);
+  }
+  return static_cast<double>(params.nx) * params.ny * steps / seconds;
+}
+
+int bench(CommonOptions& options, int steps, bool baseline)
 {
   if (steps <= 0)
     throw swe::Error("--steps must be > 0, got " + std::to_string(steps));
@@ -232,16 +256,42 @@ int bench(CommonOptions& options, int steps)
     swe::Simulation::largestSquareGrid(params.precision, simulation.device());
   std::cerr << "swe bench: " << params.nx << " x " << params.ny << ", " << steps << " steps, "
             << swe::schemeName(params.scheme) << ", " << swe::precisionName(params.precision)
-            << ", " << (params.fixedDt > 0 ? "fixed" : "adaptive") << " dt, on "
-            << simulation.device().name << "\n"
+            << ", " << (params.fixedDt > 0 ? "fixed" : "adaptive") << " dt, launch "
+            << simulation.launchShape().text() << ", on " << simulation.device().name << "\n"
             << "swe bench: " << bytesPerCell << " B/cell/step at least; device copy " << copy / 1e9
             << " GB/s, so at most " << copy / bytesPerCell / 1e9
             << " Gcell/s; largest square grid that fits: " << largest << "^2\n";
+  if (baseline)
+  {
+    // The same scheme as a plain sequential C++ loop (the tests' twin, compiled -O3, one core),
+    // on the same grid and state, for about as long as the device ran (at least 3 steps).
+    const double twinRate = params.precision == swe::Precision::Double
+      ? twinCellsPerSecond<double>(params, std::max(seconds, 1.0))
+      : twinCellsPerSecond<float>(params, std::max(seconds, 1.0));
+    std::printf("BASELINE cpp_one_core_cells_per_second=%.6e speedup=%.2f\n", twinRate, rate / twinRate);
+  }
   std::printf("RESULT cells_per_second=%.6e gbps=%.3f ceiling_fraction=%.4f seconds=%.6f\n",
     rate,
     achieved / 1e9,
     achieved / copy,
     seconds);
+  return 0;
+}
+
+// Times every candidate launch shape, prints them fastest first, and (re)writes the cache entry
+// that "--launch auto" reads.
+int tune(CommonOptions& options, int side)
+{
+  options.params.launch = "default";
+  const swe::SimulationParameters params = options.resolve();
+  const swe::DeviceInfo device = swe::Simulation::check(params);
+  const auto timings = swe::timeLaunchShapes(params, device, side);
+  for (const auto& t : timings)
+    std::printf("%-12s %8.3f Gcell/s\n", t.shape.text().c_str(), t.cellsPerSecond / 1e9);
+  swe::storeLaunchShape(params, device, timings.front());
+  std::printf("RESULT launch=%s cache=%s\n",
+    timings.front().shape.text().c_str(),
+    swe::launchCachePath().c_str());
   return 0;
 }
 
@@ -400,6 +450,17 @@ int main(int argc, char** argv)
   benchCmd->add_option("--steps", steps, "steps to time (after warm-up)")->capture_default_str();
   benchCmd->add_option(
     "--dt", benchOptions.params.fixedDt, "fixed time step [s] (default: adaptive)");
+  bool baseline = false;
+  benchCmd->add_flag("--baseline",
+    baseline,
+    "also time the scheme as a plain one-core C++ loop (the twin) and print the speed-up");
+
+  CommonOptions tuneOptions;
+  int tuneSide = 0;
+  CLI::App* tuneCmd = app.add_subcommand(
+    "tune", "time the step kernel's launch shapes and cache the fastest for --launch auto");
+  tuneOptions.add(tuneCmd);
+  tuneCmd->add_option("--side", tuneSide, "square grid to time on (default: the device's size)");
 
   CommonOptions validateOptions;
   std::string caseName = "stoker", profilePath;
@@ -418,7 +479,9 @@ int main(int argc, char** argv)
     if (*runCmd)
       return run(runOptions, input, tEnd, outputEvery, outDir);
     if (*benchCmd)
-      return bench(benchOptions, steps);
+      return bench(benchOptions, steps, baseline);
+    if (*tuneCmd)
+      return tune(tuneOptions, tuneSide);
     if (*validateCmd)
       return validate(validateOptions, caseName, profilePath);
   }

@@ -1,19 +1,21 @@
 /* Reductions: a per-group first stage over the grid, then one work-group finishes on the device
  * (seeds 000 and 002), so the host never waits for a partial result. */
 
-/* First stage of the wave-speed maximum, for a state no step has produced (start, restart). */
+/* First stage of the wave-speed maximum, for a state no step has produced (start, restart); its
+ * groups cover the same cells as the step kernel's (ROWS rows per work-item). */
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
 wave_speed_partials(__global const real* h, __global const real* hu, __global const real* hv,
                     __global real* partial_max)
 {
   __local real scratch[WG_SIZE];
-  const int i = get_global_id(0), j = get_global_id(1);
+  const int i = get_global_id(0), j0 = get_global_id(1) * ROWS;
   real speed = (real)0;
-  if (i < NX && j < NY)
-  {
-    const int c = IDX(i, j);
-    speed = wave_speed(h[c], hu[c], hv[c]);
-  }
+  if (i < NX)
+    for (int j = j0; j < min(j0 + ROWS, NY); ++j)
+    {
+      const int c = IDX(i, j);
+      speed = fmax(speed, wave_speed(h[c], hu[c], hv[c]));
+    }
   publish_group_max_speed(scratch, speed, partial_max);
 }
 

@@ -22,6 +22,10 @@ typedef float real;
 #define PITCH (NX + 2 * GHOST)
 #define IDX(i, j) (((j) + GHOST) * PITCH + (i) + GHOST)
 #define WG_SIZE (WG_X * WG_Y)
+/* Rows of cells one work-item of the Lax-Friedrichs step updates (the second-order stage: 1). */
+#ifndef ROWS
+#define ROWS 1
+#endif
 
 /* Layout of the small control buffer that keeps the clock on the device (no per-step host read). */
 #define CTRL_TIME 0      /* simulated time t */

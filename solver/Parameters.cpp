@@ -1,6 +1,7 @@
 #include "Parameters.h"
 
 #include "Error.h"
+#include "LaunchShape.h"
 
 #include <cmath>
 #include <sstream>
@@ -52,6 +53,8 @@ void SimulationParameters::validate() const
   if (fixedDt < 0)
     throw Error(
       "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got " + formatValue(fixedDt));
+  if (launch != "auto" && launch != "default")
+    parseLaunchShape(launch);
 }
 
 namespace

@@ -67,6 +67,9 @@ struct SimulationParameters
   Boundary boundaries[4]; // indexed by Side
   Precision precision = Precision::Single;
   std::string device = "auto"; // "auto", a device index, or a substring of a device name
+  // Launch shape of the step kernel: "auto" (tuned once per device, scheme and precision, and
+  // cached; see LaunchTuner.h), "default" (untuned), or "GXxGYxROWS" such as "128x2x8".
+  std::string launch = "auto";
   // Extra OpenCL build options (e.g. "-DWG_X=32"): appended last, so they override defaults.
   std::string buildOptions;
 

@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "KernelSource.h"
+#include "LaunchTuner.h"
 #include "OpenCL.h"
 
 #include <algorithm>
@@ -68,9 +69,11 @@ struct Simulation::Impl
   // MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor.
   std::array<cl::Kernel, 2> musclStage;
   cl::Kernel computeDt, diagFinal;
-  cl::NDRange localRange, globalRange, reduceRange;
+  LaunchShape shape;
+  cl::NDRange localRange, globalRange, stepRange, reduceRange;
   std::size_t ghostCells = 0;
-  int numGroups = 0;
+  int numGroups = 0;  // groups of the whole-grid kernels (diagnostics)
+  int stepGroups = 0; // groups of the step kernels, whose maxima compute_dt reads
   int current = 0;
   double time = 0.0;
   double lastDt = 0.0;
@@ -96,13 +99,7 @@ struct Simulation::Impl
 
   std::string buildOptions() const
   {
-    // Work-group shape: 64 x 4 (a wide row-shaped group, as the thesis found best), shrunk to
-    // what the device allows; the reduction group is a power of two.
-    std::size_t wgX = 64, wgY = 4;
-    while (wgX * wgY > info.maxWorkGroupSize && wgY > 1)
-      wgY /= 2;
-    while (wgX * wgY > info.maxWorkGroupSize && wgX > 1)
-      wgX /= 2;
+    // The reduction group is a power of two.
     std::size_t reduce = 256;
     while (reduce > info.maxWorkGroupSize)
       reduce /= 2;
@@ -114,8 +111,8 @@ struct Simulation::Impl
         << " -DBCV_" << suffix[side] << "=" << literal(params.boundaries[side].value) << " ";
     }
     s << "-cl-std=CL1.2 " << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "")
-      << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost << " -DWG_X=" << wgX
-      << " -DWG_Y=" << wgY << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
+      << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost << " -DWG_X=" << shape.groupX
+      << " -DWG_Y=" << shape.groupY << " -DROWS=" << shape.rows << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
       << " -DH_DRY=" << kDryDepth << (perCellManning ? " -DMANNING_FIELD " : " ")
       << params.buildOptions;
     return s.str();
@@ -161,10 +158,15 @@ struct Simulation::Impl
     const auto wg = update[0].getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
     const auto rg = computeDt.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
     localRange = cl::NDRange(wg[0], wg[1]);
-    globalRange = cl::NDRange(roundUp(params.nx, wg[0]), roundUp(params.ny, wg[1]));
     reduceRange = cl::NDRange(rg[0]);
-    numGroups =
-      static_cast<int>(roundUp(params.nx, wg[0]) / wg[0] * (roundUp(params.ny, wg[1]) / wg[1]));
+    // Whole-grid kernels cover one cell per work-item; the step kernels ROWS cells of a column.
+    const std::uint64_t groupsX = roundUp(params.nx, wg[0]) / wg[0];
+    const std::uint64_t groupsY = roundUp(params.ny, wg[1]) / wg[1];
+    const std::uint64_t stepGroupsY = roundUp((params.ny + shape.rows - 1) / shape.rows, wg[1]) / wg[1];
+    globalRange = cl::NDRange(groupsX * wg[0], groupsY * wg[1]);
+    stepRange = cl::NDRange(groupsX * wg[0], stepGroupsY * wg[1]);
+    numGroups = static_cast<int>(groupsX * groupsY);
+    stepGroups = static_cast<int>(groupsX * stepGroupsY);
     ghostCells = 2 * kGhost * padX() + 2 * kGhost * static_cast<std::size_t>(params.ny);
   }
 
@@ -251,7 +253,7 @@ struct Simulation::Impl
       diagPartials[p].setArg(5, diagMaxSpeed);
     }
     computeDt.setArg(0, partialMax);
-    computeDt.setArg(1, static_cast<cl_int>(numGroups));
+    computeDt.setArg(1, static_cast<cl_int>(stepGroups));
     computeDt.setArg(2, ctrl);
     computeDt.setArg(3, status);
     // MUSCL-HLLC keeps depths non-negative for dt <= dx / (4 max speed): its Courant number is
@@ -432,7 +434,7 @@ struct Simulation::Impl
     current = 0;
     // The first step's dt needs the wave speeds of the initial state; later steps get them from
     // the update kernel, fused.
-    queue.enqueueNDRangeKernel(waveSpeed[current], cl::NullRange, globalRange, localRange);
+    queue.enqueueNDRangeKernel(waveSpeed[current], cl::NullRange, stepRange, localRange);
     queue.finish();
   }
 
@@ -445,14 +447,14 @@ struct Simulation::Impl
       {
         queue.enqueueNDRangeKernel(fillGhosts[0], cl::NullRange, ghostRange, cl::NDRange(64));
         queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
-        queue.enqueueNDRangeKernel(musclStage[0], cl::NullRange, globalRange, localRange);
+        queue.enqueueNDRangeKernel(musclStage[0], cl::NullRange, stepRange, localRange);
         queue.enqueueNDRangeKernel(fillGhosts[1], cl::NullRange, ghostRange, cl::NDRange(64));
-        queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, globalRange, localRange);
+        queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, stepRange, localRange);
         continue;
       }
       queue.enqueueNDRangeKernel(fillGhosts[current], cl::NullRange, ghostRange, cl::NDRange(64));
       queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
-      queue.enqueueNDRangeKernel(update[current], cl::NullRange, globalRange, localRange);
+      queue.enqueueNDRangeKernel(update[current], cl::NullRange, stepRange, localRange);
       current = 1 - current;
     }
   }
@@ -509,6 +511,7 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
   m.info = check(params);
   m.params = params;
   m.realSize = params.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
+  m.shape = resolveLaunchShape(params, m.info);
   m.perCellManning = !initial.manning.empty();
   if (initial.nx != params.nx || initial.ny != params.ny)
     throw Error("initial state is " + std::to_string(initial.nx) + " x " +
@@ -713,6 +716,11 @@ DeviceInfo Simulation::check(const SimulationParameters& params)
     throw Error("grid " + grid + " needs buffers of " + gib(oneBuffer) + " but '" + info.name +
                 "' allocates at most " + gib(info.maxAllocation) + " at once: use fewer cells");
   return info;
+}
+
+const LaunchShape& Simulation::launchShape() const
+{
+  return impl_->shape;
 }
 
 double Simulation::copyBandwidth() const

@@ -4,6 +4,7 @@
 // must (at a target time, every batch of steps, or for diagnostics).
 #include "Devices.h"
 #include "InitialState.h"
+#include "LaunchShape.h"
 #include "Parameters.h"
 
 #include <cstdint>
@@ -79,6 +80,8 @@ public:
 
   const SimulationParameters& parameters() const;
   const DeviceInfo& device() const;
+  // The launch shape params.launch resolved to.
+  const LaunchShape& launchShape() const;
 
   // Validates params, resolves the device and checks that the grid fits it (precision, memory,
   // indexing), without allocating anything: call it before building a large initial state.

@@ -1,0 +1,41 @@
+#pragma once
+// How the step kernel is launched: the work-group shape and the rows of cells each work-item
+// updates. Any shape gives bit-identical results; only the speed differs (see LaunchTuner.h).
+#include "Devices.h"
+#include "Parameters.h"
+
+#include <string>
+#include <vector>
+
+namespace swe
+{
+struct LaunchShape
+{
+  int groupX = 64; // work-items along x (the fastest-varying, contiguous axis)
+  int groupY = 4;  // work-items along y
+  int rows = 1;    // cells of a column one work-item updates (Lax-Friedrichs only)
+
+  // "64x4x1", the form parseLaunchShape() reads.
+  std::string text() const;
+  bool operator==(const LaunchShape& other) const
+  {
+    return groupX == other.groupX && groupY == other.groupY && rows == other.rows;
+  }
+};
+
+// Reads "GXxGYxROWS" (e.g. "128x2x8"). Throws swe::Error naming the text when it is not that
+// form, the group size is not a power of two, or rows are not 1..64.
+LaunchShape parseLaunchShape(const std::string& text);
+
+// Throws swe::Error when the shape does not suit the scheme or the device (a work-group larger
+// than the device allows; rows other than 1 for the second-order scheme, whose work-groups share
+// face fluxes in local memory).
+void checkLaunchShape(const LaunchShape& shape, Scheme scheme, const DeviceInfo& device);
+
+// The shape used without tuning: 64 x 4 (a wide row-shaped group, the thesis's finding) and one
+// row per work-item, shrunk to what the device allows.
+LaunchShape defaultLaunchShape(const DeviceInfo& device);
+
+// The shapes the tuner tries for a scheme on a device, the default first.
+std::vector<LaunchShape> launchCandidates(Scheme scheme, const DeviceInfo& device);
+} // namespace swe

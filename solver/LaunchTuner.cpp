@@ -1,0 +1,173 @@
+#include "LaunchTuner.h"
+
+#include "Error.h"
+#include "InitialState.h"
+#include "Simulation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace swe
+{
+namespace
+{
+std::string cacheKey(const SimulationParameters& params, const DeviceInfo& device)
+{
+  // Tabs separate the fields of a line, so names must not contain them.
+  std::string key = device.platform + "|" + device.name + "|" + schemeName(params.scheme) + "|" +
+                    precisionName(params.precision);
+  std::replace(key.begin(), key.end(), '\t', ' ');
+  return key;
+}
+
+std::map<std::string, std::string> readCache(const std::string& path)
+{
+  std::map<std::string, std::string> entries;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line))
+  {
+    const std::size_t tab = line.find('\t');
+    if (tab != std::string::npos)
+      entries[line.substr(0, tab)] = line.substr(tab + 1);
+  }
+  return entries;
+}
+
+void makeParentDirectories(const std::string& path)
+{
+  for (std::size_t slash = path.find('/', 1); slash != std::string::npos;
+       slash = path.find('/', slash + 1))
+    ::mkdir(path.substr(0, slash).c_str(), 0755); // existing folders are fine
+}
+
+// Best effort: a cache that cannot be written only means tuning again next time.
+void writeCache(const std::string& path, const std::map<std::string, std::string>& entries)
+{
+  makeParentDirectories(path);
+  const std::string temporary = path + "." + std::to_string(::getpid()) + ".tmp";
+  {
+    std::ofstream out(temporary);
+    if (!out)
+      return;
+    out << "# swe launch shapes: device|scheme|precision<TAB>GXxGYxROWS<TAB>Gcell/s measured\n";
+    for (const auto& entry : entries)
+      out << entry.first << '\t' << entry.second << '\n';
+    if (!out)
+      return;
+  }
+  std::rename(temporary.c_str(), path.c_str()); // atomic: concurrent tuners never mix lines
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start)
+{
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double measure(const SimulationParameters& params)
+{
+  Simulation simulation(params, makeScenario(Scenario::DamBreak, params));
+  simulation.step(2); // warm-up
+  // Enough steps for about 20 ms, best of three.
+  auto start = std::chrono::steady_clock::now();
+  simulation.step(2);
+  const double perStep = std::max(secondsSince(start) / 2, 1e-7);
+  const int steps = std::max(1, std::min(200, static_cast<int>(0.02 / perStep)));
+  double best = 1e300;
+  for (int repeat = 0; repeat < 3; ++repeat)
+  {
+    start = std::chrono::steady_clock::now();
+    simulation.enqueueSteps(steps);
+    simulation.finish();
+    best = std::min(best, secondsSince(start));
+  }
+  return static_cast<double>(params.nx) * params.ny * steps / best;
+}
+} // namespace
+
+std::string launchCachePath()
+{
+  if (const char* path = std::getenv("SWE_LAUNCH_CACHE"))
+    return path;
+  if (const char* cache = std::getenv("XDG_CACHE_HOME"))
+    if (*cache)
+      return std::string(cache) + "/swe/launch-shapes.txt";
+  const char* home = std::getenv("HOME");
+  return std::string(home && *home ? home : "/tmp") + "/.cache/swe/launch-shapes.txt";
+}
+
+std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
+  const DeviceInfo& device, int side)
+{
+  if (side <= 0)
+    side = std::min(device.type == "CPU" ? 512 : 2048, std::max(params.nx, params.ny));
+  SimulationParameters trial = params;
+  trial.nx = trial.ny = std::max(side, 16);
+  trial.fixedDt = 0;
+  trial.boundaries[0] = trial.boundaries[1] = trial.boundaries[2] = trial.boundaries[3] = Boundary{};
+  std::vector<LaunchTiming> timings;
+  for (const LaunchShape& shape : launchCandidates(params.scheme, device))
+  {
+    trial.launch = shape.text();
+    timings.push_back({ shape, measure(trial) });
+  }
+  std::stable_sort(timings.begin(),
+    timings.end(),
+    [](const LaunchTiming& a, const LaunchTiming& b) { return a.cellsPerSecond > b.cellsPerSecond; });
+  return timings;
+}
+
+void storeLaunchShape(
+  const SimulationParameters& params, const DeviceInfo& device, const LaunchTiming& best)
+{
+  char rate[32];
+  std::snprintf(rate, sizeof(rate), "%.3f", best.cellsPerSecond / 1e9);
+  const std::string path = launchCachePath();
+  std::map<std::string, std::string> entries = readCache(path); // others may have tuned meanwhile
+  entries[cacheKey(params, device)] = best.shape.text() + "\t" + rate;
+  writeCache(path, entries);
+}
+
+LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceInfo& device)
+{
+  LaunchShape shape;
+  if (params.launch == "default")
+    shape = defaultLaunchShape(device);
+  else if (params.launch != "auto")
+    shape = parseLaunchShape(params.launch);
+  else
+  {
+    const std::map<std::string, std::string> entries = readCache(launchCachePath());
+    const auto found = entries.find(cacheKey(params, device));
+    bool cached = false;
+    if (found != entries.end())
+    {
+      try
+      {
+        shape = parseLaunchShape(found->second.substr(0, found->second.find('\t')));
+        checkLaunchShape(shape, params.scheme, device);
+        cached = true;
+      }
+      catch (const Error&)
+      {
+        // A damaged or outdated line: tune again and overwrite it.
+      }
+    }
+    if (!cached)
+    {
+      const LaunchTiming best = timeLaunchShapes(params, device).front();
+      shape = best.shape;
+      storeLaunchShape(params, device, best);
+    }
+  }
+  checkLaunchShape(shape, params.scheme, device);
+  return shape;
+}
+} // namespace swe
