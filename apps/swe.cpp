@@ -266,9 +266,10 @@ int bench(CommonOptions& options, int steps, bool baseline)
     // The same scheme as a plain sequential C++ loop (the tests' twin, compiled -O3, one core),
     // on the same grid and state, for about as long as the device ran (at least 3 steps).
     const double twinRate = params.precision == swe::Precision::Double
-      ? twinCellsPerSecond<double>(params, std::max(seconds, 1.0))
-      : twinCellsPerSecond<float>(params, std::max(seconds, 1.0));
-    std::printf("BASELINE cpp_one_core_cells_per_second=%.6e speedup=%.2f\n", twinRate, rate / twinRate);
+                              ? twinCellsPerSecond<double>(params, std::max(seconds, 1.0))
+                              : twinCellsPerSecond<float>(params, std::max(seconds, 1.0));
+    std::printf(
+      "BASELINE cpp_one_core_cells_per_second=%.6e speedup=%.2f\n", twinRate, rate / twinRate);
   }
   std::printf("RESULT cells_per_second=%.6e gbps=%.3f ceiling_fraction=%.4f seconds=%.6f\n",
     rate,

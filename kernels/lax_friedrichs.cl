@@ -4,7 +4,7 @@
  *    differenced G of x-momentum along x and F of y-momentum along y);
  *  - Manning friction is applied to both momenta, semi-implicitly, so it can stop the flow but
  *    never reverse it.
- * Fused with the first stage of the wave-speed reduction (per-group maxima of the new state, read
+ * Fused with the boundary ghosts of the new state, with the first stage of the wave-speed reduction (per-group maxima of the new state, read
  * by compute_dt for the next step) and with the blow-up check. */
 
 /* Pressure term of the momentum fluxes. */
@@ -39,6 +39,18 @@ inline void lax_friedrichs_cell(real dt, real inv_dx, real n_c, real he, real hu
   *hv_new = hvn;
 }
 
+/* Ghost layer 1 (the only one this scheme reads) of the new state across one side, written by
+ * the cell next to it: this spares a ghost-filling launch between steps, which cost more than
+ * the writes on a GPU. The same ghost_state() as fill_ghosts, so the values are identical. */
+inline void write_side_ghost(__global real* h, __global real* hu, __global real* hv, int ghost,
+  int kind, real value, bool normal_x, real inward, GhostCell cell)
+{
+  const GhostCell g = ghost_state(kind, value, normal_x, inward, cell, cell, (real)H_DRY);
+  h[ghost] = g.h;
+  hu[ghost] = g.hu;
+  hv[ghost] = g.hv;
+}
+
 /* One work-item updates ROWS cells of a column, bottom to top, keeping the column's states of
  * the rows below, at and above the cell in registers (a sliding window): each row then loads 9
  * values instead of 12, and the group's wave-speed reduction is paid once per ROWS cells. */
@@ -47,7 +59,7 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
                     __global real* h_out, __global real* hu_out, __global real* hv_out,
                     __global const real* ctrl, __global int* status, __global real* partial_max,
                     const real manning, const real inv_dx,
-                    __global const real* manning_field)
+                    __global const real* manning_field, __global const real* bed)
 {
   __local real scratch[WG_SIZE];
   const int i = get_global_id(0), j0 = get_global_id(1) * ROWS;
@@ -58,9 +70,12 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
     int c = IDX(i, j0);
     real hs = h[c - PITCH], hus = hu[c - PITCH], hvs = hv[c - PITCH];
     real hc = h[c], huc = hu[c], hvc = hv[c];
-    const int rows = min(ROWS, NY - j0);
-    for (int r = 0; r < rows; ++r, c += PITCH)
+    /* A constant trip count, so the compiler can unroll and issue the rows' loads together. */
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r, c += PITCH)
     {
+      if (j0 + r >= NY)
+        break;
       const int n = c + PITCH;
       const real hN = h[n], huN = hu[n], hvN = hv[n];
       real hn = hc, hun = huc, hvn = hvc; /* dt = 0: the clock has reached its target, no-op */
@@ -70,10 +85,30 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
       h_out[c] = hn;
       hu_out[c] = hun;
       hv_out[c] = hvn;
+      const int j = j0 + r;
+      if (i == 0 || i == NX - 1 || j == 0 || j == NY - 1)
+      {
+        GhostCell cell;
+        cell.h = hn;
+        cell.hu = hun;
+        cell.hv = hvn;
+        cell.b = bed[c];
+        if (i == 0)
+          write_side_ghost(h_out, hu_out, hv_out, c - 1, BC_WEST, (real)BCV_WEST, true, (real)1, cell);
+        if (i == NX - 1)
+          write_side_ghost(
+            h_out, hu_out, hv_out, c + 1, BC_EAST, (real)BCV_EAST, true, (real)-1, cell);
+        if (j == 0)
+          write_side_ghost(
+            h_out, hu_out, hv_out, c - PITCH, BC_SOUTH, (real)BCV_SOUTH, false, (real)1, cell);
+        if (j == NY - 1)
+          write_side_ghost(
+            h_out, hu_out, hv_out, c + PITCH, BC_NORTH, (real)BCV_NORTH, false, (real)-1, cell);
+      }
       if (is_physical(hn, hun, hvn))
         speed = fmax(speed, wave_speed(hn, hun, hvn));
       else
-        atomic_min(&status[STATUS_BAD_CELL], (j0 + r) * NX + i);
+        atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
       hs = hc, hus = huc, hvs = hvc;
       hc = hN, huc = huN, hvc = hvN;
     }

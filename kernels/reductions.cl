@@ -24,17 +24,25 @@ wave_speed_partials(__global const real* h, __global const real* hu, __global co
  * non-physical cell was reported, so that extra launches queued by the host are harmless no-ops.
  * fixed_dt > 0 selects the fixed-step mode; otherwise dt = cfl * dx / max wave speed. */
 __kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
-compute_dt(__global const real* partial_max, const int num_partials, __global real* ctrl,
+compute_dt(__global real* partial_max, const int num_partials, __global real* ctrl,
            __global int* status, const real cfl_dx, const real fixed_dt)
 {
   __local real scratch[REDUCE_WG];
   const int lid = get_local_id(0);
   real m = (real)0;
+#if SPEED_MAX_ATOMIC
+  (void)scratch;
+  if (lid != 0)
+    return;
+  m = partial_max[0];
+  partial_max[0] = (real)0; /* ready for the next step's maxima */
+#else
   for (int k = lid; k < num_partials; k += REDUCE_WG)
     m = fmax(m, partial_max[k]);
   m = group_max(scratch, m, lid, REDUCE_WG);
   if (lid != 0)
     return;
+#endif
   real dt = (real)0;
   if (status[STATUS_BAD_CELL] != INT_MAX)
   {

@@ -109,12 +109,36 @@ inline int local_id_linear(void)
   return get_local_id(1) * WG_X + get_local_id(0);
 }
 
-/* First stage of the wave-speed maximum: the group's largest speed into partial_max. */
+/* The wave-speed maximum across groups. Speeds are >= 0, and non-negative IEEE numbers order like
+ * their bit patterns as unsigned integers, so one atomic max per group on those bits into
+ * partial_max[0] replaces a partial per group: compute_dt then reads one value instead of tens of
+ * thousands (a single work-group reading them serially cost about 10 % of a step on a GPU). fp64
+ * needs 64-bit atomics; without them each group keeps its own partial. */
+#if !defined(SWE_DOUBLE) || defined(cl_khr_int64_extended_atomics)
+#define SPEED_MAX_ATOMIC 1
+#ifdef SWE_DOUBLE
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
+#define ATOMIC_MAX_SPEED(p, v) atom_max((volatile __global ulong*)(p), as_ulong(v))
+#else
+#define ATOMIC_MAX_SPEED(p, v) atomic_max((volatile __global uint*)(p), as_uint(v))
+#endif
+#else
+#define SPEED_MAX_ATOMIC 0
+#endif
+
+/* First stage of the wave-speed maximum: the group's largest speed into partial_max (see above).
+ * Every work-item of the group must call it. */
 inline void publish_group_max_speed(__local real* scratch, real speed, __global real* partial_max)
 {
   const real group_speed = group_max(scratch, speed, local_id_linear(), WG_SIZE);
   if (local_id_linear() == 0)
+  {
+#if SPEED_MAX_ATOMIC
+    ATOMIC_MAX_SPEED(partial_max, group_speed);
+#else
     partial_max[group_id_linear()] = group_speed;
+#endif
+  }
 }
 
 #endif

@@ -27,8 +27,8 @@ LaunchShape parseLaunchShape(const std::string& text)
   const int fields =
     std::sscanf(text.c_str(), "%dx%dx%d%c", &shape.groupX, &shape.groupY, &shape.rows, &tail);
   if (fields != 3)
-    throw Error("launch shape must be 'auto', 'default' or GXxGYxROWS such as 128x2x8, got '" +
-                text + "'");
+    throw Error(
+      "launch shape must be 'auto', 'default' or GXxGYxROWS such as 128x2x8, got '" + text + "'");
   if (!powerOfTwo(shape.groupX) || !powerOfTwo(shape.groupY))
     throw Error("launch shape '" + text + "': the work-group sides must be powers of two");
   if (shape.rows < 1 || shape.rows > 64)
@@ -70,8 +70,9 @@ std::vector<LaunchShape> launchCandidates(Scheme scheme, const DeviceInfo& devic
     // CPU devices run a work-group on one core, vectorised across x: wide groups, long columns.
     more = { { 256, 1, 1 }, { 256, 1, 8 }, { 512, 1, 16 }, { 1024, 1, 16 } };
   else
-    more = { { 128, 1, 4 }, { 64, 4, 4 }, { 128, 2, 8 }, { 256, 1, 8 }, { 64, 2, 16 },
-      { 32, 8, 8 } };
+    more = {
+      { 128, 1, 4 }, { 64, 4, 4 }, { 128, 2, 8 }, { 256, 1, 8 }, { 64, 2, 16 }, { 32, 8, 8 }
+    };
   for (const LaunchShape& s : more)
     if (static_cast<std::size_t>(s.groupX) * s.groupY <= device.maxWorkGroupSize &&
         std::find(shapes.begin(), shapes.end(), s) == shapes.end())

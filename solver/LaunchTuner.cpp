@@ -104,14 +104,16 @@ std::string launchCachePath()
 }
 
 std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
-  const DeviceInfo& device, int side)
+  const DeviceInfo& device,
+  int side)
 {
   if (side <= 0)
     side = std::min(device.type == "CPU" ? 512 : 2048, std::max(params.nx, params.ny));
   SimulationParameters trial = params;
   trial.nx = trial.ny = std::max(side, 16);
   trial.fixedDt = 0;
-  trial.boundaries[0] = trial.boundaries[1] = trial.boundaries[2] = trial.boundaries[3] = Boundary{};
+  trial.boundaries[0] = trial.boundaries[1] = trial.boundaries[2] = trial.boundaries[3] =
+    Boundary{};
   std::vector<LaunchTiming> timings;
   for (const LaunchShape& shape : launchCandidates(params.scheme, device))
   {
@@ -120,12 +122,14 @@ std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
   }
   std::stable_sort(timings.begin(),
     timings.end(),
-    [](const LaunchTiming& a, const LaunchTiming& b) { return a.cellsPerSecond > b.cellsPerSecond; });
+    [](const LaunchTiming& a, const LaunchTiming& b)
+    { return a.cellsPerSecond > b.cellsPerSecond; });
   return timings;
 }
 
-void storeLaunchShape(
-  const SimulationParameters& params, const DeviceInfo& device, const LaunchTiming& best)
+void storeLaunchShape(const SimulationParameters& params,
+  const DeviceInfo& device,
+  const LaunchTiming& best)
 {
   char rate[32];
   std::snprintf(rate, sizeof(rate), "%.3f", best.cellsPerSecond / 1e9);

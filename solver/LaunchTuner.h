@@ -31,8 +31,10 @@ struct LaunchTiming
 // device's tuning size when side is 0 (2048 on GPUs, 512 on CPUs, never more than the run's
 // grid); fastest first. Does not touch the cache.
 std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
-  const DeviceInfo& device, int side = 0);
+  const DeviceInfo& device,
+  int side = 0);
 // Writes the timed winner into the cache for this device, scheme and precision (best effort).
-void storeLaunchShape(
-  const SimulationParameters& params, const DeviceInfo& device, const LaunchTiming& best);
+void storeLaunchShape(const SimulationParameters& params,
+  const DeviceInfo& device,
+  const LaunchTiming& best);
 } // namespace swe

@@ -111,8 +111,9 @@ struct Simulation::Impl
         << " -DBCV_" << suffix[side] << "=" << literal(params.boundaries[side].value) << " ";
     }
     s << "-cl-std=CL1.2 " << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "")
-      << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost << " -DWG_X=" << shape.groupX
-      << " -DWG_Y=" << shape.groupY << " -DROWS=" << shape.rows << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
+      << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost
+      << " -DWG_X=" << shape.groupX << " -DWG_Y=" << shape.groupY << " -DROWS=" << shape.rows
+      << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
       << " -DH_DRY=" << kDryDepth << (perCellManning ? " -DMANNING_FIELD " : " ")
       << params.buildOptions;
     return s.str();
@@ -162,7 +163,8 @@ struct Simulation::Impl
     // Whole-grid kernels cover one cell per work-item; the step kernels ROWS cells of a column.
     const std::uint64_t groupsX = roundUp(params.nx, wg[0]) / wg[0];
     const std::uint64_t groupsY = roundUp(params.ny, wg[1]) / wg[1];
-    const std::uint64_t stepGroupsY = roundUp((params.ny + shape.rows - 1) / shape.rows, wg[1]) / wg[1];
+    const std::uint64_t stepGroupsY =
+      roundUp((params.ny + shape.rows - 1) / shape.rows, wg[1]) / wg[1];
     globalRange = cl::NDRange(groupsX * wg[0], groupsY * wg[1]);
     stepRange = cl::NDRange(groupsX * wg[0], stepGroupsY * wg[1]);
     numGroups = static_cast<int>(groupsX * groupsY);
@@ -241,6 +243,7 @@ struct Simulation::Impl
       setReal(k, 9, params.manning);
       setReal(k, 10, 1.0 / params.dx);
       k.setArg(11, manningField);
+      k.setArg(12, bed);
       waveSpeed[p].setArg(0, h[p]);
       waveSpeed[p].setArg(1, hu[p]);
       waveSpeed[p].setArg(2, hv[p]);
@@ -434,25 +437,29 @@ struct Simulation::Impl
     current = 0;
     // The first step's dt needs the wave speeds of the initial state; later steps get them from
     // the update kernel, fused.
+    // Lax-Friedrichs steps write the next state's ghosts themselves; the first needs these.
+    queue.enqueueNDRangeKernel(fillGhosts[current], cl::NullRange, ghostRange(), cl::NDRange(64));
+    // The maxima start from zero (compute_dt resets them after reading).
+    queue.enqueueFillBuffer(partialMax, cl_uchar(0), 0, stepGroups * realSize);
     queue.enqueueNDRangeKernel(waveSpeed[current], cl::NullRange, stepRange, localRange);
     queue.finish();
   }
 
+  cl::NDRange ghostRange() const { return cl::NDRange(roundUp(ghostCells, 64)); }
+
   void enqueueSteps(int n)
   {
-    const cl::NDRange ghostRange(roundUp(ghostCells, 64));
     for (int s = 0; s < n; ++s)
     {
       if (params.scheme == Scheme::MusclHllc)
       {
-        queue.enqueueNDRangeKernel(fillGhosts[0], cl::NullRange, ghostRange, cl::NDRange(64));
+        queue.enqueueNDRangeKernel(fillGhosts[0], cl::NullRange, ghostRange(), cl::NDRange(64));
         queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
         queue.enqueueNDRangeKernel(musclStage[0], cl::NullRange, stepRange, localRange);
-        queue.enqueueNDRangeKernel(fillGhosts[1], cl::NullRange, ghostRange, cl::NDRange(64));
+        queue.enqueueNDRangeKernel(fillGhosts[1], cl::NullRange, ghostRange(), cl::NDRange(64));
         queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, stepRange, localRange);
         continue;
       }
-      queue.enqueueNDRangeKernel(fillGhosts[current], cl::NullRange, ghostRange, cl::NDRange(64));
       queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
       queue.enqueueNDRangeKernel(update[current], cl::NullRange, stepRange, localRange);
       current = 1 - current;

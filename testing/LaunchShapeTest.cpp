@@ -1,0 +1,160 @@
+// Launch shapes and their tuning: any shape gives the same bits, bad shapes are clear errors, and
+// "auto" tunes once and then reads the per-user cache.
+#include "Error.h"
+#include "LaunchTuner.h"
+#include "Simulation.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace swe;
+
+namespace
+{
+test::Fields runWithShape(SimulationParameters p, const std::string& launch, double* time)
+{
+  p.launch = launch;
+  InitialState s = makeScenario(Scenario::RadialDamBreak, p);
+  for (std::size_t k = 0; k < s.hu.size(); ++k)
+    s.hu[k] = 0.3 * std::sin(0.1 * static_cast<double>(k)); // flow across every group edge
+  Simulation simulation(p, s);
+  simulation.step(30);
+  *time = simulation.time();
+  return test::download(simulation);
+}
+
+std::string readFile(const std::string& path)
+{
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string errorOf(const SimulationParameters& p)
+{
+  try
+  {
+    Simulation simulation(p, makeScenario(Scenario::DamBreak, p));
+  }
+  catch (const Error& e)
+  {
+    return e.what();
+  }
+  return "no error";
+}
+
+// Points the cache at a fresh file for one test, and back afterwards.
+class ScopedCache
+{
+public:
+  explicit ScopedCache(const std::string& name)
+    : path_(std::string(::testing::TempDir()) + name)
+  {
+    const char* old = std::getenv("SWE_LAUNCH_CACHE");
+    had_ = old != nullptr;
+    if (had_)
+      old_ = old;
+    std::remove(path_.c_str());
+    ::setenv("SWE_LAUNCH_CACHE", path_.c_str(), 1);
+  }
+  ~ScopedCache()
+  {
+    std::remove(path_.c_str());
+    if (had_)
+      ::setenv("SWE_LAUNCH_CACHE", old_.c_str(), 1);
+    else
+      ::unsetenv("SWE_LAUNCH_CACHE");
+  }
+  const std::string& path() const { return path_; }
+
+private:
+  std::string path_, old_;
+  bool had_ = false;
+};
+} // namespace
+
+TEST(LaunchShape, LaxFriedrichsGivesTheSameBitsForEveryShape)
+{
+  // Sides that are not multiples of any group side or row count; open and inflow sides too, so
+  // the ghosts the step writes itself are checked at every boundary kind.
+  SimulationParameters p = test::smallParameters(Precision::Double, 50, 37);
+  p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+  p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::Inflow, 0.2 };
+  double t0 = 0;
+  const test::Fields reference = runWithShape(p, "default", &t0);
+  for (const std::string shape : { "64x4x1", "256x1x8", "32x2x5", "16x16x3", "1x1x1", "128x1x64" })
+  {
+    double t = 0;
+    const test::Fields f = runWithShape(p, shape, &t);
+    EXPECT_EQ(t, t0) << shape;
+    EXPECT_EQ(test::maxRelativeDifference(f, reference), 0.0) << shape;
+  }
+}
+
+TEST(LaunchShape, MusclHllcGivesTheSameBitsForEveryGroupShape)
+{
+  SimulationParameters p = test::smallParameters(Precision::Double, 40, 29);
+  p.scheme = Scheme::MusclHllc;
+  double t0 = 0, t1 = 0;
+  const test::Fields a = runWithShape(p, "64x4x1", &t0);
+  const test::Fields b = runWithShape(p, "8x16x1", &t1);
+  EXPECT_EQ(t0, t1);
+  EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0);
+}
+
+TEST(LaunchShape, BadShapesAreClearErrors)
+{
+  SimulationParameters p = test::smallParameters(Precision::Single, 20, 20);
+  for (const std::string text : { "64x4", "64x4x1x2", "sixty", "48x4x1", "64x4x0", "64x4x65" })
+  {
+    p.launch = text;
+    EXPECT_THROW(p.validate(), Error) << text;
+    EXPECT_NE(errorOf(p).find("'" + text + "'"), std::string::npos) << errorOf(p);
+  }
+  p.launch = "4096x4096x1";
+  EXPECT_NE(errorOf(p).find("larger than"), std::string::npos) << errorOf(p);
+  p.launch = "64x4x2";
+  p.scheme = Scheme::MusclHllc;
+  EXPECT_NE(errorOf(p).find("one row per work-item"), std::string::npos) << errorOf(p);
+}
+
+TEST(LaunchShape, AutoTunesOnceThenReadsTheCache)
+{
+  const ScopedCache cache("swe-launch-cache-test.txt");
+  SimulationParameters p = test::smallParameters(Precision::Single, 64, 64);
+  const DeviceInfo device = Simulation::check(p);
+  const LaunchShape tuned = resolveLaunchShape(p, device);
+  const std::string written = readFile(cache.path());
+  ASSERT_NE(written.find('\t' + tuned.text() + '\t'), std::string::npos) << written;
+
+  // A shape planted in the cache is used as is: no second tuning.
+  const std::size_t line = written.find(device.name);
+  ASSERT_NE(line, std::string::npos);
+  const std::size_t shapeStart = written.find('\t', line) + 1;
+  const std::size_t shapeEnd = written.find('\t', shapeStart);
+  std::string planted = written;
+  planted.replace(shapeStart, shapeEnd - shapeStart, "8x2x3");
+  std::ofstream(cache.path()) << planted;
+  EXPECT_EQ(resolveLaunchShape(p, device).text(), "8x2x3");
+  Simulation simulation(p, makeScenario(Scenario::DamBreak, p));
+  EXPECT_EQ(simulation.launchShape().text(), "8x2x3");
+
+  // A damaged entry is tuned again and overwritten.
+  planted.replace(shapeStart, 5, "junk!");
+  std::ofstream(cache.path()) << planted;
+  const LaunchShape retuned = resolveLaunchShape(p, device);
+  const std::string rewritten = readFile(cache.path());
+  EXPECT_EQ(rewritten.find("junk!"), std::string::npos);
+  EXPECT_NE(rewritten.find('\t' + retuned.text() + '\t'), std::string::npos) << rewritten;
+
+  // An explicit shape or "default" never reads or tunes.
+  p.launch = "default";
+  EXPECT_EQ(resolveLaunchShape(p, device), defaultLaunchShape(device));
+}
