@@ -261,6 +261,23 @@ int bench(CommonOptions& options, int steps, bool baseline)
             << "swe bench: " << bytesPerCell << " B/cell/step at least; device copy " << copy / 1e9
             << " GB/s, so at most " << copy / bytesPerCell / 1e9
             << " Gcell/s; largest square grid that fits: " << largest << "^2\n";
+  {
+    // The engine's share of a frame's output cost: downloading h, hu, hv once, against 100 steps.
+    const std::size_t n = static_cast<std::size_t>(params.nx) * params.ny;
+    std::vector<float> single(params.precision == swe::Precision::Single ? n : 0);
+    std::vector<double> dual(params.precision == swe::Precision::Double ? n : 0);
+    const auto start = Clock::now();
+    for (swe::Field f : { swe::Field::Depth, swe::Field::MomentumX, swe::Field::MomentumY })
+      if (single.empty())
+        simulation.download(f, dual.data());
+      else
+        simulation.download(f, single.data());
+    const double download = secondsSince(start), hundred = 100.0 * seconds / steps;
+    std::printf("FRAME download_seconds=%.6f steps100_seconds=%.6f download_fraction=%.4f\n",
+      download,
+      hundred,
+      download / (download + hundred));
+  }
   if (baseline)
   {
     // The same scheme as a plain sequential C++ loop (the tests' twin, compiled -O3, one core),

@@ -97,4 +97,12 @@ void fillSimulationImage(const Simulation& simulation, vtkImageData* image, cons
   device->InsertNextValue(simulation.device().name);
   field->AddArray(device);
 }
+
+void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output)
+{
+  vtkFieldData* field = image->GetFieldData();
+  addValue<vtkDoubleArray>(field, "StepSeconds", stepping);
+  addValue<vtkDoubleArray>(field, "CheckpointSeconds", checkpoints);
+  addValue<vtkDoubleArray>(field, "OutputSeconds", output);
+}
 } // namespace swe

@@ -13,4 +13,8 @@ namespace swe
 void fillSimulationImage(const Simulation& simulation,
   vtkImageData* image,
   const double origin[3] = nullptr);
+
+// Adds field data StepSeconds, CheckpointSeconds and OutputSeconds: the wall-clock seconds one
+// pipeline request spent stepping, taking checkpoints, and filling the image.
+void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output);
 } // namespace swe

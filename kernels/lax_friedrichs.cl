@@ -7,37 +7,48 @@
  * Fused with the boundary ghosts of the new state, with the first stage of the wave-speed reduction (per-group maxima of the new state, read
  * by compute_dt for the next step) and with the blow-up check. */
 
-/* Pressure term of the momentum fluxes. */
-inline real pressure(real h) { return (real)0.5 * (real)GRAVITY * h * h; }
-
-/* The new state of cell c from its four neighbours' states (e, w, n, s), each (h, hu, hv). */
-inline void lax_friedrichs_cell(real dt, real inv_dx, real n_c, real he, real hue, real hve,
-  real hw, real huw, real hvw, real hN, real huN, real hvN, real hs, real hus, real hvs,
-  real* h_new, real* hu_new, real* hv_new)
-{
-  const real r = (real)0.5 * dt * inv_dx;
-  /* One division per neighbour, not one per flux term: divisions bound this kernel. */
-  const real ie = (real)1 / he, iw = (real)1 / hw, iN = (real)1 / hN, is = (real)1 / hs;
-  const real hn = (real)0.25 * (he + hw + hN + hs) - r * (hue - huw + hvN - hvs);
-  real hun = (real)0.25 * (hue + huw + huN + hus) -
-    r * (hue * hue * ie + pressure(he) - (huw * huw * iw + pressure(hw)) + huN * hvN * iN -
-          hus * hvs * is);
-  real hvn = (real)0.25 * (hve + hvw + hvN + hvs) -
-    r * (hue * hve * ie - huw * hvw * iw + hvN * hvN * iN + pressure(hN) -
-          (hvs * hvs * is + pressure(hs)));
-  if (n_c > (real)0 && hn > (real)0)
-  {
-    /* h^(4/3) as h * cbrt(h): cbrt is tighter than pow in OpenCL's error bounds. */
-    const real velocity = sqrt(hun * hun + hvn * hvn) / hn;
-    const real factor =
-      (real)1 / ((real)1 + dt * (real)GRAVITY * n_c * n_c * velocity / (hn * cbrt(hn)));
-    hun *= factor;
-    hvn *= factor;
+/* The new state of a cell from its four neighbours' states (e, w, n, s), each (h, hu, hv):
+ * defined once, as a macro, for one cell (T = real) and for VEC cells at a time (T = realv, the
+ * CPU-shaped kernel's explicit SIMD). Friction applies where n > 0 and h > 0 (a selection, so
+ * that vectors need no branch; factor 1 elsewhere leaves the momenta exactly as they are). */
+#define DEFINE_LAX_FRIEDRICHS_CELL(NAME, T)                                                       \
+  inline void NAME(bool friction, real dt, real inv_dx, T n_c, T he, T hue, T hve, T hw, T huw,  \
+    T hvw, T hN, T huN, T hvN, T hs, T hus, T hvs, T* h_new, T* hu_new, T* hv_new)               \
+  {                                                                                               \
+    const real r = (real)0.5 * dt * inv_dx;                                                       \
+    const real half_g = (real)0.5 * (real)GRAVITY; /* pressure 1/2 g h^2 */                      \
+    /* One division per neighbour, not one per flux term: divisions bound this kernel. */         \
+    const T ie = (real)1 / he, iw = (real)1 / hw, iN = (real)1 / hN, is = (real)1 / hs;          \
+    const T hn = (real)0.25 * (he + hw + hN + hs) - r * (hue - huw + hvN - hvs);                 \
+    T hun = (real)0.25 * (hue + huw + huN + hus) -                                               \
+      r * (hue * hue * ie + half_g * he * he - (huw * huw * iw + half_g * hw * hw) +              \
+            huN * hvN * iN - hus * hvs * is);                                                     \
+    T hvn = (real)0.25 * (hve + hvw + hvN + hvs) -                                               \
+      r * (hue * hve * ie - huw * hvw * iw + hvN * hvN * iN + half_g * hN * hN -                  \
+            (hvs * hvs * is + half_g * hs * hs));                                                 \
+    if (friction)                                                                                 \
+    {                                                                                             \
+      /* h^(4/3) as h * cbrt(h): cbrt is tighter than pow in OpenCL's error bounds. */            \
+      const T velocity = sqrt(hun * hun + hvn * hvn) / hn;                                        \
+      const T factor =                                                                            \
+        (real)1 / ((real)1 + dt * (real)GRAVITY * n_c * n_c * velocity / (hn * cbrt(hn)));       \
+      const T applied = (n_c > (real)0 && hn > (real)0) ? factor : (T)((real)1);                  \
+      hun *= applied;                                                                             \
+      hvn *= applied;                                                                             \
+    }                                                                                             \
+    *h_new = hn;                                                                                  \
+    *hu_new = hun;                                                                                \
+    *hv_new = hvn;                                                                                \
   }
-  *h_new = hn;
-  *hu_new = hun;
-  *hv_new = hvn;
-}
+
+DEFINE_LAX_FRIEDRICHS_CELL(lax_friedrichs_cell, real)
+
+/* Whether any cell has friction: the same for every work-item, so branching on it costs nothing. */
+#ifdef MANNING_FIELD
+#define FRICTION true
+#else
+#define FRICTION (manning > (real)0)
+#endif
 
 /* Ghost layer 1 (the only one this scheme reads) of the new state across one side, written by
  * the cell next to it: this spares a ghost-filling launch between steps, which cost more than
@@ -80,7 +91,7 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
       const real hN = h[n], huN = hu[n], hvN = hv[n];
       real hn = hc, hun = huc, hvn = hvc; /* dt = 0: the clock has reached its target, no-op */
       if (dt > (real)0)
-        lax_friedrichs_cell(dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1], h[c - 1],
+        lax_friedrichs_cell(FRICTION, dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1], h[c - 1],
           hu[c - 1], hv[c - 1], hN, huN, hvN, hs, hus, hvs, &hn, &hun, &hvn);
       h_out[c] = hn;
       hu_out[c] = hun;
@@ -115,3 +126,154 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
   }
   publish_group_max_speed(scratch, speed, partial_max);
 }
+
+/* The CPU-shaped kernel's types: 8 cells at a time; speeds as their bit patterns. */
+#ifdef SWE_DOUBLE
+typedef double8 realv;
+typedef long8 maskv;
+typedef ulong real_bits;
+typedef ulong8 real_bitsv;
+#define REAL_BITS(x) as_ulong(x)
+#define REAL_BITSV(x) as_ulong8(x)
+#define BITS_REAL(x) as_double(x)
+#else
+typedef float8 realv;
+typedef int8 maskv;
+typedef uint real_bits;
+typedef uint8 real_bitsv;
+#define REAL_BITS(x) as_uint(x)
+#define REAL_BITSV(x) as_uint8(x)
+#define BITS_REAL(x) as_float(x)
+#endif
+#ifdef MANNING_FIELD
+#define MANNING_V(c) vload8(0, manning_field + (c))
+#else
+#define MANNING_V(c) ((realv)(manning))
+#endif
+
+DEFINE_LAX_FRIEDRICHS_CELL(lax_friedrichs_cells, realv)
+
+/* The speed a cell contributes to the maximum: wave_speed()'s arithmetic, selected instead of
+ * branched (0 where dry or not physical). */
+#define SELECTED_SPEED(T, ok, hn, hun, hvn)                                                       \
+  (((ok) && (hn) > (real)H_DRY)                                                                  \
+      ? fmax(fabs((hun) * ((real)1 / (hn))) + sqrt((real)GRAVITY * (hn)),                         \
+          fabs((hvn) * ((real)1 / (hn))) + sqrt((real)GRAVITY * (hn)))                            \
+      : (T)((real)0))
+
+/* One row of the CPU-shaped step: 8 cells at a time with explicit vectors (the kernel compiler
+ * does not vectorise the scalar loop by itself), the rest one by one. step and friction are
+ * constants where it is inlined, so the loops have no branch on them. Speeds are >= 0, so the
+ * maximum of their bit patterns is the bit pattern of their maximum. */
+inline void row_update(bool step, bool friction, real dt, real inv_dx, real manning,
+  __global const real* restrict manning_field, __global const real* restrict h,
+  __global const real* restrict hu, __global const real* restrict hv,
+  __global real* restrict h_out, __global real* restrict hu_out, __global real* restrict hv_out,
+  int j, real_bits* speed_bits, int* bad)
+{
+  const int row = IDX(0, j);
+  real_bitsv mv = (real_bitsv)(0);
+  int first_bad = *bad;
+  int i = 0;
+  for (; i + 8 <= NX; i += 8)
+  {
+    const int c = row + i;
+    realv hn = vload8(0, h + c), hun = vload8(0, hu + c), hvn = vload8(0, hv + c);
+    if (step)
+      lax_friedrichs_cells(friction, dt, inv_dx, MANNING_V(c), vload8(0, h + c + 1),
+        vload8(0, hu + c + 1), vload8(0, hv + c + 1), vload8(0, h + c - 1), vload8(0, hu + c - 1),
+        vload8(0, hv + c - 1), vload8(0, h + c + PITCH), vload8(0, hu + c + PITCH),
+        vload8(0, hv + c + PITCH), vload8(0, h + c - PITCH), vload8(0, hu + c - PITCH),
+        vload8(0, hv + c - PITCH), &hn, &hun, &hvn);
+    vstore8(hn, 0, h_out + c);
+    vstore8(hun, 0, hu_out + c);
+    vstore8(hvn, 0, hv_out + c);
+    const maskv ok = hn > (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn);
+    mv = max(mv, REAL_BITSV(SELECTED_SPEED(realv, ok, hn, hun, hvn)));
+    if (any(!ok))
+      for (int k = 0; k < 8; ++k)
+        if (!is_physical(h_out[c + k], hu_out[c + k], hv_out[c + k]))
+          first_bad = min(first_bad, j * NX + i + k);
+  }
+  real_bits m = max(max(max(mv.s0, mv.s1), max(mv.s2, mv.s3)), max(max(mv.s4, mv.s5), max(mv.s6, mv.s7)));
+  for (; i < NX; ++i)
+  {
+    const int c = row + i;
+    real hn = h[c], hun = hu[c], hvn = hv[c];
+    if (step)
+      lax_friedrichs_cell(friction, dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1],
+        h[c - 1], hu[c - 1], hv[c - 1], h[c + PITCH], hu[c + PITCH], hv[c + PITCH], h[c - PITCH],
+        hu[c - PITCH], hv[c - PITCH], &hn, &hun, &hvn);
+    h_out[c] = hn;
+    hu_out[c] = hun;
+    hv_out[c] = hvn;
+    const bool ok = is_physical(hn, hun, hvn);
+    m = max(m, REAL_BITS(SELECTED_SPEED(real, ok, hn, hun, hvn)));
+    first_bad = min(first_bad, ok ? INT_MAX : j * NX + i);
+  }
+  *speed_bits = max(*speed_bits, m);
+  *bad = first_bad;
+}
+
+/* The CPU-shaped step (thesis 5.x, seed 000's CPU reduction): few work-items, each updating
+ * BLOCK_ROWS whole rows, one work-item per group. The loop along a row is plain, contiguous and
+ * branch-free, so the kernel compiler can vectorise it; nothing is shared, so no barriers. The
+ * arithmetic is lax_friedrichs_cell(), as in the GPU-shaped kernel, so the results are the
+ * same bits. Needs the atomic speed maximum (every device with 64-bit atomics for fp64). */
+#if SPEED_MAX_ATOMIC
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+lax_friedrichs_rows(__global const real* restrict h, __global const real* restrict hu,
+                    __global const real* restrict hv, __global real* restrict h_out,
+                    __global real* restrict hu_out, __global real* restrict hv_out,
+                    __global const real* ctrl, __global int* status, __global real* partial_max,
+                    const real manning, const real inv_dx,
+                    __global const real* restrict manning_field, __global const real* bed)
+{
+  const int j0 = get_global_id(0) * BLOCK_ROWS;
+  const real dt = ctrl[CTRL_DT];
+  real_bits speed_bits = 0;
+  int bad = INT_MAX;
+  const bool friction = FRICTION;
+  for (int j = j0; j < min(j0 + BLOCK_ROWS, NY); ++j)
+  {
+    /* Loop versions without branches inside: a no-op (dt = 0), with or without friction. */
+    if (!(dt > (real)0))
+      row_update(false, false, dt, inv_dx, manning, manning_field, h, hu, hv, h_out, hu_out,
+        hv_out, j, &speed_bits, &bad);
+    else if (friction)
+      row_update(true, true, dt, inv_dx, manning, manning_field, h, hu, hv, h_out, hu_out, hv_out,
+        j, &speed_bits, &bad);
+    else
+      row_update(true, false, dt, inv_dx, manning, manning_field, h, hu, hv, h_out, hu_out,
+        hv_out, j, &speed_bits, &bad);
+  }
+  /* The ghosts of the new state (layer 1), from the cells written above. */
+  for (int j = j0; j < min(j0 + BLOCK_ROWS, NY); ++j)
+  {
+    GhostCell cell;
+    int c = IDX(0, j);
+    cell.h = h_out[c], cell.hu = hu_out[c], cell.hv = hv_out[c], cell.b = bed[c];
+    write_side_ghost(h_out, hu_out, hv_out, c - 1, BC_WEST, (real)BCV_WEST, true, (real)1, cell);
+    c = IDX(NX - 1, j);
+    cell.h = h_out[c], cell.hu = hu_out[c], cell.hv = hv_out[c], cell.b = bed[c];
+    write_side_ghost(h_out, hu_out, hv_out, c + 1, BC_EAST, (real)BCV_EAST, true, (real)-1, cell);
+    if (j != 0 && j != NY - 1)
+      continue;
+    const bool south = j == 0;
+    for (int i = 0; i < NX; ++i)
+    {
+      c = IDX(i, j);
+      cell.h = h_out[c], cell.hu = hu_out[c], cell.hv = hv_out[c], cell.b = bed[c];
+      if (south)
+        write_side_ghost(
+          h_out, hu_out, hv_out, c - PITCH, BC_SOUTH, (real)BCV_SOUTH, false, (real)1, cell);
+      if (j == NY - 1)
+        write_side_ghost(
+          h_out, hu_out, hv_out, c + PITCH, BC_NORTH, (real)BCV_NORTH, false, (real)-1, cell);
+    }
+  }
+  ATOMIC_MAX_SPEED(partial_max, BITS_REAL(speed_bits));
+  if (bad != INT_MAX)
+    atomic_min(&status[STATUS_BAD_CELL], bad);
+}
+#endif

@@ -26,6 +26,10 @@ typedef float real;
 #ifndef ROWS
 #define ROWS 1
 #endif
+/* Whole rows one work-item of the CPU-shaped Lax-Friedrichs step updates. */
+#ifndef BLOCK_ROWS
+#define BLOCK_ROWS 16
+#endif
 
 /* Layout of the small control buffer that keeps the clock on the device (no per-step host read). */
 #define CTRL_TIME 0      /* simulated time t */

@@ -17,6 +17,8 @@ bool powerOfTwo(int n)
 
 std::string LaunchShape::text() const
 {
+  if (wholeRows)
+    return "rows" + std::to_string(rows);
   return std::to_string(groupX) + "x" + std::to_string(groupY) + "x" + std::to_string(rows);
 }
 
@@ -24,11 +26,21 @@ LaunchShape parseLaunchShape(const std::string& text)
 {
   LaunchShape shape;
   char tail = 0;
+  if (text.compare(0, 4, "rows") == 0)
+  {
+    shape.wholeRows = true;
+    if (std::sscanf(text.c_str() + 4, "%d%c", &shape.rows, &tail) != 1 || shape.rows < 1 ||
+        shape.rows > 4096)
+      throw Error("launch shape '" + text + "': rowsN needs N from 1 to 4096");
+    return shape;
+  }
   const int fields =
     std::sscanf(text.c_str(), "%dx%dx%d%c", &shape.groupX, &shape.groupY, &shape.rows, &tail);
   if (fields != 3)
     throw Error(
-      "launch shape must be 'auto', 'default' or GXxGYxROWS such as 128x2x8, got '" + text + "'");
+      "launch shape must be 'auto', 'default', GXxGYxROWS such as 128x2x8, or rowsN such as "
+      "rows16, got '" +
+      text + "'");
   if (!powerOfTwo(shape.groupX) || !powerOfTwo(shape.groupY))
     throw Error("launch shape '" + text + "': the work-group sides must be powers of two");
   if (shape.rows < 1 || shape.rows > 64)
@@ -43,7 +55,7 @@ void checkLaunchShape(const LaunchShape& shape, Scheme scheme, const DeviceInfo&
     throw Error("launch shape " + shape.text() + ": work-groups of " + std::to_string(size) +
                 " items are larger than '" + device.name + "' allows (" +
                 std::to_string(device.maxWorkGroupSize) + ")");
-  if (scheme == Scheme::MusclHllc && shape.rows != 1)
+  if (scheme == Scheme::MusclHllc && (shape.rows != 1 || shape.wholeRows))
     throw Error("launch shape " + shape.text() +
                 ": the second-order scheme updates one row per work-item (use GXxGYx1)");
 }
@@ -68,7 +80,9 @@ std::vector<LaunchShape> launchCandidates(Scheme scheme, const DeviceInfo& devic
     more = { { 32, 8, 1 }, { 128, 2, 1 }, { 256, 1, 1 }, { 16, 16, 1 } };
   else if (device.type == "CPU")
     // CPU devices run a work-group on one core, vectorised across x: wide groups, long columns.
-    more = { { 256, 1, 1 }, { 256, 1, 8 }, { 512, 1, 16 }, { 1024, 1, 16 } };
+    more = {
+      { 256, 1, 1 }, { 1024, 1, 16 }, { 64, 4, 4, true }, { 64, 4, 16, true }, { 64, 4, 64, true }
+    };
   else
     more = {
       { 128, 1, 4 }, { 64, 4, 4 }, { 128, 2, 8 }, { 256, 1, 8 }, { 64, 2, 16 }, { 32, 8, 8 }

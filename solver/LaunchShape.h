@@ -14,22 +14,27 @@ struct LaunchShape
   int groupX = 64; // work-items along x (the fastest-varying, contiguous axis)
   int groupY = 4;  // work-items along y
   int rows = 1;    // cells of a column one work-item updates (Lax-Friedrichs only)
+  // The CPU-shaped path (Lax-Friedrichs): one work-item per group updates `rows` whole rows with
+  // a plain loop along x; groupX and groupY then only shape the whole-grid kernels.
+  bool wholeRows = false;
 
-  // "64x4x1", the form parseLaunchShape() reads.
+  // "64x4x1" or "rows16", the forms parseLaunchShape() reads.
   std::string text() const;
   bool operator==(const LaunchShape& other) const
   {
-    return groupX == other.groupX && groupY == other.groupY && rows == other.rows;
+    return groupX == other.groupX && groupY == other.groupY && rows == other.rows &&
+           wholeRows == other.wholeRows;
   }
 };
 
-// Reads "GXxGYxROWS" (e.g. "128x2x8"). Throws swe::Error naming the text when it is not that
-// form, the group size is not a power of two, or rows are not 1..64.
+// Reads "GXxGYxROWS" (e.g. "128x2x8") or "rowsN" (N whole rows per work-item). Throws swe::Error
+// naming the text when it is not that form, the group size is not a power of two, or rows are
+// not 1..64.
 LaunchShape parseLaunchShape(const std::string& text);
 
 // Throws swe::Error when the shape does not suit the scheme or the device (a work-group larger
-// than the device allows; rows other than 1 for the second-order scheme, whose work-groups share
-// face fluxes in local memory).
+// than the device allows; rows other than 1 or whole rows for the second-order scheme, whose
+// work-groups share face fluxes in local memory).
 void checkLaunchShape(const LaunchShape& shape, Scheme scheme, const DeviceInfo& device);
 
 // The shape used without tuning: 64 x 4 (a wide row-shaped group, the thesis's finding) and one

@@ -71,6 +71,7 @@ struct Simulation::Impl
   cl::Kernel computeDt, diagFinal;
   LaunchShape shape;
   cl::NDRange localRange, globalRange, stepRange, reduceRange;
+  cl::NDRange speedRange, updateRange, updateLocal; // fresh-state speeds; the LF update
   std::size_t ghostCells = 0;
   int numGroups = 0;  // groups of the whole-grid kernels (diagnostics)
   int stepGroups = 0; // groups of the step kernels, whose maxima compute_dt reads
@@ -112,7 +113,8 @@ struct Simulation::Impl
     }
     s << "-cl-std=CL1.2 " << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "")
       << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost
-      << " -DWG_X=" << shape.groupX << " -DWG_Y=" << shape.groupY << " -DROWS=" << shape.rows
+      << " -DWG_X=" << shape.groupX << " -DWG_Y=" << shape.groupY
+      << " -DROWS=" << (shape.wholeRows ? 1 : shape.rows) << " -DBLOCK_ROWS=" << shape.rows
       << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
       << " -DH_DRY=" << kDryDepth << (perCellManning ? " -DMANNING_FIELD " : " ")
       << params.buildOptions;
@@ -147,7 +149,8 @@ struct Simulation::Impl
     for (int p = 0; p < 2; ++p)
     {
       fillGhosts[p] = cl::Kernel(program, "fill_ghosts");
-      update[p] = cl::Kernel(program, "lax_friedrichs_step");
+      update[p] =
+        cl::Kernel(program, shape.wholeRows ? "lax_friedrichs_rows" : "lax_friedrichs_step");
       waveSpeed[p] = cl::Kernel(program, "wave_speed_partials");
       diagPartials[p] = cl::Kernel(program, "diagnostics_partials");
       musclStage[p] = cl::Kernel(program, "muscl_hllc_stage");
@@ -156,7 +159,7 @@ struct Simulation::Impl
     diagFinal = cl::Kernel(program, "diagnostics_final");
     // The work-group shapes come from the kernels themselves (reqd_work_group_size), so that
     // buildOptions overrides such as -DWG_X=32 stay consistent with the launches.
-    const auto wg = update[0].getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
+    const auto wg = waveSpeed[0].getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
     const auto rg = computeDt.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
     localRange = cl::NDRange(wg[0], wg[1]);
     reduceRange = cl::NDRange(rg[0]);
@@ -169,6 +172,18 @@ struct Simulation::Impl
     stepRange = cl::NDRange(groupsX * wg[0], stepGroupsY * wg[1]);
     numGroups = static_cast<int>(groupsX * groupsY);
     stepGroups = static_cast<int>(groupsX * stepGroupsY);
+    speedRange = stepRange;
+    updateRange = stepRange;
+    updateLocal = localRange;
+    if (shape.wholeRows)
+    {
+      // One work-item per group, each `rows` whole rows; the wave speeds of a fresh state are
+      // then taken one cell per work-item (ROWS = 1), their maxima by atomics.
+      updateRange = cl::NDRange((params.ny + shape.rows - 1) / shape.rows);
+      updateLocal = cl::NDRange(1);
+      speedRange = globalRange;
+      stepGroups = numGroups;
+    }
     ghostCells = 2 * kGhost * padX() + 2 * kGhost * static_cast<std::size_t>(params.ny);
   }
 
@@ -441,7 +456,7 @@ struct Simulation::Impl
     queue.enqueueNDRangeKernel(fillGhosts[current], cl::NullRange, ghostRange(), cl::NDRange(64));
     // The maxima start from zero (compute_dt resets them after reading).
     queue.enqueueFillBuffer(partialMax, cl_uchar(0), 0, stepGroups * realSize);
-    queue.enqueueNDRangeKernel(waveSpeed[current], cl::NullRange, stepRange, localRange);
+    queue.enqueueNDRangeKernel(waveSpeed[current], cl::NullRange, speedRange, localRange);
     queue.finish();
   }
 
@@ -461,7 +476,7 @@ struct Simulation::Impl
         continue;
       }
       queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
-      queue.enqueueNDRangeKernel(update[current], cl::NullRange, stepRange, localRange);
+      queue.enqueueNDRangeKernel(update[current], cl::NullRange, updateRange, updateLocal);
       current = 1 - current;
     }
   }

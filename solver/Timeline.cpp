@@ -2,6 +2,8 @@
 
 #include "Error.h"
 
+#include <chrono>
+
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -64,11 +66,16 @@ bool Timeline::seek(double t, const ProgressCallback& progress)
     while (outputTime(k) <= now)
       ++k;
     const double next = std::min(outputTime(k), t);
+    const auto start = std::chrono::steady_clock::now();
     const bool done = simulation_->advanceTo(next, progress);
+    const auto stepped = std::chrono::steady_clock::now();
+    steppingSeconds_ += std::chrono::duration<double>(stepped - start).count();
     advanced_ += simulation_->time() - now;
     if (!done)
       return false;
     maybeCheckpoint();
+    checkpointSeconds_ +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - stepped).count();
   }
   return true;
 }

@@ -41,6 +41,10 @@ public:
   // Simulated seconds advanced since construction (replays included): lets tests and users see
   // that going back does not replay from zero.
   double advancedTime() const { return advanced_; }
+  // Wall-clock seconds spent stepping (inside Simulation::advanceTo) and taking checkpoints,
+  // since construction: what a frame costs in the engine, for the plugin's frame timings.
+  double steppingSeconds() const { return steppingSeconds_; }
+  double checkpointSeconds() const { return checkpointSeconds_; }
 
 private:
   void maybeCheckpoint();
@@ -52,5 +56,6 @@ private:
   std::map<double, Snapshot> checkpoints_;
   double spacing_; // minimum simulated time between two kept checkpoints
   double advanced_ = 0;
+  double steppingSeconds_ = 0, checkpointSeconds_ = 0;
 };
 } // namespace swe

@@ -87,14 +87,21 @@ TEST(LaunchShape, LaxFriedrichsGivesTheSameBitsForEveryShape)
   SimulationParameters p = test::smallParameters(Precision::Double, 50, 37);
   p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
   p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::Inflow, 0.2 };
-  double t0 = 0;
-  const test::Fields reference = runWithShape(p, "default", &t0);
-  for (const std::string shape : { "64x4x1", "256x1x8", "32x2x5", "16x16x3", "1x1x1", "128x1x64" })
+  for (const double manning : { 0.0, 0.03 })
   {
-    double t = 0;
-    const test::Fields f = runWithShape(p, shape, &t);
-    EXPECT_EQ(t, t0) << shape;
-    EXPECT_EQ(test::maxRelativeDifference(f, reference), 0.0) << shape;
+    p.manning = manning;
+    double t0 = 0;
+    const test::Fields reference = runWithShape(p, "default", &t0);
+    // GPU-shaped (groups, rows of a column) and CPU-shaped (whole rows, 8-wide vectors plus a
+    // scalar remainder: 50 = 6 x 8 + 2).
+    for (const std::string shape :
+      { "64x4x1", "256x1x8", "32x2x5", "16x16x3", "1x1x1", "128x1x64", "rows1", "rows4", "rows64" })
+    {
+      double t = 0;
+      const test::Fields f = runWithShape(p, shape, &t);
+      EXPECT_EQ(t, t0) << shape << ", n = " << manning;
+      EXPECT_EQ(test::maxRelativeDifference(f, reference), 0.0) << shape << ", n = " << manning;
+    }
   }
 }
 

@@ -1,0 +1,61 @@
+"""How much of each frame the plugin spends outside the engine's stepping, in pvbatch.
+
+Runs the thesis dam break as the "Shallow Water" source on an N x N grid with an output every
+~100 steps, asks the pipeline for each output time in turn (as Play does), and reads the field
+data the plugin attaches to each frame: StepSeconds (stepping), CheckpointSeconds and
+OutputSeconds (download and VTK arrays). The frame's wall time is measured around UpdatePipeline,
+so the pipeline's own overhead counts as outside the stepping too.
+
+Usage: pvbatch scripts/frame_overhead.py PLUGIN_LIBRARY [N] [FRAMES] [STEPS_PER_FRAME] [PRECISION]"""
+import sys
+import time
+
+from paraview.simple import *
+
+plugin = sys.argv[1]
+n = int(sys.argv[2]) if len(sys.argv) > 2 else 4096
+frames = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+steps_per_frame = int(sys.argv[4]) if len(sys.argv) > 4 else 100
+precision = sys.argv[5] if len(sys.argv) > 5 else "Single"
+LoadPlugin(plugin, remote=False, ns=globals())
+
+
+def say(text):
+    sys.__stdout__.write(text + "\n")
+    sys.__stdout__.flush()
+
+
+def field(data, name):
+    return data.GetFieldData().GetArray(name).GetValue(0)
+
+
+src = ShallowWater(Scenario="Dam break (thesis)", Resolution=[n, n], CellSize=0.5,
+                   EndTime=1.0e6, OutputInterval=0.02, Device="auto", Precision=precision)
+# A first short frame tells dt; then outputs every steps_per_frame steps.
+src.UpdatePipeline(0.02)
+first = src.GetClientSideObject().GetOutputDataObject(0)
+dt = 0.02 / field(first, "Steps")
+interval = steps_per_frame * dt
+src.OutputInterval = interval
+device = first.GetFieldData().GetAbstractArray("Device").GetValue(0)
+say("frame overhead: %d x %d, %s, output every %.4g s (~%d steps), device %s"
+    % (n, n, precision, interval, steps_per_frame, device))
+say("| frame | steps | wall s | stepping s | checkpoint s | output s | outside stepping |")
+say("|---|---|---|---|---|---|---|")
+fractions = []
+steps_before = int(field(first, "Steps"))
+for k in range(1, frames + 1):
+    start = time.perf_counter()
+    src.UpdatePipeline(k * interval)
+    wall = time.perf_counter() - start
+    data = src.GetClientSideObject().GetOutputDataObject(0)
+    steps = int(field(data, "Steps"))
+    stepping = field(data, "StepSeconds")
+    outside = 1.0 - stepping / wall
+    fractions.append(outside)
+    say("| %d | %d | %.3f | %.3f | %.3f | %.3f | %.1f %% |"
+        % (k, steps - steps_before, wall, stepping, field(data, "CheckpointSeconds"),
+           field(data, "OutputSeconds"), 100 * outside))
+    steps_before = steps
+fractions.sort()
+say("RESULT median_outside_stepping=%.4f" % fractions[len(fractions) // 2])
