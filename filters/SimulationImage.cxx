@@ -10,14 +10,16 @@
 #include <vtkPointData.h>
 #include <vtkStringArray.h>
 
-#include <vector>
+#include <memory>
 
 namespace swe
 {
 namespace
 {
+// Fills the cell arrays; returns the mass (sum of h dx^2, summed in double on the host from the
+// depths just downloaded: a device reduction would cost a CPU device as much as the download).
 template<class ArrayT, class Real>
-void fillArrays(const Simulation& simulation, vtkCellData* cells)
+double fillArrays(const Simulation& simulation, vtkCellData* cells, vtkDataArray* bedCache)
 {
   const auto& p = simulation.parameters();
   const vtkIdType n = static_cast<vtkIdType>(p.nx) * p.ny;
@@ -30,21 +32,33 @@ void fillArrays(const Simulation& simulation, vtkCellData* cells)
     cells->AddArray(array);
     return array.GetPointer();
   };
-  // Scalars download straight into the arrays' memory.
+  // Scalars download straight into the arrays' memory; the bed never changes, so a bed array
+  // from an earlier frame of the same run is shared instead of downloaded again.
   ArrayT* depth = makeArray("Depth", 1);
-  ArrayT* bed = makeArray("Bed", 1);
   simulation.download(Field::Depth, depth->GetPointer(0));
-  simulation.download(Field::Bed, bed->GetPointer(0));
+  ArrayT* bed = ArrayT::SafeDownCast(bedCache);
+  if (bed && bed->GetNumberOfTuples() == n && bed->GetNumberOfComponents() == 1)
+    cells->AddArray(bed);
+  else
+  {
+    bed = makeArray("Bed", 1);
+    simulation.download(Field::Bed, bed->GetPointer(0));
+  }
   ArrayT* surface = makeArray("FreeSurface", 1);
   const Real* h = depth->GetPointer(0);
   const Real* b = bed->GetPointer(0);
   Real* z = surface->GetPointer(0);
+  double sum = 0;
   for (vtkIdType k = 0; k < n; ++k)
+  {
     z[k] = h[k] + b[k];
-  // Vectors are interleaved (x, y, 0): one staging copy of each momentum.
-  std::vector<Real> hu(n), hv(n);
-  simulation.download(Field::MomentumX, hu.data());
-  simulation.download(Field::MomentumY, hv.data());
+    sum += h[k];
+  }
+  // Vectors are interleaved (x, y, 0): one staging copy of each momentum (left uninitialised:
+  // the download overwrites it).
+  std::unique_ptr<Real[]> hu(new Real[n]), hv(new Real[n]);
+  simulation.download(Field::MomentumX, hu.get());
+  simulation.download(Field::MomentumY, hv.get());
   Real* momentum = makeArray("Momentum", 3)->GetPointer(0);
   Real* velocity = makeArray("Velocity", 3)->GetPointer(0);
   for (vtkIdType k = 0; k < n; ++k)
@@ -59,6 +73,7 @@ void fillArrays(const Simulation& simulation, vtkCellData* cells)
   }
   cells->SetScalars(depth);
   cells->SetVectors(cells->GetArray("Velocity"));
+  return sum * p.dx * p.dx;
 }
 
 template<class ArrayT>
@@ -71,7 +86,10 @@ void addValue(vtkFieldData* field, const char* name, double value)
 }
 } // namespace
 
-void fillSimulationImage(const Simulation& simulation, vtkImageData* image, const double origin[3])
+void fillSimulationImage(const Simulation& simulation,
+  vtkImageData* image,
+  const double origin[3],
+  vtkDataArray* bedCache)
 {
   const auto& p = simulation.parameters();
   image->GetPointData()->Initialize();
@@ -83,15 +101,15 @@ void fillSimulationImage(const Simulation& simulation, vtkImageData* image, cons
     image->SetOrigin(0, 0, 0);
   image->SetSpacing(p.dx, p.dx, p.dx);
   image->SetExtent(0, p.nx, 0, p.ny, 0, 0);
-  if (p.precision == Precision::Double)
-    fillArrays<vtkDoubleArray, double>(simulation, image->GetCellData());
-  else
-    fillArrays<vtkFloatArray, float>(simulation, image->GetCellData());
+  const double mass =
+    p.precision == Precision::Double
+      ? fillArrays<vtkDoubleArray, double>(simulation, image->GetCellData(), bedCache)
+      : fillArrays<vtkFloatArray, float>(simulation, image->GetCellData(), bedCache);
 
   vtkFieldData* field = image->GetFieldData();
   addValue<vtkDoubleArray>(field, "SimulationTime", simulation.time());
   addValue<vtkIntArray>(field, "Steps", static_cast<double>(simulation.steps()));
-  addValue<vtkDoubleArray>(field, "Mass", simulation.diagnostics().mass);
+  addValue<vtkDoubleArray>(field, "Mass", mass);
   vtkNew<vtkStringArray> device;
   device->SetName("Device");
   device->InsertNextValue(simulation.device().name);

@@ -30,11 +30,11 @@ def field(data, name):
 
 
 src = ShallowWater(Scenario="Dam break (thesis)", Resolution=[n, n], CellSize=0.5,
-                   EndTime=1.0e6, OutputInterval=0.02, Device="auto", Precision=precision)
+                   EndTime=200.0, OutputInterval=0.3, Device="auto", Precision=precision)
 # A first short frame tells dt; then outputs every steps_per_frame steps.
-src.UpdatePipeline(0.02)
+src.UpdatePipeline(0.3)
 first = src.GetClientSideObject().GetOutputDataObject(0)
-dt = 0.02 / field(first, "Steps")
+dt = 0.3 / field(first, "Steps")
 interval = steps_per_frame * dt
 src.OutputInterval = interval
 device = first.GetFieldData().GetAbstractArray("Device").GetValue(0)
