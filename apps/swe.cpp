@@ -238,6 +238,8 @@ int bench(CommonOptions& options, int steps, bool baseline)
   const swe::SimulationParameters params = options.resolve();
   // The dam break keeps the state physical for the whole benchmark.
   swe::Simulation simulation(params, swe::makeScenario(swe::Scenario::DamBreak, params));
+  if (!simulation.buildLog().empty())
+    std::cerr << "swe bench: the kernel compiler said:\n" << simulation.buildLog() << "\n";
   const int warmup = std::max(1, std::min(steps / 10, 50));
   simulation.enqueueSteps(warmup);
   simulation.finish();

@@ -6,17 +6,17 @@ __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv
   __global real* bed)
 {
   const int k = get_global_id(0);
-  /* Ghost cells in two bands: GHOST full padded rows at the bottom and top, then GHOST columns at
+  /* Ghost cells in two bands: GHOST full ghosted rows at the bottom and top, then GHOST columns at
    * the left and right of every interior row. */
-  const int band_rows = 2 * GHOST * PITCH;
+  const int band_rows = 2 * GHOST * GHOSTED_WIDTH;
   const int total = band_rows + 2 * GHOST * NY;
   if (k >= total)
     return;
-  int pi, pj; /* padded coordinates */
+  int pi, pj; /* coordinates in the grid with its ghost layers */
   if (k < band_rows)
   {
-    const int row = k / PITCH;
-    pi = k % PITCH;
+    const int row = k / GHOSTED_WIDTH;
+    pi = k % GHOSTED_WIDTH;
     pj = row < GHOST ? row : NY + row; /* rows 0..G-1, then NY+G..NY+2G-1 */
   }
   else
@@ -50,7 +50,7 @@ __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv
     g = ghost_state(BC_SOUTH, (real)BCV_SOUTH, false, (real)1, mirror, nearest, (real)H_DRY);
   else
     g = ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, mirror, nearest, (real)H_DRY);
-  const int dst = pj * PITCH + pi;
+  const int dst = IDX(i, j);
   h[dst] = g.h;
   hu[dst] = g.hu;
   hv[dst] = g.hv;

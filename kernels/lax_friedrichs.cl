@@ -4,7 +4,8 @@
  *    differenced G of x-momentum along x and F of y-momentum along y);
  *  - Manning friction is applied to both momenta, semi-implicitly, so it can stop the flow but
  *    never reverse it.
- * Fused with the boundary ghosts of the new state, with the first stage of the wave-speed reduction (per-group maxima of the new state, read
+ * Fused with the boundary ghosts of the new state, with the clock (FUSED_CLOCK: the last group
+ * commits the step and chooses the next dt), with the first stage of the wave-speed reduction (per-group maxima of the new state, read
  * by compute_dt for the next step) and with the blow-up check. */
 
 /* The new state of a cell from its four neighbours' states (e, w, n, s), each (h, hu, hv):
@@ -68,9 +69,10 @@ inline void write_side_ghost(__global real* h, __global real* hu, __global real*
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
 lax_friedrichs_step(__global const real* h, __global const real* hu, __global const real* hv,
                     __global real* h_out, __global real* hu_out, __global real* hv_out,
-                    __global const real* ctrl, __global int* status, __global real* partial_max,
+                    __global real* ctrl, __global int* status, __global real* partial_max,
                     const real manning, const real inv_dx,
-                    __global const real* manning_field, __global const real* bed)
+                    __global const real* manning_field, __global const real* bed,
+                    const real cfl_dx, const real fixed_dt, const int num_groups)
 {
   __local real scratch[WG_SIZE];
   const int i = get_global_id(0), j0 = get_global_id(1) * ROWS;
@@ -125,6 +127,13 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
     }
   }
   publish_group_max_speed(scratch, speed, partial_max);
+#if FUSED_CLOCK
+  barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */
+  if (local_id_linear() == 0)
+    finish_step_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
+#else
+  (void)cfl_dx, (void)fixed_dt, (void)num_groups;
+#endif
 }
 
 /* The CPU-shaped kernel's types: 8 cells at a time; speeds as their bit patterns. */
@@ -225,9 +234,10 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
 lax_friedrichs_rows(__global const real* restrict h, __global const real* restrict hu,
                     __global const real* restrict hv, __global real* restrict h_out,
                     __global real* restrict hu_out, __global real* restrict hv_out,
-                    __global const real* ctrl, __global int* status, __global real* partial_max,
+                    __global real* ctrl, __global int* status, __global real* partial_max,
                     const real manning, const real inv_dx,
-                    __global const real* restrict manning_field, __global const real* bed)
+                    __global const real* restrict manning_field, __global const real* bed,
+                    const real cfl_dx, const real fixed_dt, const int num_groups)
 {
   const int j0 = get_global_id(0) * BLOCK_ROWS;
   const real dt = ctrl[CTRL_DT];
@@ -275,5 +285,10 @@ lax_friedrichs_rows(__global const real* restrict h, __global const real* restri
   ATOMIC_MAX_SPEED(partial_max, BITS_REAL(speed_bits));
   if (bad != INT_MAX)
     atomic_min(&status[STATUS_BAD_CELL], bad);
+#if FUSED_CLOCK
+  finish_step_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
+#else
+  (void)cfl_dx, (void)fixed_dt, (void)num_groups;
+#endif
 }
 #endif

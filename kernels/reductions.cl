@@ -19,13 +19,14 @@ wave_speed_partials(__global const real* h, __global const real* hu, __global co
   publish_group_max_speed(scratch, speed, partial_max);
 }
 
-/* Second stage and the clock: one work-group of REDUCE_WG items. Chooses this step's dt, advances
- * the simulated time held in ctrl, and freezes the clock (dt = 0) once the target is reached or a
- * non-physical cell was reported, so that extra launches queued by the host are harmless no-ops.
- * fixed_dt > 0 selects the fixed-step mode; otherwise dt = cfl * dx / max wave speed. */
+/* Second stage of the wave-speed maximum and the clock (see choose_dt): one work-group of
+ * REDUCE_WG items. commit_now = 1 (MUSCL-HLLC): choose dt and count the step about to run.
+ * commit_now = 0 (Lax-Friedrichs, whose step commits itself): only choose, from the maximum the
+ * last step left in ctrl and any published since (a fresh state's); used when a state is loaded
+ * and when the host sets a new target. */
 __kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
 compute_dt(__global real* partial_max, const int num_partials, __global real* ctrl,
-           __global int* status, const real cfl_dx, const real fixed_dt)
+           __global int* status, const real cfl_dx, const real fixed_dt, const int commit_now)
 {
   __local real scratch[REDUCE_WG];
   const int lid = get_local_id(0);
@@ -43,47 +44,11 @@ compute_dt(__global real* partial_max, const int num_partials, __global real* ct
   if (lid != 0)
     return;
 #endif
-  real dt = (real)0;
-  if (status[STATUS_BAD_CELL] != INT_MAX)
-  {
-    if (status[STATUS_BAD_STEP] < 0)
-      status[STATUS_BAD_STEP] = status[STATUS_STEPS];
-  }
-  else
-  {
-    const real t = ctrl[CTRL_TIME];
-    const real remaining = ctrl[CTRL_TARGET] - (t - ctrl[CTRL_TIME_COMP]);
-    if (remaining > (real)0)
-    {
-      if (fixed_dt > (real)0)
-        dt = fixed_dt;
-      else
-      {
-        dt = m > (real)0 ? cfl_dx / m : remaining;
-        /* Split the last two steps evenly rather than leave a sliver of a step. */
-        if (remaining < (real)2 * dt && remaining > dt)
-          dt = (real)0.5 * remaining;
-      }
-      if (dt >= remaining)
-      {
-        /* Land exactly on the target. */
-        dt = remaining;
-        ctrl[CTRL_TIME] = ctrl[CTRL_TARGET];
-        ctrl[CTRL_TIME_COMP] = (real)0;
-      }
-      else
-      {
-        /* Kahan summation of the clock. */
-        const real y = dt - ctrl[CTRL_TIME_COMP];
-        const real sum = t + y;
-        ctrl[CTRL_TIME_COMP] = (sum - t) - y;
-        ctrl[CTRL_TIME] = sum;
-      }
-      ctrl[CTRL_LAST_DT] = dt;
-      status[STATUS_STEPS] += 1;
-    }
-  }
-  ctrl[CTRL_DT] = dt;
+  if (!commit_now)
+    m = fmax(m, ctrl[CTRL_MAX_SPEED]);
+  choose_dt(ctrl, status, status[STATUS_BAD_CELL], m, cfl_dx, fixed_dt);
+  if (commit_now)
+    commit_dt(ctrl, status);
 }
 
 /* Diagnostics, first stage: per-group sum of depth, max depth, max wave speed. */

@@ -19,8 +19,17 @@ typedef float real;
 #ifndef GHOST
 #define GHOST 2
 #endif
+/* Rows lie PITCH cells apart and the interior starts OFFSET cells into its row: the host picks
+ * both so that every row's interior begins on a 128-byte boundary; the ghost layers lie just
+ * before and after it. */
+#ifndef OFFSET
+#define OFFSET GHOST
+#endif
+#ifndef PITCH
 #define PITCH (NX + 2 * GHOST)
-#define IDX(i, j) (((j) + GHOST) * PITCH + (i) + GHOST)
+#endif
+#define IDX(i, j) (((j) + GHOST) * PITCH + (i) + OFFSET)
+#define GHOSTED_WIDTH (NX + 2 * GHOST) /* cells of a row with its ghost layers */
 #define WG_SIZE (WG_X * WG_Y)
 /* Rows of cells one work-item of the Lax-Friedrichs step updates (the second-order stage: 1). */
 #ifndef ROWS
@@ -37,14 +46,17 @@ typedef float real;
 #define CTRL_DT 2        /* dt of the step being taken (0: the step is a no-op) */
 #define CTRL_TARGET 3    /* time the host asked to reach; steps never pass it */
 #define CTRL_LAST_DT 4   /* last non-zero dt, for the host's step estimate */
-#define CTRL_SIZE 5
+#define CTRL_LANDING 5   /* 1 when ctrl[CTRL_DT] lands the clock exactly on the target */
+#define CTRL_MAX_SPEED 6 /* the largest wave speed that ctrl[CTRL_DT] was chosen from */
+#define CTRL_SIZE 7
 
 /* Layout of the integer status buffer. */
 #define STATUS_STEPS 0 /* steps taken since t = 0 */
 #define STATUS_BAD_CELL                                                                            \
   1 /* smallest linear interior index of a non-physical cell, INT_MAX if none */
-#define STATUS_BAD_STEP 2 /* step at which it was seen, -1 if none */
-#define STATUS_SIZE 3
+#define STATUS_BAD_STEP 2    /* step at which it was seen, -1 if none */
+#define STATUS_GROUPS_DONE 3 /* groups of the running step kernel that have finished */
+#define STATUS_SIZE 4
 
 /* Manning coefficient of cell c: per cell when the host passed a field (-DMANNING_FIELD), else
  * the uniform value. */
@@ -144,5 +156,99 @@ inline void publish_group_max_speed(__local real* scratch, real speed, __global 
 #endif
   }
 }
+
+/* The clock (seed 001): dt is chosen for a step, then the step is committed to the clock after it
+ * ran. compute_dt does both before a step (MUSCL-HLLC), or only the choice (Lax-Friedrichs, whose
+ * step kernel commits and chooses the next dt itself in its last work-group: no launch between
+ * steps). Once the target is reached, or a non-physical cell was reported, dt is 0, which makes
+ * the launches the host queued beyond it harmless no-ops. fixed_dt > 0 is the fixed-step mode;
+ * otherwise dt = cfl * dx / max wave speed. bad_cell: status[STATUS_BAD_CELL] as the caller
+ * read it. */
+inline void choose_dt(__global real* ctrl, __global int* status, int bad_cell, real m,
+  real cfl_dx, real fixed_dt)
+{
+  real dt = (real)0;
+  bool landing = false;
+  if (bad_cell != INT_MAX)
+  {
+    if (status[STATUS_BAD_STEP] < 0)
+      status[STATUS_BAD_STEP] = status[STATUS_STEPS];
+  }
+  else
+  {
+    const real remaining = ctrl[CTRL_TARGET] - (ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP]);
+    if (remaining > (real)0)
+    {
+      if (fixed_dt > (real)0)
+        dt = fixed_dt;
+      else
+      {
+        dt = m > (real)0 ? cfl_dx / m : remaining;
+        /* Split the last two steps evenly rather than leave a sliver of a step. */
+        if (remaining < (real)2 * dt && remaining > dt)
+          dt = (real)0.5 * remaining;
+      }
+      if (dt >= remaining)
+      {
+        dt = remaining;
+        landing = true;
+      }
+    }
+  }
+  ctrl[CTRL_DT] = dt;
+  ctrl[CTRL_LANDING] = landing ? (real)1 : (real)0;
+  ctrl[CTRL_MAX_SPEED] = m;
+}
+
+/* Adds the step just taken (ctrl[CTRL_DT]) to the clock: exactly onto the target when it lands
+ * there, else by Kahan summation, so fp32 clocks do not drift. */
+inline void commit_dt(__global real* ctrl, __global int* status)
+{
+  const real dt = ctrl[CTRL_DT];
+  if (!(dt > (real)0))
+    return;
+  if (ctrl[CTRL_LANDING] != (real)0)
+  {
+    ctrl[CTRL_TIME] = ctrl[CTRL_TARGET];
+    ctrl[CTRL_TIME_COMP] = (real)0;
+  }
+  else
+  {
+    const real t = ctrl[CTRL_TIME];
+    const real y = dt - ctrl[CTRL_TIME_COMP];
+    const real sum = t + y;
+    ctrl[CTRL_TIME_COMP] = (sum - t) - y;
+    ctrl[CTRL_TIME] = sum;
+  }
+  ctrl[CTRL_LAST_DT] = dt;
+  status[STATUS_STEPS] += 1;
+}
+
+/* The largest speed the step's groups published, taken and reset to 0 for the next step. */
+#if SPEED_MAX_ATOMIC
+#ifdef SWE_DOUBLE
+#define TAKE_MAX_SPEED(p) as_double(atom_xchg((volatile __global ulong*)(p), (ulong)0))
+#else
+#define TAKE_MAX_SPEED(p) as_float(atomic_xchg((volatile __global uint*)(p), 0u))
+#endif
+#endif
+
+/* The end of a Lax-Friedrichs step kernel (FUSED_CLOCK): the last group to finish commits the
+ * step and chooses the next dt. Each group's maximum and bad cells are published before (the
+ * fence orders them before its count), and read back atomically, so the last group sees them
+ * all. Called by one work-item per group. */
+#if FUSED_CLOCK
+inline void finish_step_if_last(__global real* partial_max, __global real* ctrl,
+  __global int* status, real cfl_dx, real fixed_dt, int num_groups)
+{
+  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  if (atomic_inc(&status[STATUS_GROUPS_DONE]) != num_groups - 1)
+    return;
+  status[STATUS_GROUPS_DONE] = 0; /* every other group has counted: ready for the next step */
+  const real m = TAKE_MAX_SPEED(partial_max);
+  commit_dt(ctrl, status);
+  choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
+}
+#endif
 
 #endif

@@ -19,7 +19,7 @@ namespace swe
 namespace
 {
 constexpr int kGhost = 2;    // ghost layers: wide enough for a second-order stencil
-constexpr int kCtrlSize = 5; // must match CTRL_* in kernels/swe_common.h
+constexpr int kCtrlSize = 7; // must match CTRL_* in kernels/swe_common.h
 constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4;
 constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2;
 // Depth below which a cell counts as dry (no velocity) in the wet/dry scheme [m].
@@ -28,6 +28,22 @@ constexpr double kDryDepth = 1e-6;
 std::uint64_t roundUp(std::uint64_t value, std::uint64_t multiple)
 {
   return (value + multiple - 1) / multiple * multiple;
+}
+
+// Row layout: every row's interior starts on a 128-byte boundary (whole memory transactions for
+// the aligned loads and stores of a row), after an offset that holds the left ghost layers.
+constexpr std::uint64_t kRowAlignBytes = 128;
+std::uint64_t rowOffsetCells(std::uint64_t realSize)
+{
+  return kRowAlignBytes / realSize;
+}
+std::uint64_t rowPitchCells(std::uint64_t nx, std::uint64_t realSize)
+{
+  return roundUp(rowOffsetCells(realSize) + nx + kGhost, kRowAlignBytes / realSize);
+}
+std::uint64_t paddedCells(std::uint64_t nx, std::uint64_t ny, std::uint64_t realSize)
+{
+  return rowPitchCells(nx, realSize) * (ny + 2 * kGhost);
 }
 
 std::string gib(std::uint64_t bytes)
@@ -73,18 +89,23 @@ struct Simulation::Impl
   cl::NDRange localRange, globalRange, stepRange, reduceRange;
   cl::NDRange speedRange, updateRange, updateLocal; // fresh-state speeds; the LF update
   std::size_t ghostCells = 0;
-  int numGroups = 0;  // groups of the whole-grid kernels (diagnostics)
-  int stepGroups = 0; // groups of the step kernels, whose maxima compute_dt reads
+  int numGroups = 0;    // groups of the whole-grid kernels (diagnostics)
+  int stepGroups = 0;   // groups of the step kernels, whose maxima compute_dt reads
+  int updateGroups = 0; // groups of the Lax-Friedrichs update launch
   int current = 0;
   double time = 0.0;
   double lastDt = 0.0;
   std::int64_t steps = 0;
   int batchLimit = 64;
   bool perCellManning = false;
+  std::string buildLog; // the compiler's messages for a build that succeeded (warnings)
+  // Lax-Friedrichs steps keep the clock themselves (no compute_dt launch between steps), where
+  // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
+  bool fusedClock = false;
 
-  std::size_t padX() const { return static_cast<std::size_t>(params.nx) + 2 * kGhost; }
-  std::size_t padY() const { return static_cast<std::size_t>(params.ny) + 2 * kGhost; }
-  std::size_t padded() const { return padX() * padY(); }
+  std::size_t pitch() const { return rowPitchCells(params.nx, realSize); }
+  std::size_t offsetX() const { return rowOffsetCells(realSize); }
+  std::size_t padded() const { return paddedCells(params.nx, params.ny, realSize); }
 
   // A number as an OpenCL C literal of the device precision, exactly as the host has it.
   std::string literal(double value) const
@@ -113,10 +134,11 @@ struct Simulation::Impl
     }
     s << "-cl-std=CL1.2 " << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "")
       << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost
-      << " -DWG_X=" << shape.groupX << " -DWG_Y=" << shape.groupY
-      << " -DROWS=" << (shape.wholeRows ? 1 : shape.rows) << " -DBLOCK_ROWS=" << shape.rows
-      << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
-      << " -DH_DRY=" << kDryDepth << (perCellManning ? " -DMANNING_FIELD " : " ")
+      << " -DPITCH=" << pitch() << " -DOFFSET=" << offsetX() << " -DWG_X=" << shape.groupX
+      << " -DWG_Y=" << shape.groupY << " -DROWS=" << (shape.wholeRows ? 1 : shape.rows)
+      << " -DBLOCK_ROWS=" << shape.rows << " -DREDUCE_WG=" << reduce
+      << " -DGRAVITY=" << literal(params.gravity) << " -DH_DRY=" << kDryDepth
+      << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0) << (perCellManning ? " -DMANNING_FIELD " : " ")
       << params.buildOptions;
     return s.str();
   }
@@ -124,6 +146,11 @@ struct Simulation::Impl
   void build()
   {
     const cl::Device device = openclDevices().at(static_cast<std::size_t>(info.index));
+    const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
+    fusedClock = params.scheme == Scheme::LaxFriedrichs &&
+                 (params.precision == Precision::Single ||
+                   (extensions.find("cl_khr_int64_base_atomics") != std::string::npos &&
+                     extensions.find("cl_khr_int64_extended_atomics") != std::string::npos));
     context = cl::Context(device);
     queue = cl::CommandQueue(context, device);
     program = cl::Program(context, kernelSource());
@@ -131,6 +158,10 @@ struct Simulation::Impl
     try
     {
       program.build(std::vector<cl::Device>{ device }, options.c_str());
+      buildLog = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+      // Some drivers log a newline or blanks for a clean build.
+      if (buildLog.find_first_not_of(" \t\r\n") == std::string::npos)
+        buildLog.clear();
     }
     catch (const cl::BuildError& e)
     {
@@ -172,6 +203,7 @@ struct Simulation::Impl
     stepRange = cl::NDRange(groupsX * wg[0], stepGroupsY * wg[1]);
     numGroups = static_cast<int>(groupsX * groupsY);
     stepGroups = static_cast<int>(groupsX * stepGroupsY);
+    updateGroups = stepGroups;
     speedRange = stepRange;
     updateRange = stepRange;
     updateLocal = localRange;
@@ -181,10 +213,12 @@ struct Simulation::Impl
       // then taken one cell per work-item (ROWS = 1), their maxima by atomics.
       updateRange = cl::NDRange((params.ny + shape.rows - 1) / shape.rows);
       updateLocal = cl::NDRange(1);
+      updateGroups = static_cast<int>(updateRange[0]);
       speedRange = globalRange;
       stepGroups = numGroups;
     }
-    ghostCells = 2 * kGhost * padX() + 2 * kGhost * static_cast<std::size_t>(params.ny);
+    ghostCells =
+      2 * kGhost * (params.nx + 2 * kGhost) + 2 * kGhost * static_cast<std::size_t>(params.ny);
   }
 
   void allocate()
@@ -200,7 +234,7 @@ struct Simulation::Impl
     // A per-cell Manning field only when one was given; otherwise a placeholder argument.
     manningField = cl::Buffer(context, CL_MEM_READ_ONLY, perCellManning ? bytes : realSize);
     ctrl = cl::Buffer(context, CL_MEM_READ_WRITE, kCtrlSize * realSize);
-    status = cl::Buffer(context, CL_MEM_READ_WRITE, 3 * sizeof(cl_int));
+    status = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(cl_int));
     const std::size_t partialBytes = static_cast<std::size_t>(numGroups) * realSize;
     partialMax = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
     diagSum = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
@@ -215,6 +249,22 @@ struct Simulation::Impl
       kernel.setArg(index, static_cast<cl_double>(value));
     else
       kernel.setArg(index, static_cast<cl_float>(value));
+  }
+
+  // MUSCL-HLLC keeps depths non-negative for dt <= dx / (4 max speed): its Courant number is
+  // counted against half the Lax-Friedrichs step (see Parameters.h).
+  double cflDx() const
+  {
+    return params.cfl * params.dx * (params.scheme == Scheme::MusclHllc ? 0.5 : 1.0);
+  }
+
+  // The time the clock must not pass; with the fused clock, dt is chosen again for it (the
+  // pending step was chosen for the old target and not taken yet).
+  void setTarget(double target)
+  {
+    writeReal(kCtrlTarget, target);
+    if (fusedClock)
+      queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
   }
 
   void bindKernels()
@@ -259,6 +309,9 @@ struct Simulation::Impl
       setReal(k, 10, 1.0 / params.dx);
       k.setArg(11, manningField);
       k.setArg(12, bed);
+      setReal(k, 13, cflDx());
+      setReal(k, 14, params.fixedDt);
+      k.setArg(15, static_cast<cl_int>(updateGroups));
       waveSpeed[p].setArg(0, h[p]);
       waveSpeed[p].setArg(1, hu[p]);
       waveSpeed[p].setArg(2, hv[p]);
@@ -274,11 +327,9 @@ struct Simulation::Impl
     computeDt.setArg(1, static_cast<cl_int>(stepGroups));
     computeDt.setArg(2, ctrl);
     computeDt.setArg(3, status);
-    // MUSCL-HLLC keeps depths non-negative for dt <= dx / (4 max speed): its Courant number is
-    // counted against half the Lax-Friedrichs step (see Parameters.h).
-    setReal(
-      computeDt, 4, params.cfl * params.dx * (params.scheme == Scheme::MusclHllc ? 0.5 : 1.0));
+    setReal(computeDt, 4, cflDx());
     setReal(computeDt, 5, params.fixedDt);
+    computeDt.setArg(6, static_cast<cl_int>(fusedClock ? 0 : 1));
     diagFinal.setArg(0, diagSum);
     diagFinal.setArg(1, diagMaxDepth);
     diagFinal.setArg(2, diagMaxSpeed);
@@ -287,7 +338,7 @@ struct Simulation::Impl
   }
 
   // Host <-> device in the device precision; interior only (ghost layers are the device's).
-  std::array<std::size_t, 3> interiorOrigin() const { return { kGhost * realSize, kGhost, 0 }; }
+  std::array<std::size_t, 3> interiorOrigin() const { return { offsetX() * realSize, kGhost, 0 }; }
   std::array<std::size_t, 3> interiorRegion() const
   {
     return {
@@ -303,7 +354,7 @@ struct Simulation::Impl
       interiorOrigin(),
       { 0, 0, 0 },
       interiorRegion(),
-      padX() * realSize,
+      pitch() * realSize,
       0,
       params.nx * realSize,
       0,
@@ -318,7 +369,7 @@ struct Simulation::Impl
       interiorOrigin(),
       { 0, 0, 0 },
       interiorRegion(),
-      padX() * realSize,
+      pitch() * realSize,
       0,
       params.nx * realSize,
       0,
@@ -441,10 +492,10 @@ struct Simulation::Impl
     upload(hv[0], momentumY);
     // A state taken at a target time has a zero clock compensation, so writing its time back
     // reproduces the device clock exactly.
-    const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore };
+    const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0 };
     for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
       writeReal(slot, clock[slot]);
-    const cl_int statusInit[3] = { static_cast<cl_int>(count), INT_MAX, -1 };
+    const cl_int statusInit[4] = { static_cast<cl_int>(count), INT_MAX, -1, 0 };
     queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
     time = t;
     steps = count;
@@ -475,7 +526,8 @@ struct Simulation::Impl
         queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, stepRange, localRange);
         continue;
       }
-      queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
+      if (!fusedClock)
+        queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
       queue.enqueueNDRangeKernel(update[current], cl::NullRange, updateRange, updateLocal);
       current = 1 - current;
     }
@@ -500,7 +552,7 @@ struct Simulation::Impl
   [[noreturn]] void reportBlowUp(int cell, int step)
   {
     const int i = cell % params.nx, j = cell / params.nx;
-    const std::size_t offset = ((j + kGhost) * padX() + i + kGhost) * realSize;
+    const std::size_t offset = ((j + kGhost) * pitch() + i + offsetX()) * realSize;
     double values[3];
     const cl::Buffer* fields[3] = { &h[current], &hu[current], &hv[current] };
     for (int f = 0; f < 3; ++f)
@@ -566,7 +618,7 @@ bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
   return guarded("advancing the simulation",
     [&]
     {
-      m.writeReal(kCtrlTarget, targetTime);
+      m.setTarget(targetTime);
       for (;;)
       {
         // Enqueue about as many steps as the last dt says are left; surplus launches are no-ops.
@@ -601,7 +653,7 @@ void Simulation::step(int n)
   guarded("stepping the simulation",
     [&]
     {
-      m.writeReal(kCtrlTarget, m.unboundedTarget());
+      m.setTarget(m.unboundedTarget());
       m.enqueueSteps(n);
       m.readClock(0.0);
     });
@@ -613,7 +665,7 @@ void Simulation::enqueueSteps(int n)
   guarded("stepping the simulation",
     [&]
     {
-      m.writeReal(kCtrlTarget, m.unboundedTarget());
+      m.setTarget(m.unboundedTarget());
       m.enqueueSteps(n);
     });
 }
@@ -723,10 +775,10 @@ DeviceInfo Simulation::check(const SimulationParameters& params)
   const DeviceInfo info = selectDevice(params.device);
   if (params.precision == Precision::Double)
     requireDouble(info);
-  const std::uint64_t cells = (static_cast<std::uint64_t>(params.nx) + 2 * kGhost) *
-                              (static_cast<std::uint64_t>(params.ny) + 2 * kGhost);
+  const std::uint64_t real = params.precision == Precision::Double ? 8 : 4;
+  const std::uint64_t cells = paddedCells(params.nx, params.ny, real);
   const std::uint64_t bytes = cells * bytesPerCell(params.precision);
-  const std::uint64_t oneBuffer = cells * (params.precision == Precision::Double ? 8 : 4);
+  const std::uint64_t oneBuffer = cells * real;
   const std::string grid = std::to_string(params.nx) + " x " + std::to_string(params.ny);
   if (cells > static_cast<std::uint64_t>(INT_MAX))
     throw Error("grid " + grid + " has too many cells for 32-bit indexing (at most " +
@@ -743,6 +795,11 @@ DeviceInfo Simulation::check(const SimulationParameters& params)
 const LaunchShape& Simulation::launchShape() const
 {
   return impl_->shape;
+}
+
+const std::string& Simulation::buildLog() const
+{
+  return impl_->buildLog;
 }
 
 double Simulation::copyBandwidth() const
@@ -778,7 +835,9 @@ std::uint64_t Simulation::largestSquareGrid(Precision precision, const DeviceInf
   const double byMemory =
     std::sqrt(static_cast<double>(device.globalMemory) / bytesPerCell(precision));
   const double byIndex = std::sqrt(static_cast<double>(INT_MAX));
-  return static_cast<std::uint64_t>(std::min(byMemory, byIndex)) - 2 * kGhost;
+  // Less the ghost layers and the row alignment (at most 2 x 128 bytes a row).
+  const std::uint64_t real = precision == Precision::Double ? 8 : 4;
+  return static_cast<std::uint64_t>(std::min(byMemory, byIndex)) - 2 * rowOffsetCells(real);
 }
 
 std::uint64_t Simulation::bytesPerCell(Precision precision)

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace swe
@@ -82,6 +83,8 @@ public:
   const DeviceInfo& device() const;
   // The launch shape params.launch resolved to.
   const LaunchShape& launchShape() const;
+  // What the OpenCL compiler said when it built the kernels (warnings); empty when nothing.
+  const std::string& buildLog() const;
 
   // Validates params, resolves the device and checks that the grid fits it (precision, memory,
   // indexing), without allocating anything: call it before building a large initial state.
