@@ -484,12 +484,23 @@ struct Simulation::Impl
     std::int64_t count,
     double dtBefore)
   {
-    const std::size_t bytes = padded() * realSize;
-    for (const cl::Buffer* b : { &h[0], &hu[0], &hv[0], &h[1], &hu[1], &hv[1] })
-      queue.enqueueFillBuffer(*b, cl_uchar(0), 0, bytes);
+    clearState();
     upload(h[0], depth);
     upload(hu[0], momentumX);
     upload(hv[0], momentumY);
+    startFrom(t, count, dtBefore);
+  }
+
+  void clearState()
+  {
+    const std::size_t bytes = padded() * realSize;
+    for (const cl::Buffer* b : { &h[0], &hu[0], &hv[0], &h[1], &hu[1], &hv[1] })
+      queue.enqueueFillBuffer(*b, cl_uchar(0), 0, bytes);
+  }
+
+  // The clock, the status and the first wave speeds, for the state now in copy 0.
+  void startFrom(double t, std::int64_t count, double dtBefore)
+  {
     // A state taken at a target time has a zero clock compensation, so writing its time back
     // reproduces the device clock exactly.
     const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0 };
@@ -690,29 +701,35 @@ Snapshot Simulation::snapshot() const
   s.lastDt = m.lastDt;
   s.nx = m.params.nx;
   s.ny = m.params.ny;
-  const std::size_t cells = static_cast<std::size_t>(s.nx) * s.ny;
-  for (auto* field : { &s.h, &s.hu, &s.hv })
-    field->resize(cells);
-  download(Field::Depth, s.h.data());
-  download(Field::MomentumX, s.hu.data());
-  download(Field::MomentumY, s.hv.data());
+  s.realSize = m.realSize;
+  const std::size_t fieldBytes = static_cast<std::size_t>(s.nx) * s.ny * m.realSize;
+  s.data.resize(3 * fieldBytes);
+  guarded("taking a snapshot",
+    [&]
+    {
+      for (int f = 0; f < 3; ++f)
+        m.readInterior(m.buffer(static_cast<Field>(f)), s.data.data() + f * fieldBytes);
+    });
   return s;
 }
 
 void Simulation::restore(const Snapshot& snapshot)
 {
   Impl& m = *impl_;
-  const std::size_t cells = static_cast<std::size_t>(m.params.nx) * m.params.ny;
-  if (snapshot.nx != m.params.nx || snapshot.ny != m.params.ny || snapshot.h.size() != cells ||
-      snapshot.hu.size() != cells || snapshot.hv.size() != cells)
+  const std::size_t fieldBytes = static_cast<std::size_t>(m.params.nx) * m.params.ny * m.realSize;
+  if (snapshot.nx != m.params.nx || snapshot.ny != m.params.ny || snapshot.realSize != m.realSize ||
+      snapshot.data.size() != 3 * fieldBytes)
     throw Error("cannot restore a " + std::to_string(snapshot.nx) + " x " +
                 std::to_string(snapshot.ny) + " snapshot into a " + std::to_string(m.params.nx) +
                 " x " + std::to_string(m.params.ny) + " simulation");
   guarded("restoring a snapshot",
     [&]
     {
-      m.loadState(
-        snapshot.h, snapshot.hu, snapshot.hv, snapshot.time, snapshot.steps, snapshot.lastDt);
+      m.clearState();
+      const cl::Buffer* copy0[3] = { &m.h[0], &m.hu[0], &m.hv[0] };
+      for (int f = 0; f < 3; ++f)
+        m.writeInterior(*copy0[f], snapshot.data.data() + f * fieldBytes);
+      m.startFrom(snapshot.time, snapshot.steps, snapshot.lastDt);
     });
 }
 

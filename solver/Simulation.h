@@ -38,9 +38,12 @@ struct Snapshot
   std::int64_t steps = 0;
   double lastDt = 0;
   int nx = 0, ny = 0;
-  // h, hu, hv on the interior cells; the bed and roughness never change, so they are not kept.
-  std::vector<double> h, hu, hv;
-  std::size_t bytes() const { return 3 * h.size() * sizeof(double); }
+  // h, hu, hv of the interior cells, one after the other, in the simulation's precision (4 or 8
+  // bytes a value) as the device holds them: no conversion, half the memory in fp32. The bed and
+  // roughness never change, so they are not kept.
+  std::size_t realSize = 0;
+  std::vector<unsigned char> data;
+  std::size_t bytes() const { return data.size(); }
 };
 
 // Called between batches of steps with the simulated time reached; return false to abort.

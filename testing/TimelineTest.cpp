@@ -64,9 +64,10 @@ TEST(Timeline, CheckpointsStayBoundedAndSpread)
   EXPECT_EQ(timeline.simulation().time(), 0.35);
   EXPECT_LT(timeline.advancedTime() - before, 0.2);
 
-  // The byte limit works too: a budget of 2.5 snapshots keeps 2 (t = 0 and one more).
+  // The byte limit works too: a budget of 2.5 snapshots keeps 2 (t = 0 and one more). An fp32
+  // snapshot holds h, hu, hv in fp32, as the device does.
   limits.maxCheckpoints = 100;
-  limits.maxCheckpointBytes = 5 * std::uint64_t(p.nx) * p.ny * 3 * sizeof(double) / 2;
+  limits.maxCheckpointBytes = 5 * std::uint64_t(p.nx) * p.ny * 3 * sizeof(float) / 2;
   Timeline small(p, makeScenario(Scenario::DamBreak, p), 0.01, limits);
   small.seek(0.2);
   EXPECT_EQ(small.checkpointCount(), 2u);
