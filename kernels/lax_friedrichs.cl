@@ -4,9 +4,9 @@
  *    differenced G of x-momentum along x and F of y-momentum along y);
  *  - Manning friction is applied to both momenta, semi-implicitly, so it can stop the flow but
  *    never reverse it.
- * Fused with the boundary ghosts of the new state, with the clock (FUSED_CLOCK: the last group
- * commits the step and chooses the next dt), with the first stage of the wave-speed reduction (per-group maxima of the new state, read
- * by compute_dt for the next step) and with the blow-up check. */
+ * Fused with the boundary ghosts of the new state, with the wave-speed maximum of the new state,
+ * with the blow-up check, and with the clock (FUSED_CLOCK: the last group to finish commits the
+ * step and chooses the next dt, so a step is one launch). */
 
 /* The new state of a cell from its four neighbours' states (e, w, n, s), each (h, hu, hv):
  * defined once, as a macro, for one cell (T = real) and for VEC cells at a time (T = realv, the
@@ -93,8 +93,8 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
       const real hN = h[n], huN = hu[n], hvN = hv[n];
       real hn = hc, hun = huc, hvn = hvc; /* dt = 0: the clock has reached its target, no-op */
       if (dt > (real)0)
-        lax_friedrichs_cell(FRICTION, dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1], h[c - 1],
-          hu[c - 1], hv[c - 1], hN, huN, hvN, hs, hus, hvs, &hn, &hun, &hvn);
+        lax_friedrichs_cell(FRICTION, dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1],
+          h[c - 1], hu[c - 1], hv[c - 1], hN, huN, hvN, hs, hus, hvs, &hn, &hun, &hvn);
       h_out[c] = hn;
       hu_out[c] = hun;
       hv_out[c] = hvn;
@@ -107,7 +107,8 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
         cell.hv = hvn;
         cell.b = bed[c];
         if (i == 0)
-          write_side_ghost(h_out, hu_out, hv_out, c - 1, BC_WEST, (real)BCV_WEST, true, (real)1, cell);
+          write_side_ghost(
+            h_out, hu_out, hv_out, c - 1, BC_WEST, (real)BCV_WEST, true, (real)1, cell);
         if (i == NX - 1)
           write_side_ghost(
             h_out, hu_out, hv_out, c + 1, BC_EAST, (real)BCV_EAST, true, (real)-1, cell);
@@ -204,7 +205,8 @@ inline void row_update(bool step, bool friction, real dt, real inv_dx, real mann
         if (!is_physical(h_out[c + k], hu_out[c + k], hv_out[c + k]))
           first_bad = min(first_bad, j * NX + i + k);
   }
-  real_bits m = max(max(max(mv.s0, mv.s1), max(mv.s2, mv.s3)), max(max(mv.s4, mv.s5), max(mv.s6, mv.s7)));
+  real_bits m =
+    max(max(max(mv.s0, mv.s1), max(mv.s2, mv.s3)), max(max(mv.s4, mv.s5), max(mv.s6, mv.s7)));
   for (; i < NX; ++i)
   {
     const int c = row + i;

@@ -118,11 +118,24 @@ std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
   trial.boundaries[0] = trial.boundaries[1] = trial.boundaries[2] = trial.boundaries[3] =
     Boundary{};
   std::vector<LaunchTiming> timings;
+  std::string firstError;
   for (const LaunchShape& shape : launchCandidates(params.scheme, device))
   {
     trial.launch = shape.text();
-    timings.push_back({ shape, measure(trial) });
+    try
+    {
+      timings.push_back({ shape, measure(trial) });
+    }
+    catch (const Error& e)
+    {
+      // A shape this device or driver cannot run (resources, a compiler limit) is not a
+      // candidate; the run fails only if none works.
+      if (firstError.empty())
+        firstError = "launch shape " + shape.text() + ": " + e.what();
+    }
   }
+  if (timings.empty())
+    throw Error("no launch shape runs on '" + device.name + "': " + firstError);
   std::stable_sort(timings.begin(),
     timings.end(),
     [](const LaunchTiming& a, const LaunchTiming& b)

@@ -165,3 +165,13 @@ TEST(LaunchShape, AutoTunesOnceThenReadsTheCache)
   p.launch = "default";
   EXPECT_EQ(resolveLaunchShape(p, device), defaultLaunchShape(device));
 }
+
+TEST(LaunchShape, TuningThatNothingSurvivesIsAClearError)
+{
+  const ScopedCache cache("swe-launch-cache-broken.txt");
+  SimulationParameters p = test::smallParameters(Precision::Single, 32, 32);
+  p.buildOptions = "-DGHOST=not_a_number"; // every candidate's kernels fail to build
+  const std::string message = errorOf(p);
+  EXPECT_NE(message.find("no launch shape runs on"), std::string::npos) << message;
+  EXPECT_NE(message.find("Build log"), std::string::npos) << message;
+}
