@@ -164,8 +164,12 @@ inline void publish_group_max_speed(__local real* scratch, real speed, __global 
  * the launches the host queued beyond it harmless no-ops. fixed_dt > 0 is the fixed-step mode;
  * otherwise dt = cfl * dx / max wave speed. bad_cell: status[STATUS_BAD_CELL] as the caller
  * read it. */
-inline void choose_dt(__global real* ctrl, __global int* status, int bad_cell, real m,
-  real cfl_dx, real fixed_dt)
+inline void choose_dt(__global real* ctrl,
+  __global int* status,
+  int bad_cell,
+  real m,
+  real cfl_dx,
+  real fixed_dt)
 {
   real dt = (real)0;
   bool landing = false;
@@ -238,8 +242,12 @@ inline void commit_dt(__global real* ctrl, __global int* status)
  * fence orders them before its count), and read back atomically, so the last group sees them
  * all. Called by one work-item per group. */
 #if FUSED_CLOCK
-inline void finish_step_if_last(__global real* partial_max, __global real* ctrl,
-  __global int* status, real cfl_dx, real fixed_dt, int num_groups)
+inline void finish_step_if_last(__global real* partial_max,
+  __global real* ctrl,
+  __global int* status,
+  real cfl_dx,
+  real fixed_dt,
+  int num_groups)
 {
   mem_fence(CLK_GLOBAL_MEM_FENCE);
   if (atomic_inc(&status[STATUS_GROUPS_DONE]) != num_groups - 1)
