@@ -63,6 +63,20 @@ inline void write_side_ghost(__global real* h, __global real* hu, __global real*
   hv[ghost] = g.hv;
 }
 
+/* The ghosts that the new state of boundary cell (i, j), at index c, gives its sides. */
+inline void write_ghosts_of(__global real* h, __global real* hu, __global real* hv, int i, int j,
+  int c, GhostCell cell)
+{
+  if (i == 0)
+    write_side_ghost(h, hu, hv, c - 1, BC_WEST, (real)BCV_WEST, true, (real)1, cell);
+  if (i == NX - 1)
+    write_side_ghost(h, hu, hv, c + 1, BC_EAST, (real)BCV_EAST, true, (real)-1, cell);
+  if (j == 0)
+    write_side_ghost(h, hu, hv, c - PITCH, BC_SOUTH, (real)BCV_SOUTH, false, (real)1, cell);
+  if (j == NY - 1)
+    write_side_ghost(h, hu, hv, c + PITCH, BC_NORTH, (real)BCV_NORTH, false, (real)-1, cell);
+}
+
 /* One work-item updates ROWS cells of a column, bottom to top, keeping the column's states of
  * the rows below, at and above the cell in registers (a sliding window): each row then loads 9
  * values instead of 12, and the group's wave-speed reduction is paid once per ROWS cells. */
@@ -106,18 +120,7 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
         cell.hu = hun;
         cell.hv = hvn;
         cell.b = bed[c];
-        if (i == 0)
-          write_side_ghost(
-            h_out, hu_out, hv_out, c - 1, BC_WEST, (real)BCV_WEST, true, (real)1, cell);
-        if (i == NX - 1)
-          write_side_ghost(
-            h_out, hu_out, hv_out, c + 1, BC_EAST, (real)BCV_EAST, true, (real)-1, cell);
-        if (j == 0)
-          write_side_ghost(
-            h_out, hu_out, hv_out, c - PITCH, BC_SOUTH, (real)BCV_SOUTH, false, (real)1, cell);
-        if (j == NY - 1)
-          write_side_ghost(
-            h_out, hu_out, hv_out, c + PITCH, BC_NORTH, (real)BCV_NORTH, false, (real)-1, cell);
+        write_ghosts_of(h_out, hu_out, hv_out, i, j, c, cell);
       }
       if (is_physical(hn, hun, hvn))
         speed = fmax(speed, wave_speed(hn, hun, hvn));
@@ -163,14 +166,6 @@ typedef uint8 real_bitsv;
 
 DEFINE_LAX_FRIEDRICHS_CELL(lax_friedrichs_cells, realv)
 
-/* The speed a cell contributes to the maximum: wave_speed()'s arithmetic, selected instead of
- * branched (0 where dry or not physical). */
-#define SELECTED_SPEED(T, ok, hn, hun, hvn)                                                       \
-  (((ok) && (hn) > (real)H_DRY)                                                                  \
-      ? fmax(fabs((hun) * ((real)1 / (hn))) + sqrt((real)GRAVITY * (hn)),                         \
-          fabs((hvn) * ((real)1 / (hn))) + sqrt((real)GRAVITY * (hn)))                            \
-      : (T)((real)0))
-
 /* One row of the CPU-shaped step: 8 cells at a time with explicit vectors (the kernel compiler
  * does not vectorise the scalar loop by itself), the rest one by one. step and friction are
  * constants where it is inlined, so the loops have no branch on them. Speeds are >= 0, so the
@@ -199,7 +194,7 @@ inline void row_update(bool step, bool friction, real dt, real inv_dx, real mann
     vstore8(hun, 0, hu_out + c);
     vstore8(hvn, 0, hv_out + c);
     const maskv ok = hn > (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn);
-    mv = max(mv, REAL_BITSV(SELECTED_SPEED(realv, ok, hn, hun, hvn)));
+    mv = max(mv, REAL_BITSV(WAVE_SPEED_WHERE(realv, ok, hn, hun, hvn)));
     if (any(!ok))
       for (int k = 0; k < 8; ++k)
         if (!is_physical(h_out[c + k], hu_out[c + k], hv_out[c + k]))
@@ -219,7 +214,7 @@ inline void row_update(bool step, bool friction, real dt, real inv_dx, real mann
     hu_out[c] = hun;
     hv_out[c] = hvn;
     const bool ok = is_physical(hn, hun, hvn);
-    m = max(m, REAL_BITS(SELECTED_SPEED(real, ok, hn, hun, hvn)));
+    m = max(m, REAL_BITS(WAVE_SPEED_WHERE(real, ok, hn, hun, hvn)));
     first_bad = min(first_bad, ok ? INT_MAX : j * NX + i);
   }
   *speed_bits = max(*speed_bits, m);
@@ -259,29 +254,17 @@ lax_friedrichs_rows(__global const real* restrict h, __global const real* restri
       row_update(true, false, dt, inv_dx, manning, manning_field, h, hu, hv, h_out, hu_out,
         hv_out, j, &speed_bits, &bad);
   }
-  /* The ghosts of the new state (layer 1), from the cells written above. */
+  /* The ghosts of the new state (layer 1), from the boundary cells written above: the first and
+   * last cell of each row, every cell of the first and last rows. */
   for (int j = j0; j < min(j0 + BLOCK_ROWS, NY); ++j)
   {
-    GhostCell cell;
-    int c = IDX(0, j);
-    cell.h = h_out[c], cell.hu = hu_out[c], cell.hv = hv_out[c], cell.b = bed[c];
-    write_side_ghost(h_out, hu_out, hv_out, c - 1, BC_WEST, (real)BCV_WEST, true, (real)1, cell);
-    c = IDX(NX - 1, j);
-    cell.h = h_out[c], cell.hu = hu_out[c], cell.hv = hv_out[c], cell.b = bed[c];
-    write_side_ghost(h_out, hu_out, hv_out, c + 1, BC_EAST, (real)BCV_EAST, true, (real)-1, cell);
-    if (j != 0 && j != NY - 1)
-      continue;
-    const bool south = j == 0;
-    for (int i = 0; i < NX; ++i)
+    const int step = (j == 0 || j == NY - 1) ? 1 : max(NX - 1, 1);
+    for (int i = 0; i < NX; i += step)
     {
-      c = IDX(i, j);
+      const int c = IDX(i, j);
+      GhostCell cell;
       cell.h = h_out[c], cell.hu = hu_out[c], cell.hv = hv_out[c], cell.b = bed[c];
-      if (south)
-        write_side_ghost(
-          h_out, hu_out, hv_out, c - PITCH, BC_SOUTH, (real)BCV_SOUTH, false, (real)1, cell);
-      if (j == NY - 1)
-        write_side_ghost(
-          h_out, hu_out, hv_out, c + PITCH, BC_NORTH, (real)BCV_NORTH, false, (real)-1, cell);
+      write_ghosts_of(h_out, hu_out, hv_out, i, j, c, cell);
     }
   }
   ATOMIC_MAX_SPEED(partial_max, BITS_REAL(speed_bits));

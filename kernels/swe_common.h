@@ -66,15 +66,17 @@ typedef float real;
 #define MANNING_AT(c) (manning)
 #endif
 
-/* Largest signal speed of a cell: max(|u| + c, |v| + c), c = sqrt(g h). */
+/* Largest signal speed of a cell, max(|u| + c, |v| + c) with c = sqrt(g h), where `ok` holds and
+ * the cell is wet, else 0 (dry: no wave, and no velocity to trust). A selection rather than a
+ * branch, so that it also serves vectors (T = a vector type, ok a vector mask). */
+#define WAVE_SPEED_WHERE(T, ok, h, hu, hv)                                                         \
+  (((ok) && (h) > (real)H_DRY) ? fmax(fabs((hu) * ((real)1 / (h))) + sqrt((real)GRAVITY * (h)),    \
+                                   fabs((hv) * ((real)1 / (h))) + sqrt((real)GRAVITY * (h)))       \
+                               : (T)((real)0))
+
 inline real wave_speed(real h, real hu, real hv)
 {
-  if (!(h > (real)H_DRY)) /* dry: no wave, and no velocity to trust */
-    return (real)0;
-  const real c = sqrt((real)GRAVITY * h);
-  const real inv = (real)1 / h;
-  const real u = hu * inv, v = hv * inv;
-  return fmax(fabs(u) + c, fabs(v) + c);
+  return WAVE_SPEED_WHERE(real, true, h, hu, hv);
 }
 
 /* A state is physical when the depth is positive and every value finite (catches NaN and Inf). */
