@@ -86,11 +86,11 @@ struct Simulation::Impl
   std::array<cl::Kernel, 2> musclStage;
   cl::Kernel computeDt, diagFinal;
   LaunchShape shape;
-  cl::NDRange localRange, globalRange, stepRange, reduceRange;
+  cl::NDRange localRange, globalRange, reduceRange;
   cl::NDRange speedRange, updateRange, updateLocal; // fresh-state speeds; the LF update
   std::size_t ghostCells = 0;
   int numGroups = 0;    // groups of the whole-grid kernels (diagnostics)
-  int stepGroups = 0;   // groups of the step kernels, whose maxima compute_dt reads
+  int speedGroups = 0;  // groups publishing wave-speed maxima, which compute_dt reads
   int updateGroups = 0; // groups of the Lax-Friedrichs update launch
   int current = 0;
   double time = 0.0;
@@ -194,29 +194,23 @@ struct Simulation::Impl
     const auto rg = computeDt.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
     localRange = cl::NDRange(wg[0], wg[1]);
     reduceRange = cl::NDRange(rg[0]);
-    // Whole-grid kernels cover one cell per work-item; the step kernels ROWS cells of a column.
+    // Whole-grid kernels (and the second-order stages) cover one cell per work-item; the
+    // GPU-shaped Lax-Friedrichs update and the fresh-state wave speeds ROWS cells of a column
+    // (ROWS = 1 for the other shapes), so their groups publish the same maxima.
     const std::uint64_t groupsX = roundUp(params.nx, wg[0]) / wg[0];
     const std::uint64_t groupsY = roundUp(params.ny, wg[1]) / wg[1];
-    const std::uint64_t stepGroupsY =
-      roundUp((params.ny + shape.rows - 1) / shape.rows, wg[1]) / wg[1];
+    const int rowsPerItem = shape.wholeRows ? 1 : shape.rows;
+    const std::uint64_t speedGroupsY =
+      roundUp((params.ny + rowsPerItem - 1) / rowsPerItem, wg[1]) / wg[1];
     globalRange = cl::NDRange(groupsX * wg[0], groupsY * wg[1]);
-    stepRange = cl::NDRange(groupsX * wg[0], stepGroupsY * wg[1]);
+    speedRange = cl::NDRange(groupsX * wg[0], speedGroupsY * wg[1]);
     numGroups = static_cast<int>(groupsX * groupsY);
-    stepGroups = static_cast<int>(groupsX * stepGroupsY);
-    updateGroups = stepGroups;
-    speedRange = stepRange;
-    updateRange = stepRange;
-    updateLocal = localRange;
-    if (shape.wholeRows)
-    {
-      // One work-item per group, each `rows` whole rows; the wave speeds of a fresh state are
-      // then taken one cell per work-item (ROWS = 1), their maxima by atomics.
-      updateRange = cl::NDRange((params.ny + shape.rows - 1) / shape.rows);
-      updateLocal = cl::NDRange(1);
-      updateGroups = static_cast<int>(updateRange[0]);
-      speedRange = globalRange;
-      stepGroups = numGroups;
-    }
+    speedGroups = static_cast<int>(groupsX * speedGroupsY);
+    // The CPU-shaped update: one work-item per group, each `rows` whole rows.
+    updateRange =
+      shape.wholeRows ? cl::NDRange((params.ny + shape.rows - 1) / shape.rows) : speedRange;
+    updateLocal = shape.wholeRows ? cl::NDRange(1) : localRange;
+    updateGroups = shape.wholeRows ? static_cast<int>(updateRange[0]) : speedGroups;
     ghostCells =
       2 * kGhost * (params.nx + 2 * kGhost) + 2 * kGhost * static_cast<std::size_t>(params.ny);
   }
@@ -324,7 +318,7 @@ struct Simulation::Impl
       diagPartials[p].setArg(5, diagMaxSpeed);
     }
     computeDt.setArg(0, partialMax);
-    computeDt.setArg(1, static_cast<cl_int>(stepGroups));
+    computeDt.setArg(1, static_cast<cl_int>(speedGroups));
     computeDt.setArg(2, ctrl);
     computeDt.setArg(3, status);
     setReal(computeDt, 4, cflDx());
@@ -517,7 +511,7 @@ struct Simulation::Impl
     // Lax-Friedrichs steps write the next state's ghosts themselves; the first needs these.
     queue.enqueueNDRangeKernel(fillGhosts[current], cl::NullRange, ghostRange(), cl::NDRange(64));
     // The maxima start from zero (compute_dt resets them after reading).
-    queue.enqueueFillBuffer(partialMax, cl_uchar(0), 0, stepGroups * realSize);
+    queue.enqueueFillBuffer(partialMax, cl_uchar(0), 0, speedGroups * realSize);
     queue.enqueueNDRangeKernel(waveSpeed[current], cl::NullRange, speedRange, localRange);
     queue.finish();
   }
@@ -532,9 +526,9 @@ struct Simulation::Impl
       {
         queue.enqueueNDRangeKernel(fillGhosts[0], cl::NullRange, ghostRange(), cl::NDRange(64));
         queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
-        queue.enqueueNDRangeKernel(musclStage[0], cl::NullRange, stepRange, localRange);
+        queue.enqueueNDRangeKernel(musclStage[0], cl::NullRange, globalRange, localRange);
         queue.enqueueNDRangeKernel(fillGhosts[1], cl::NullRange, ghostRange(), cl::NDRange(64));
-        queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, stepRange, localRange);
+        queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, globalRange, localRange);
         continue;
       }
       if (!fusedClock)
