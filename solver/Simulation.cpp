@@ -159,8 +159,8 @@ struct Simulation::Impl
     {
       program.build(std::vector<cl::Device>{ device }, options.c_str());
       buildLog = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
-      // Some drivers log a newline or blanks for a clean build.
-      if (buildLog.find_first_not_of(" \t\r\n") == std::string::npos)
+      // Some drivers log blanks, a newline or a NUL for a clean build.
+      if (buildLog.find_first_not_of(std::string(" \t\r\n\0", 5)) == std::string::npos)
         buildLog.clear();
     }
     catch (const cl::BuildError& e)
