@@ -3,70 +3,77 @@
  * the state, fused with the blow-up check and the first stage of the next step's wave-speed
  * maximum.
  *
- * Each face flux (the HLLC solve, the costly part) is computed once per work-group and shared
- * through local memory: a work-item computes the faces on its west and south sides, the last
- * column and row of the group also those on their east and north sides. The cell then adds up
- * its four faces and its own bed-slope terms, in the same order as axis_rate() (the C++ twin). */
+ * A work-group works in three phases, so that nothing is loaded or computed twice:
+ * 1. it loads its cells and two more on every side (no corners) into a local tile: depth, surface
+ *    and the two velocities (the only divisions, one pair a cell);
+ * 2. it computes each face flux (the HLLC solve, the costly part) once, from the tile;
+ * 3. each cell adds up its four faces and its own bed-slope terms, in the same order as
+ *    axis_rate() (the C++ twin), so the results are the twin's to round-off. */
 
-/* The fluxes of one face as both neighbours see them (they differ by the pressure terms). */
+#define TILE_W (WG_X + 4)
+#define TILE_H (WG_Y + 4)
+#define TILE_CELLS (TILE_W * TILE_H)
+/* Tile index of the group's local cell (x, y), x in -2 .. WG_X + 1, y in -2 .. WG_Y + 1. */
+#define TILE(x, y) (((y) + 2) * TILE_W + (x) + 2)
+#define X_FACES ((WG_X + 1) * WG_Y) /* [y][x]: west face of local cell x of row y */
+#define Y_FACES (WG_X * (WG_Y + 1)) /* [y][x]: south face of local cell x of row y */
+
+/* The fluxes of the group's faces as both neighbours see them (they differ by the pressure
+ * terms), one array per component (no bank conflicts). */
 typedef struct
 {
-  real h;
-  real qn_left;
-  real qn_right;
-  real qt;
-} SharedFace;
+  __local real* h;
+  __local real* qn_left;
+  __local real* qn_right;
+  __local real* qt;
+} FaceArrays;
 
-/* Loads count cells along one axis starting at cell `first` (stride 1 or PITCH) into s; the
- * velocities (two divisions a cell) only when asked for. */
-inline void load_cells(AxisStencil* s, __global const real* h, __global const real* q_normal,
-  __global const real* q_transverse, __global const real* bed, int first, int stride, int count,
-  bool velocities)
+/* Four cells along one axis from the tile, starting at tile index first (stride 1 or TILE_W). */
+inline void tile_stencil(AxisStencil* s, __local const real* th, __local const real* teta,
+  __local const real* t_normal, __local const real* t_transverse, int first, int stride)
 {
-  for (int k = 0; k < count; ++k)
+  for (int k = 0; k < 4; ++k)
   {
-    const int idx = first + k * stride;
-    const real depth = h[idx];
-    s->h[k] = depth;
-    s->eta[k] = depth + bed[idx];
-    s->un[k] = velocities ? cell_velocity(depth, q_normal[idx], (real)H_DRY) : (real)0;
-    s->ut[k] = velocities ? cell_velocity(depth, q_transverse[idx], (real)H_DRY) : (real)0;
+    const int t = first + k * stride;
+    s->h[k] = th[t];
+    s->eta[k] = teta[t];
+    s->un[k] = t_normal[t];
+    s->ut[k] = t_transverse[t];
   }
 }
 
-/* The face between cell c - stride and cell c: cells c - 2 stride .. c + stride. */
-inline SharedFace shared_face(__global const real* h, __global const real* q_normal,
-  __global const real* q_transverse, __global const real* bed, int c, int stride)
+/* Stores the face between tile cells first + stride and first + 2 stride at faces[f]. */
+inline void store_face(FaceArrays faces, int f, __local const real* th, __local const real* teta,
+  __local const real* t_normal, __local const real* t_transverse, int first, int stride)
 {
   AxisStencil s;
-  load_cells(&s, h, q_normal, q_transverse, bed, c - 2 * stride, stride, 4, true);
+  tile_stencil(&s, th, teta, t_normal, t_transverse, first, stride);
   FaceFlux toLeft, toRight;
   face_fluxes(reconstruct(&s, 1, (real)1, (real)H_DRY), reconstruct(&s, 2, (real)-1, (real)H_DRY),
     (real)GRAVITY, (real)H_DRY, &toLeft, &toRight);
-  SharedFace f;
-  f.h = toLeft.h;
-  f.qn_left = toLeft.qn;
-  f.qn_right = toRight.qn;
-  f.qt = toLeft.qt;
-  return f;
+  faces.h[f] = toLeft.h;
+  faces.qn_left[f] = toLeft.qn;
+  faces.qn_right[f] = toRight.qn;
+  faces.qt[f] = toLeft.qt;
 }
 
-/* dx times the rate of change along one axis, from the two shared faces and the cell's own
- * reconstruction (for the bed-slope term): the arithmetic of axis_rate(). */
-inline FaceFlux cell_rate(SharedFace west, SharedFace east, __global const real* h,
-  __global const real* q_normal, __global const real* q_transverse, __global const real* bed,
-  int c, int stride)
+/* dx times the rate of change along one axis of the cell at tile index first + 2 stride, from
+ * its faces west (faces[w]) and east (faces[e]) and its own reconstruction (for the bed-slope
+ * term): the arithmetic of axis_rate(). */
+inline FaceFlux cell_rate(FaceArrays faces, int w, int e, __local const real* th,
+  __local const real* teta, __local const real* t_normal, __local const real* t_transverse,
+  int first, int stride)
 {
-  /* Cells c - 2 stride .. c + stride; the bed-slope term needs depths and surfaces only. */
   AxisStencil s;
-  load_cells(&s, h, q_normal, q_transverse, bed, c - 2 * stride, stride, 4, false);
+  tile_stencil(&s, th, teta, t_normal, t_transverse, first, stride);
   const FaceState cW = reconstruct(&s, 2, (real)-1, (real)H_DRY);
   const FaceState cE = reconstruct(&s, 2, (real)1, (real)H_DRY);
   const real bW = cW.eta - cW.h, bE = cE.eta - cE.h;
   FaceFlux rate;
-  rate.h = west.h - east.h;
-  rate.qn = west.qn_right - east.qn_left - (real)GRAVITY * (real)0.5 * (cW.h + cE.h) * (bE - bW);
-  rate.qt = west.qt - east.qt;
+  rate.h = faces.h[w] - faces.h[e];
+  rate.qn =
+    faces.qn_right[w] - faces.qn_left[e] - (real)GRAVITY * (real)0.5 * (cW.h + cE.h) * (bE - bW);
+  rate.qt = faces.qt[w] - faces.qt[e];
   return rate;
 }
 
@@ -80,28 +87,54 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
                  __global const real* manning_field)
 {
   __local real scratch[WG_SIZE];
-  __local SharedFace x_faces[WG_Y][WG_X + 1]; /* [row][k]: west face of local column k */
-  __local SharedFace y_faces[WG_Y + 1][WG_X]; /* [k][column]: south face of local row k */
+  __local real th[TILE_CELLS], teta[TILE_CELLS], tu[TILE_CELLS], tv[TILE_CELLS];
+  __local real xh[X_FACES], xqnl[X_FACES], xqnr[X_FACES], xqt[X_FACES];
+  __local real yh[Y_FACES], yqnl[Y_FACES], yqnr[Y_FACES], yqt[Y_FACES];
+  const FaceArrays x_faces = { xh, xqnl, xqnr, xqt };
+  const FaceArrays y_faces = { yh, yqnl, yqnr, yqt };
   const int i = get_global_id(0), j = get_global_id(1);
   const int li = get_local_id(0), lj = get_local_id(1);
+  const int lid = local_id_linear();
+  const int i0 = i - li, j0 = j - lj;
+  /* The same for the whole group, so the barriers below are reached by all or none. */
   const real dt = ctrl[CTRL_DT];
   if (dt > (real)0)
   {
-    /* Faces on the grid: x faces for columns 0..NX of rows 0..NY-1, y faces likewise. */
-    if (i <= NX && j < NY)
+    /* Phase 1. Cells past the ghost layers (groups overhanging the grid) are never read. */
+    for (int t = lid; t < TILE_CELLS; t += WG_SIZE)
     {
-      x_faces[lj][li] = shared_face(h, hu, hv, bed, IDX(i, j), 1);
-      if (li == WG_X - 1 && i + 1 <= NX)
-        x_faces[lj][li + 1] = shared_face(h, hu, hv, bed, IDX(i + 1, j), 1);
+      const int x = t % TILE_W - 2, y = t / TILE_W - 2;
+      const bool corner = (x < 0 || x >= WG_X) && (y < 0 || y >= WG_Y);
+      if (!corner && i0 + x <= NX + 1 && j0 + y <= NY + 1)
+      {
+        const int c = IDX(i0 + x, j0 + y);
+        const real depth = h[c];
+        th[t] = depth;
+        teta[t] = depth + bed[c];
+        tu[t] = cell_velocity(depth, hu[c], (real)H_DRY);
+        tv[t] = cell_velocity(depth, hv[c], (real)H_DRY);
+      }
     }
-    if (i < NX && j <= NY)
+    barrier(CLK_LOCAL_MEM_FENCE);
+    /* Phase 2: faces on the grid, x faces for columns 0..NX of rows 0..NY-1, y faces likewise. */
+    for (int f = lid; f < X_FACES + Y_FACES; f += WG_SIZE)
     {
-      y_faces[lj][li] = shared_face(h, hv, hu, bed, IDX(i, j), PITCH);
-      if (lj == WG_Y - 1 && j + 1 <= NY)
-        y_faces[lj + 1][li] = shared_face(h, hv, hu, bed, IDX(i, j + 1), PITCH);
+      if (f < X_FACES)
+      {
+        const int x = f % (WG_X + 1), y = f / (WG_X + 1);
+        if (i0 + x <= NX && j0 + y < NY)
+          store_face(x_faces, f, th, teta, tu, tv, TILE(x - 2, y), 1);
+      }
+      else
+      {
+        const int g = f - X_FACES, x = g % WG_X, y = g / WG_X;
+        if (i0 + x < NX && j0 + y <= NY)
+          store_face(y_faces, g, th, teta, tv, tu, TILE(x, y - 2), TILE_W);
+      }
     }
+    barrier(CLK_LOCAL_MEM_FENCE);
   }
-  barrier(CLK_LOCAL_MEM_FENCE);
+  /* Phase 3. */
   real speed = (real)0;
   if (i < NX && j < NY)
   {
@@ -110,9 +143,11 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
     bool ok = true;
     if (dt > (real)0)
     {
-      const FaceFlux rx = cell_rate(x_faces[lj][li], x_faces[lj][li + 1], h, hu, hv, bed, c, 1);
+      const int wx = lj * (WG_X + 1) + li, sy = lj * WG_X + li;
+      const FaceFlux rx =
+        cell_rate(x_faces, wx, wx + 1, th, teta, tu, tv, TILE(li - 2, lj), 1);
       const FaceFlux ry =
-        cell_rate(y_faces[lj][li], y_faces[lj + 1][li], h, hv, hu, bed, c, PITCH);
+        cell_rate(y_faces, sy, sy + WG_X, th, teta, tv, tu, TILE(li, lj - 2), TILE_W);
       const real k = dt * inv_dx;
       hn += k * (rx.h + ry.h);
       hun += k * (rx.qn + ry.qt);

@@ -48,36 +48,64 @@ LaunchShape parseLaunchShape(const std::string& text)
   return shape;
 }
 
-void checkLaunchShape(const LaunchShape& shape, Scheme scheme, const DeviceInfo& device)
+std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameters& params)
+{
+  const std::size_t gx = static_cast<std::size_t>(shape.groupX),
+                    gy = static_cast<std::size_t>(shape.groupY);
+  const std::size_t realSize = params.precision == Precision::Double ? 8 : 4;
+  std::size_t reals = gx * gy; // the group maximum's scratch
+  if (params.scheme == Scheme::MusclHllc)
+    // Four values of each tile cell (the group's cells and two more on every side) and four of
+    // each face (kernels/muscl_hllc.cl).
+    reals += 4 * (gx + 4) * (gy + 4) + 4 * ((gx + 1) * gy + gx * (gy + 1));
+  return reals * realSize;
+}
+
+namespace
+{
+bool fits(const LaunchShape& shape, const SimulationParameters& params, const DeviceInfo& device)
+{
+  return static_cast<std::size_t>(shape.groupX) * shape.groupY <= device.maxWorkGroupSize &&
+         localMemoryBytes(shape, params) <= device.localMemory;
+}
+} // namespace
+
+void checkLaunchShape(const LaunchShape& shape,
+  const SimulationParameters& params,
+  const DeviceInfo& device)
 {
   const std::size_t size = static_cast<std::size_t>(shape.groupX) * shape.groupY;
   if (size > device.maxWorkGroupSize)
     throw Error("launch shape " + shape.text() + ": work-groups of " + std::to_string(size) +
                 " items are larger than '" + device.name + "' allows (" +
                 std::to_string(device.maxWorkGroupSize) + ")");
-  if (scheme == Scheme::MusclHllc && (shape.rows != 1 || shape.wholeRows))
+  if (params.scheme == Scheme::MusclHllc && (shape.rows != 1 || shape.wholeRows))
     throw Error("launch shape " + shape.text() +
                 ": the second-order scheme updates one row per work-item (use GXxGYx1)");
+  if (localMemoryBytes(shape, params) > device.localMemory)
+    throw Error("launch shape " + shape.text() + ": its work-groups need " +
+                std::to_string(localMemoryBytes(shape, params)) +
+                " bytes of local memory in this precision, more than '" + device.name +
+                "' has (" + std::to_string(device.localMemory) + "); use a smaller group");
 }
 
-LaunchShape defaultLaunchShape(const DeviceInfo& device)
+LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceInfo& device)
 {
   LaunchShape shape;
-  while (static_cast<std::size_t>(shape.groupX) * shape.groupY > device.maxWorkGroupSize &&
-         shape.groupY > 1)
+  while (!fits(shape, params, device) && shape.groupY > 1)
     shape.groupY /= 2;
-  while (static_cast<std::size_t>(shape.groupX) * shape.groupY > device.maxWorkGroupSize &&
-         shape.groupX > 1)
+  while (!fits(shape, params, device) && shape.groupX > 1)
     shape.groupX /= 2;
   return shape;
 }
 
-std::vector<LaunchShape> launchCandidates(Scheme scheme, const DeviceInfo& device)
+std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
+  const DeviceInfo& device)
 {
-  std::vector<LaunchShape> shapes{ defaultLaunchShape(device) };
+  std::vector<LaunchShape> shapes{ defaultLaunchShape(params, device) };
   std::vector<LaunchShape> more;
-  if (scheme == Scheme::MusclHllc)
-    more = { { 32, 8, 1 }, { 128, 2, 1 }, { 256, 1, 1 }, { 16, 16, 1 } };
+  if (params.scheme == Scheme::MusclHllc)
+    more = { { 32, 8, 1 }, { 128, 2, 1 }, { 16, 16, 1 }, { 32, 4, 1 }, { 128, 1, 1 } };
   else if (device.type == "CPU")
     // CPU devices run a work-group on one core, vectorised across x: wide groups, long columns.
     more = {
@@ -88,8 +116,7 @@ std::vector<LaunchShape> launchCandidates(Scheme scheme, const DeviceInfo& devic
       { 128, 1, 4 }, { 64, 4, 4 }, { 128, 2, 8 }, { 256, 1, 8 }, { 64, 2, 16 }, { 32, 8, 8 }
     };
   for (const LaunchShape& s : more)
-    if (static_cast<std::size_t>(s.groupX) * s.groupY <= device.maxWorkGroupSize &&
-        std::find(shapes.begin(), shapes.end(), s) == shapes.end())
+    if (fits(s, params, device) && std::find(shapes.begin(), shapes.end(), s) == shapes.end())
       shapes.push_back(s);
   return shapes;
 }

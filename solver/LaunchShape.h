@@ -32,15 +32,22 @@ struct LaunchShape
 // not 1..64.
 LaunchShape parseLaunchShape(const std::string& text);
 
+// Bytes of local memory one work-group of the step kernel of params.scheme takes in
+// params.precision (the second-order scheme keeps a tile of cells and its faces there).
+std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameters& params);
+
 // Throws swe::Error when the shape does not suit the scheme or the device (a work-group larger
-// than the device allows; rows other than 1 or whole rows for the second-order scheme, whose
-// work-groups share face fluxes in local memory).
-void checkLaunchShape(const LaunchShape& shape, Scheme scheme, const DeviceInfo& device);
+// than the device allows or needing more local memory than it has; rows other than 1 or whole
+// rows for the second-order scheme, whose work-groups share face fluxes in local memory).
+void checkLaunchShape(const LaunchShape& shape,
+  const SimulationParameters& params,
+  const DeviceInfo& device);
 
 // The shape used without tuning: 64 x 4 (a wide row-shaped group, the thesis's finding) and one
 // row per work-item, shrunk to what the device allows.
-LaunchShape defaultLaunchShape(const DeviceInfo& device);
+LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceInfo& device);
 
-// The shapes the tuner tries for a scheme on a device, the default first.
-std::vector<LaunchShape> launchCandidates(Scheme scheme, const DeviceInfo& device);
+// The shapes the tuner tries for a scheme and precision on a device, the default first.
+std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
+  const DeviceInfo& device);
 } // namespace swe

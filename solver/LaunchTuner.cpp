@@ -119,7 +119,7 @@ std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
     Boundary{};
   std::vector<LaunchTiming> timings;
   std::string firstError;
-  for (const LaunchShape& shape : launchCandidates(params.scheme, device))
+  for (const LaunchShape& shape : launchCandidates(params, device))
   {
     trial.launch = shape.text();
     try
@@ -159,7 +159,7 @@ LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceI
 {
   LaunchShape shape;
   if (params.launch == "default")
-    shape = defaultLaunchShape(device);
+    shape = defaultLaunchShape(params, device);
   else if (params.launch != "auto")
     shape = parseLaunchShape(params.launch);
   else
@@ -172,7 +172,7 @@ LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceI
       try
       {
         shape = parseLaunchShape(found->second.substr(0, found->second.find('\t')));
-        checkLaunchShape(shape, params.scheme, device);
+        checkLaunchShape(shape, params, device);
         cached = true;
       }
       catch (const Error&)
@@ -187,7 +187,7 @@ LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceI
       storeLaunchShape(params, device, best);
     }
   }
-  checkLaunchShape(shape, params.scheme, device);
+  checkLaunchShape(shape, params, device);
   return shape;
 }
 } // namespace swe

@@ -111,9 +111,41 @@ TEST(LaunchShape, MusclHllcGivesTheSameBitsForEveryGroupShape)
   p.scheme = Scheme::MusclHllc;
   double t0 = 0, t1 = 0;
   const test::Fields a = runWithShape(p, "64x4x1", &t0);
-  const test::Fields b = runWithShape(p, "8x16x1", &t1);
-  EXPECT_EQ(t0, t1);
-  EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0);
+  // Groups overhanging the grid on either side, tiles of one row, a square tile.
+  for (const std::string shape : { "8x16x1", "128x1x1", "16x16x1" })
+  {
+    const test::Fields b = runWithShape(p, shape, &t1);
+    EXPECT_EQ(t0, t1) << shape;
+    EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0) << shape;
+  }
+}
+
+TEST(LaunchShape, SecondOrderGroupsMustFitTheLocalMemory)
+{
+  // A device like most GPUs: 48 KiB of local memory a work-group.
+  DeviceInfo device;
+  device.name = "small";
+  device.maxWorkGroupSize = 1024;
+  device.localMemory = 48 * 1024;
+  SimulationParameters p = test::smallParameters(Precision::Double, 20, 20);
+  p.scheme = Scheme::MusclHllc;
+  EXPECT_NO_THROW(checkLaunchShape(parseLaunchShape("32x8x1"), p, device));
+  try
+  {
+    checkLaunchShape(parseLaunchShape("256x1x1"), p, device);
+    ADD_FAILURE() << "256x1x1 in double needs more than 48 KiB";
+  }
+  catch (const Error& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("bytes of local memory"), std::string::npos) << e.what();
+  }
+  // Single precision halves the tile; the default and every candidate fit.
+  p.precision = Precision::Single;
+  EXPECT_NO_THROW(checkLaunchShape(parseLaunchShape("256x1x1"), p, device));
+  device.localMemory = 16 * 1024;
+  for (const LaunchShape& shape : launchCandidates(p, device))
+    EXPECT_LE(localMemoryBytes(shape, p), device.localMemory) << shape.text();
+  EXPECT_LE(localMemoryBytes(defaultLaunchShape(p, device), p), device.localMemory);
 }
 
 TEST(LaunchShape, BadShapesAreClearErrors)
@@ -163,7 +195,7 @@ TEST(LaunchShape, AutoTunesOnceThenReadsTheCache)
 
   // An explicit shape or "default" never reads or tunes.
   p.launch = "default";
-  EXPECT_EQ(resolveLaunchShape(p, device), defaultLaunchShape(device));
+  EXPECT_EQ(resolveLaunchShape(p, device), defaultLaunchShape(p, device));
 }
 
 TEST(LaunchShape, TuningThatNothingSurvivesIsAClearError)
