@@ -143,6 +143,20 @@ struct Simulation::Impl
     return s.str();
   }
 
+  // The build log without what drivers say about every clean build: blanks, a newline or a NUL,
+  // and NVIDIA's "Function X is a kernel, so overriding noinline attribute" for each kernel.
+  static std::string withoutDriverNoise(const std::string& log)
+  {
+    std::istringstream lines(log);
+    std::string line, kept;
+    while (std::getline(lines, line))
+      if (line.find("is a kernel, so overriding noinline attribute") == std::string::npos)
+        kept += line + "\n";
+    if (kept.find_first_not_of(std::string(" \t\r\n\0", 5)) == std::string::npos)
+      kept.clear();
+    return kept;
+  }
+
   void build()
   {
     const cl::Device device = openclDevices().at(static_cast<std::size_t>(info.index));
@@ -158,10 +172,7 @@ struct Simulation::Impl
     try
     {
       program.build(std::vector<cl::Device>{ device }, options.c_str());
-      buildLog = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
-      // Some drivers log blanks, a newline or a NUL for a clean build.
-      if (buildLog.find_first_not_of(std::string(" \t\r\n\0", 5)) == std::string::npos)
-        buildLog.clear();
+      buildLog = withoutDriverNoise(program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device));
     }
     catch (const cl::BuildError& e)
     {
