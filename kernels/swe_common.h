@@ -152,11 +152,7 @@ inline void publish_group_max_speed(__local real* scratch, real speed, __global 
   if (local_id_linear() == 0)
   {
 #if SPEED_MAX_ATOMIC
-    /* One address serialises the atomics; most groups are slower than the fastest published so
-     * far, and a plain read spares them the atomic. A stale read can only be lower (the value
-     * only grows within a step), so no maximum is lost. */
-    if (group_speed > *(volatile __global real*)partial_max)
-      ATOMIC_MAX_SPEED(partial_max, group_speed);
+    ATOMIC_MAX_SPEED(partial_max, group_speed);
 #else
     partial_max[group_id_linear()] = group_speed;
 #endif
