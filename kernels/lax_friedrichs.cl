@@ -77,9 +77,32 @@ inline void write_ghosts_of(__global real* h, __global real* hu, __global real* 
     write_side_ghost(h, hu, hv, c + PITCH, BC_NORTH, (real)BCV_NORTH, false, (real)-1, cell);
 }
 
-/* One work-item updates ROWS cells of a column, bottom to top, keeping the column's states of
- * the rows below, at and above the cell in registers (a sliding window): each row then loads 9
- * values instead of 12, and the group's wave-speed reduction is paid once per ROWS cells. */
+/* The new state of cell (i + k, j) at index c + k, k = 0 or 1: its ghosts on the boundary, its
+ * wave speed into speed, or a bad-cell report. */
+inline void finish_cell(__global real* h_out, __global real* hu_out, __global real* hv_out,
+  __global const real* bed, int i, int j, int c, real hn, real hun, real hvn, real* speed,
+  __global int* status)
+{
+  if (i == 0 || i == NX - 1 || j == 0 || j == NY - 1)
+  {
+    GhostCell cell;
+    cell.h = hn;
+    cell.hu = hun;
+    cell.hv = hvn;
+    cell.b = bed[c];
+    write_ghosts_of(h_out, hu_out, hv_out, i, j, c, cell);
+  }
+  if (is_physical(hn, hun, hvn))
+    *speed = fmax(*speed, wave_speed(hn, hun, hvn));
+  else
+    atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
+}
+
+/* One work-item updates a column two cells wide (COLUMNS) and ROWS cells high, bottom to top.
+ * The pair's states are loaded as one vector (rows are aligned and i is even), so a warp's loads
+ * are whole cache lines and each row costs 3 vector and 6 scalar loads for two cells instead of
+ * 18 scalar ones; the column's states of the rows below, at and above the cell stay in registers
+ * (a sliding window); and the group's wave-speed reduction is paid once per 2 ROWS cells. */
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
 lax_friedrichs_step(__global const real* h, __global const real* hu, __global const real* hv,
                     __global real* h_out, __global real* hu_out, __global real* hv_out,
@@ -89,43 +112,53 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
                     const real cfl_dx, const real fixed_dt, const int num_groups)
 {
   __local real scratch[WG_SIZE];
-  const int i = get_global_id(0), j0 = get_global_id(1) * ROWS;
+  const int i = get_global_id(0) * COLUMNS, j0 = get_global_id(1) * ROWS;
   const real dt = ctrl[CTRL_DT];
   real speed = (real)0;
   if (i < NX && j0 < NY)
   {
+    /* With NX odd, the last pair's second cell is a ghost: read, computed, never stored. */
+    const bool pair = i + 1 < NX;
     int c = IDX(i, j0);
-    real hs = h[c - PITCH], hus = hu[c - PITCH], hvs = hv[c - PITCH];
-    real hc = h[c], huc = hu[c], hvc = hv[c];
+    real2 hs = vload2(0, h + c - PITCH), hus = vload2(0, hu + c - PITCH),
+          hvs = vload2(0, hv + c - PITCH);
+    real2 hc = vload2(0, h + c), huc = vload2(0, hu + c), hvc = vload2(0, hv + c);
     /* A constant trip count, so the compiler can unroll and issue the rows' loads together. */
 #pragma unroll
     for (int r = 0; r < ROWS; ++r, c += PITCH)
     {
-      if (j0 + r >= NY)
+      const int j = j0 + r;
+      if (j >= NY)
         break;
       const int n = c + PITCH;
-      const real hN = h[n], huN = hu[n], hvN = hv[n];
-      real hn = hc, hun = huc, hvn = hvc; /* dt = 0: the clock has reached its target, no-op */
+      const real2 hN = vload2(0, h + n), huN = vload2(0, hu + n), hvN = vload2(0, hv + n);
+      real2 hn = hc, hun = huc, hvn = hvc; /* dt = 0: the clock has reached its target, no-op */
       if (dt > (real)0)
-        lax_friedrichs_cell(FRICTION, dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1],
-          h[c - 1], hu[c - 1], hv[c - 1], hN, huN, hvN, hs, hus, hvs, &hn, &hun, &hvn);
-      h_out[c] = hn;
-      hu_out[c] = hun;
-      hv_out[c] = hvn;
-      const int j = j0 + r;
-      if (i == 0 || i == NX - 1 || j == 0 || j == NY - 1)
       {
-        GhostCell cell;
-        cell.h = hn;
-        cell.hu = hun;
-        cell.hv = hvn;
-        cell.b = bed[c];
-        write_ghosts_of(h_out, hu_out, hv_out, i, j, c, cell);
+        real a, b, d;
+        lax_friedrichs_cell(FRICTION, dt, inv_dx, MANNING_AT(c), hc.y, huc.y, hvc.y, h[c - 1],
+          hu[c - 1], hv[c - 1], hN.x, huN.x, hvN.x, hs.x, hus.x, hvs.x, &a, &b, &d);
+        hn.x = a, hun.x = b, hvn.x = d;
+        lax_friedrichs_cell(FRICTION, dt, inv_dx, MANNING_AT(c + 1), h[c + 2], hu[c + 2],
+          hv[c + 2], hc.x, huc.x, hvc.x, hN.y, huN.y, hvN.y, hs.y, hus.y, hvs.y, &a, &b, &d);
+        hn.y = a, hun.y = b, hvn.y = d;
       }
-      if (is_physical(hn, hun, hvn))
-        speed = fmax(speed, wave_speed(hn, hun, hvn));
+      if (pair)
+      {
+        vstore2(hn, 0, h_out + c);
+        vstore2(hun, 0, hu_out + c);
+        vstore2(hvn, 0, hv_out + c);
+      }
       else
-        atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
+      {
+        h_out[c] = hn.x;
+        hu_out[c] = hun.x;
+        hv_out[c] = hvn.x;
+      }
+      finish_cell(h_out, hu_out, hv_out, bed, i, j, c, hn.x, hun.x, hvn.x, &speed, status);
+      if (pair)
+        finish_cell(h_out, hu_out, hv_out, bed, i + 1, j, c + 1, hn.y, hun.y, hvn.y, &speed,
+          status);
       hs = hc, hus = huc, hvs = hvc;
       hc = hN, huc = huN, hvc = hvN;
     }

@@ -2,15 +2,15 @@
  * (seeds 000 and 002), so the host never waits for a partial result. */
 
 /* First stage of the wave-speed maximum, for a state no step has produced (start, restart); its
- * groups cover the same cells as the step kernel's (ROWS rows per work-item). */
+ * groups cover the same cells as the step kernel's (COLUMNS x ROWS cells per work-item). */
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
 wave_speed_partials(__global const real* h, __global const real* hu, __global const real* hv,
                     __global real* partial_max)
 {
   __local real scratch[WG_SIZE];
-  const int i = get_global_id(0), j0 = get_global_id(1) * ROWS;
+  const int i0 = get_global_id(0) * COLUMNS, j0 = get_global_id(1) * ROWS;
   real speed = (real)0;
-  if (i < NX)
+  for (int i = i0; i < min(i0 + COLUMNS, NX); ++i)
     for (int j = j0; j < min(j0 + ROWS, NY); ++j)
     {
       const int c = IDX(i, j);

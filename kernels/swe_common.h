@@ -7,8 +7,10 @@
 #ifdef SWE_DOUBLE
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double real;
+typedef double2 real2;
 #else
 typedef float real;
+typedef float2 real2;
 #endif
 
 /* No fused multiply-add contraction: the C++ twin (the test oracle) rounds every operation, and

@@ -103,6 +103,13 @@ struct Simulation::Impl
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
   bool fusedClock = false;
 
+  // Cells along x one work-item of the GPU-shaped Lax-Friedrichs update takes: a pair, loaded
+  // as one vector (measured faster on the H200 than one cell, PERFORMANCE.md).
+  int columnsPerItem() const
+  {
+    return params.scheme == Scheme::LaxFriedrichs && !shape.wholeRows ? 2 : 1;
+  }
+
   std::size_t pitch() const { return rowPitchCells(params.nx, realSize); }
   std::size_t offsetX() const { return rowOffsetCells(realSize); }
   std::size_t padded() const { return paddedCells(params.nx, params.ny, realSize); }
@@ -136,10 +143,10 @@ struct Simulation::Impl
       << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost
       << " -DPITCH=" << pitch() << " -DOFFSET=" << offsetX() << " -DWG_X=" << shape.groupX
       << " -DWG_Y=" << shape.groupY << " -DROWS=" << (shape.wholeRows ? 1 : shape.rows)
-      << " -DBLOCK_ROWS=" << shape.rows << " -DREDUCE_WG=" << reduce
-      << " -DGRAVITY=" << literal(params.gravity) << " -DH_DRY=" << kDryDepth
-      << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0) << (perCellManning ? " -DMANNING_FIELD " : " ")
-      << params.buildOptions;
+      << " -DCOLUMNS=" << columnsPerItem() << " -DBLOCK_ROWS=" << shape.rows
+      << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
+      << " -DH_DRY=" << kDryDepth << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
+      << (perCellManning ? " -DMANNING_FIELD " : " ") << params.buildOptions;
     return s.str();
   }
 
@@ -206,17 +213,18 @@ struct Simulation::Impl
     localRange = cl::NDRange(wg[0], wg[1]);
     reduceRange = cl::NDRange(rg[0]);
     // Whole-grid kernels (and the second-order stages) cover one cell per work-item; the
-    // GPU-shaped Lax-Friedrichs update and the fresh-state wave speeds ROWS cells of a column
-    // (ROWS = 1 for the other shapes), so their groups publish the same maxima.
+    // GPU-shaped Lax-Friedrichs update and the fresh-state wave speeds COLUMNS x ROWS cells
+    // (1 x 1 for the other schemes and shapes), so their groups publish the same maxima.
     const std::uint64_t groupsX = roundUp(params.nx, wg[0]) / wg[0];
     const std::uint64_t groupsY = roundUp(params.ny, wg[1]) / wg[1];
-    const int rowsPerItem = shape.wholeRows ? 1 : shape.rows;
+    const int columns = columnsPerItem(), rowsPerItem = shape.wholeRows ? 1 : shape.rows;
+    const std::uint64_t speedGroupsX = roundUp((params.nx + columns - 1) / columns, wg[0]) / wg[0];
     const std::uint64_t speedGroupsY =
       roundUp((params.ny + rowsPerItem - 1) / rowsPerItem, wg[1]) / wg[1];
     globalRange = cl::NDRange(groupsX * wg[0], groupsY * wg[1]);
-    speedRange = cl::NDRange(groupsX * wg[0], speedGroupsY * wg[1]);
+    speedRange = cl::NDRange(speedGroupsX * wg[0], speedGroupsY * wg[1]);
     numGroups = static_cast<int>(groupsX * groupsY);
-    speedGroups = static_cast<int>(groupsX * speedGroupsY);
+    speedGroups = static_cast<int>(speedGroupsX * speedGroupsY);
     // The CPU-shaped update: one work-item per group, each `rows` whole rows.
     updateRange =
       shape.wholeRows ? cl::NDRange((params.ny + shape.rows - 1) / shape.rows) : speedRange;
