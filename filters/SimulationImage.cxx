@@ -8,43 +8,76 @@
 #include <vtkIntArray.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
+#include <vtkSmartPointer.h>
 #include <vtkStringArray.h>
 
-#include <memory>
+#include <algorithm>
 
 namespace swe
 {
 namespace
 {
+// An array of ArrayT named name, components x tuples, moved to slots[0]: the oldest cached one
+// that nothing but the cache holds (so no consumer can see it change), else a new one in place of
+// the oldest.
+template<class ArrayT, std::size_t N>
+ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
+  const char* name,
+  int components,
+  vtkIdType n)
+{
+  for (std::size_t i = N; i-- > 0;)
+  {
+    ArrayT* array = ArrayT::SafeDownCast(slots[i]);
+    if (array && array->GetReferenceCount() == 1 && array->GetNumberOfComponents() == components &&
+        array->GetNumberOfTuples() == n)
+    {
+      std::rotate(slots.begin(), slots.begin() + i, slots.begin() + i + 1);
+      // New values: drop what VTK derived from the old ones (value lookup; ranges go by MTime).
+      array->DataChanged();
+      array->Modified();
+      return array;
+    }
+  }
+  vtkNew<ArrayT> fresh;
+  fresh->SetName(name);
+  fresh->SetNumberOfComponents(components);
+  fresh->SetNumberOfTuples(n);
+  slots[N - 1] = fresh;
+  std::rotate(slots.begin(), slots.begin() + N - 1, slots.end());
+  return fresh;
+}
+
 // Fills the cell arrays; returns the mass (sum of h dx^2, summed in double on the host from the
 // depths just downloaded: a device reduction would cost a CPU device as much as the download).
 template<class ArrayT, class Real>
-double fillArrays(const Simulation& simulation, vtkCellData* cells, vtkDataArray* bedCache)
+double fillArrays(const Simulation& simulation, vtkCellData* cells, FrameArrays& arrays)
 {
   const auto& p = simulation.parameters();
   const vtkIdType n = static_cast<vtkIdType>(p.nx) * p.ny;
-  auto makeArray = [&](const char* name, int components)
+  auto take = [&](FrameArrays::Slots& slots, const char* name, int components)
   {
-    vtkNew<ArrayT> array;
-    array->SetName(name);
-    array->SetNumberOfComponents(components);
-    array->SetNumberOfTuples(n);
+    ArrayT* array = reuse<ArrayT>(slots, name, components, n);
     cells->AddArray(array);
-    return array.GetPointer();
+    return array;
   };
   // Scalars download straight into the arrays' memory; the bed never changes, so a bed array
   // from an earlier frame of the same run is shared instead of downloaded again.
-  ArrayT* depth = makeArray("Depth", 1);
+  ArrayT* depth = take(arrays.Depth, "Depth", 1);
   simulation.download(Field::Depth, depth->GetPointer(0));
-  ArrayT* bed = ArrayT::SafeDownCast(bedCache);
+  ArrayT* bed = ArrayT::SafeDownCast(arrays.Bed);
   if (bed && bed->GetNumberOfTuples() == n && bed->GetNumberOfComponents() == 1)
     cells->AddArray(bed);
   else
   {
-    bed = makeArray("Bed", 1);
-    simulation.download(Field::Bed, bed->GetPointer(0));
+    vtkNew<ArrayT> fresh;
+    fresh->SetName("Bed");
+    fresh->SetNumberOfTuples(n);
+    simulation.download(Field::Bed, fresh->GetPointer(0));
+    cells->AddArray(fresh);
+    arrays.Bed = bed = fresh;
   }
-  ArrayT* surface = makeArray("FreeSurface", 1);
+  ArrayT* surface = take(arrays.FreeSurface, "FreeSurface", 1);
   const Real* h = depth->GetPointer(0);
   const Real* b = bed->GetPointer(0);
   Real* z = surface->GetPointer(0);
@@ -54,13 +87,15 @@ double fillArrays(const Simulation& simulation, vtkCellData* cells, vtkDataArray
     z[k] = h[k] + b[k];
     sum += h[k];
   }
-  // Vectors are interleaved (x, y, 0): one staging copy of each momentum (left uninitialised:
-  // the download overwrites it).
-  std::unique_ptr<Real[]> hu(new Real[n]), hv(new Real[n]);
-  simulation.download(Field::MomentumX, hu.get());
-  simulation.download(Field::MomentumY, hv.get());
-  Real* momentum = makeArray("Momentum", 3)->GetPointer(0);
-  Real* velocity = makeArray("Velocity", 3)->GetPointer(0);
+  // Vectors are interleaved (x, y, 0): one staging copy of each momentum (its old values are
+  // overwritten by the download).
+  Real* hu = reuse<ArrayT>(arrays.MomentumX, "MomentumX", 1, n)->GetPointer(0);
+  Real* hv = reuse<ArrayT>(arrays.MomentumY, "MomentumY", 1, n)->GetPointer(0);
+  simulation.download(Field::MomentumX, hu);
+  simulation.download(Field::MomentumY, hv);
+  Real* momentum = take(arrays.Momentum, "Momentum", 3)->GetPointer(0);
+  ArrayT* velocityArray = take(arrays.Velocity, "Velocity", 3);
+  Real* velocity = velocityArray->GetPointer(0);
   for (vtkIdType k = 0; k < n; ++k)
   {
     momentum[3 * k] = hu[k];
@@ -72,7 +107,7 @@ double fillArrays(const Simulation& simulation, vtkCellData* cells, vtkDataArray
     velocity[3 * k + 2] = 0;
   }
   cells->SetScalars(depth);
-  cells->SetVectors(cells->GetArray("Velocity"));
+  cells->SetVectors(velocityArray);
   return sum * p.dx * p.dx;
 }
 
@@ -89,8 +124,10 @@ void addValue(vtkFieldData* field, const char* name, double value)
 void fillSimulationImage(const Simulation& simulation,
   vtkImageData* image,
   const double origin[3],
-  vtkDataArray* bedCache)
+  FrameArrays* cache)
 {
+  FrameArrays local; // without a cache: new arrays, as if the previous frame were still held
+  FrameArrays& arrays = cache ? *cache : local;
   const auto& p = simulation.parameters();
   image->GetPointData()->Initialize();
   image->GetCellData()->Initialize();
@@ -103,8 +140,8 @@ void fillSimulationImage(const Simulation& simulation,
   image->SetExtent(0, p.nx, 0, p.ny, 0, 0);
   const double mass =
     p.precision == Precision::Double
-      ? fillArrays<vtkDoubleArray, double>(simulation, image->GetCellData(), bedCache)
-      : fillArrays<vtkFloatArray, float>(simulation, image->GetCellData(), bedCache);
+      ? fillArrays<vtkDoubleArray, double>(simulation, image->GetCellData(), arrays)
+      : fillArrays<vtkFloatArray, float>(simulation, image->GetCellData(), arrays);
 
   vtkFieldData* field = image->GetFieldData();
   addValue<vtkDoubleArray>(field, "SimulationTime", simulation.time());
