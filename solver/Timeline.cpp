@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 
 namespace swe
 {
@@ -87,29 +86,100 @@ void Timeline::maybeCheckpoint()
   --previous;
   if (previous->first == now || now - previous->first < spacing_ * (1 - 1e-9))
     return;
-  checkpoints_.emplace(now, simulation_->snapshot());
-  thin();
+  // Thin first, with the new time counted, so that a snapshot thinning would drop at once is
+  // never taken; dropped snapshots are kept as spares, within the limits, for later checkpoints
+  // (fresh memory costs page faults and zeroing, several times the copy itself).
+  std::vector<double> times;
+  times.reserve(checkpoints_.size() + 1);
+  for (const auto& checkpoint : checkpoints_)
+    times.push_back(checkpoint.first);
+  times.push_back(now); // the latest: now is past every checkpoint
+  const std::vector<bool> kept = thin(times);
+  std::size_t i = 0;
+  for (auto it = checkpoints_.begin(); it != checkpoints_.end(); ++i)
+  {
+    if (kept[i])
+      ++it;
+    else
+    {
+      spares_.push_back(std::move(it->second));
+      it = checkpoints_.erase(it);
+    }
+  }
+  if (kept.back())
+  {
+    Snapshot snapshot;
+    if (!spares_.empty())
+    {
+      snapshot = std::move(spares_.back());
+      spares_.pop_back();
+    }
+    takeSnapshot(snapshot);
+    checkpoints_.emplace(now, std::move(snapshot));
+  }
+  while (!spares_.empty() && checkpoints_.size() + spares_.size() > limit())
+    spares_.pop_back();
 }
 
-void Timeline::thin()
+void Timeline::takeSnapshot(Snapshot& snapshot) const
 {
+  // What Simulation::snapshot() returns, into memory snapshot may already hold: a download in
+  // the device precision gives exactly the bytes a snapshot keeps, and restore() checks sizes.
+  const Simulation& simulation = *simulation_;
+  const SimulationParameters& p = simulation.parameters();
+  const bool isDouble = p.precision == Precision::Double;
+  snapshot.time = simulation.time();
+  snapshot.steps = simulation.steps();
+  snapshot.lastDt = simulation.lastDt();
+  snapshot.nx = p.nx;
+  snapshot.ny = p.ny;
+  snapshot.realSize = isDouble ? sizeof(double) : sizeof(float);
+  const std::size_t fieldBytes = static_cast<std::size_t>(p.nx) * p.ny * snapshot.realSize;
+  snapshot.data.resize(3 * fieldBytes);
+  const Field fields[3] = { Field::Depth, Field::MomentumX, Field::MomentumY };
+  for (int f = 0; f < 3; ++f)
+  {
+    unsigned char* out = snapshot.data.data() + f * fieldBytes;
+    if (isDouble)
+      simulation.download(fields[f], reinterpret_cast<double*>(out));
+    else
+      simulation.download(fields[f], reinterpret_cast<float*>(out));
+  }
+}
+
+std::size_t Timeline::limit() const
+{
+  // Every snapshot is as large as the one at t = 0.
   const std::uint64_t each = checkpoints_.begin()->second.bytes();
   const std::size_t byMemory = static_cast<std::size_t>(
     std::max<std::uint64_t>(2, limits_.maxCheckpointBytes / std::max<std::uint64_t>(each, 1)));
-  const std::size_t limit = std::max<std::size_t>(2, std::min(limits_.maxCheckpoints, byMemory));
-  while (checkpoints_.size() > limit)
+  return std::max<std::size_t>(2, std::min(limits_.maxCheckpoints, byMemory));
+}
+
+std::vector<bool> Timeline::thin(const std::vector<double>& times)
+{
+  const std::size_t limit = this->limit();
+  std::vector<bool> kept(times.size(), true);
+  std::size_t count = times.size();
+  while (count > limit)
   {
     // Double the spacing and keep only checkpoints that honour it: they stay evenly spread over
     // the simulated time, however long the run.
     spacing_ *= 2;
-    double kept = 0;
-    for (auto it = std::next(checkpoints_.begin()); it != checkpoints_.end();)
+    double last = 0;
+    for (std::size_t i = 1; i < times.size(); ++i)
     {
-      if (it->first - kept < spacing_ * (1 - 1e-9))
-        it = checkpoints_.erase(it);
+      if (!kept[i])
+        continue;
+      if (times[i] - last < spacing_ * (1 - 1e-9))
+      {
+        kept[i] = false;
+        --count;
+      }
       else
-        kept = (it++)->first;
+        last = times[i];
     }
   }
+  return kept;
 }
 } // namespace swe

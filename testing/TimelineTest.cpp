@@ -73,6 +73,35 @@ TEST(Timeline, CheckpointsStayBoundedAndSpread)
   EXPECT_EQ(small.checkpointCount(), 2u);
 }
 
+TEST(Timeline, CheckpointsInRecycledMemoryRestoreExactly)
+{
+  // Four checkpoints over 24 output times: thinning drops checkpoints, and the later ones are
+  // taken into the memory of dropped ones.
+  for (Precision precision : { Precision::Double, Precision::Single })
+  {
+    const SimulationParameters p = test::smallParameters(precision);
+    Timeline::Limits limits;
+    limits.maxCheckpoints = 4;
+    Timeline timeline(p, makeScenario(Scenario::RadialDamBreak, p), 0.02, limits);
+    std::vector<test::Fields> forward;
+    std::vector<std::int64_t> steps;
+    for (int k = 0; k <= 24; ++k)
+    {
+      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
+      forward.push_back(test::download(timeline.simulation()));
+      steps.push_back(timeline.simulation().steps());
+    }
+    EXPECT_LE(timeline.checkpointCount(), 4u);
+    for (int k : { 23, 5, 17, 24, 1, 12 })
+    {
+      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
+      EXPECT_EQ(timeline.simulation().steps(), steps[k]) << "t = " << timeline.outputTime(k);
+      EXPECT_EQ(test::maxRelativeDifference(test::download(timeline.simulation()), forward[k]), 0.0)
+        << "t = " << timeline.outputTime(k);
+    }
+  }
+}
+
 TEST(Timeline, ChangingTheIntervalKeepsTheState)
 {
   const SimulationParameters p = test::smallParameters(Precision::Double);
