@@ -12,11 +12,33 @@
 #include <vtkStringArray.h>
 
 #include <algorithm>
+#include <cstdint>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 namespace swe
 {
 namespace
 {
+// Asks for transparent huge pages on the 2 MiB pages inside [data, data + bytes) before first
+// touch: each fault then maps 2 MiB instead of 4 KiB (fresh memory fills about twice as fast).
+// Only a hint: Linux with THP in "madvise" mode (Debian's default) honours it.
+void adviseHugePages(void* data, std::size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+  constexpr std::uintptr_t page = std::uintptr_t(1) << 21;
+  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + page - 1) & ~(page - 1);
+  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(page - 1);
+  if (end > begin)
+    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)data;
+  (void)bytes;
+#endif
+}
+
 // An array of ArrayT named name, components x tuples, moved to slots[0]: the oldest cached one
 // that nothing but the cache holds (so no consumer can see it change), else a new one in place of
 // the oldest.
@@ -43,6 +65,7 @@ ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
   fresh->SetName(name);
   fresh->SetNumberOfComponents(components);
   fresh->SetNumberOfTuples(n);
+  adviseHugePages(fresh->GetPointer(0), sizeof(*fresh->GetPointer(0)) * components * n);
   slots[N - 1] = fresh;
   std::rotate(slots.begin(), slots.begin() + N - 1, slots.end());
   return fresh;
@@ -73,6 +96,7 @@ double fillArrays(const Simulation& simulation, vtkCellData* cells, FrameArrays&
     vtkNew<ArrayT> fresh;
     fresh->SetName("Bed");
     fresh->SetNumberOfTuples(n);
+    adviseHugePages(fresh->GetPointer(0), sizeof(*fresh->GetPointer(0)) * n);
     simulation.download(Field::Bed, fresh->GetPointer(0));
     cells->AddArray(fresh);
     arrays.Bed = bed = fresh;

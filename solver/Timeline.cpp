@@ -6,6 +6,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 namespace swe
 {
@@ -16,6 +21,23 @@ void requireInterval(double interval)
   requireFinite(interval, "output interval");
   if (!(interval > 0))
     throw Error("output interval must be > 0 s, got " + formatValue(interval));
+}
+
+// Asks for transparent huge pages on the 2 MiB pages inside [data, data + bytes) before first
+// touch: each fault then maps 2 MiB instead of 4 KiB (fresh memory fills about twice as fast).
+// Only a hint: Linux with THP in "madvise" mode (Debian's default) honours it.
+void adviseHugePages(void* data, std::size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+  constexpr std::uintptr_t page = std::uintptr_t(1) << 21;
+  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + page - 1) & ~(page - 1);
+  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(page - 1);
+  if (end > begin)
+    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)data;
+  (void)bytes;
+#endif
 }
 } // namespace
 
@@ -135,6 +157,12 @@ void Timeline::takeSnapshot(Snapshot& snapshot) const
   snapshot.ny = p.ny;
   snapshot.realSize = isDouble ? sizeof(double) : sizeof(float);
   const std::size_t fieldBytes = static_cast<std::size_t>(p.nx) * p.ny * snapshot.realSize;
+  if (snapshot.data.capacity() < 3 * fieldBytes)
+  {
+    snapshot.data = std::vector<unsigned char>();
+    snapshot.data.reserve(3 * fieldBytes);
+    adviseHugePages(snapshot.data.data(), 3 * fieldBytes);
+  }
   snapshot.data.resize(3 * fieldBytes);
   const Field fields[3] = { Field::Depth, Field::MomentumX, Field::MomentumY };
   for (int f = 0; f < 3; ++f)
