@@ -8,11 +8,14 @@
 #include <vtkIntArray.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
+#include <vtkSMPTools.h>
 #include <vtkSmartPointer.h>
 #include <vtkStringArray.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <future>
+#include <string>
 
 #ifdef __linux__
 #include <sys/mman.h>
@@ -105,12 +108,16 @@ double fillArrays(const Simulation& simulation, vtkCellData* cells, FrameArrays&
   const Real* h = depth->GetPointer(0);
   const Real* b = bed->GetPointer(0);
   Real* z = surface->GetPointer(0);
-  double sum = 0;
-  for (vtkIdType k = 0; k < n; ++k)
-  {
-    z[k] = h[k] + b[k];
-    sum += h[k];
-  }
+  // The mass is summed in index order, so that its value does not depend on threads, on a thread
+  // of its own while the momenta download (the future waits for it even if a download throws).
+  std::future<double> sum = std::async(std::launch::async,
+    [h, n]
+    {
+      double s = 0;
+      for (vtkIdType k = 0; k < n; ++k)
+        s += h[k];
+      return s;
+    });
   // Vectors are interleaved (x, y, 0): one staging copy of each momentum (its old values are
   // overwritten by the download).
   Real* hu = reuse<ArrayT>(arrays.MomentumX, "MomentumX", 1, n)->GetPointer(0);
@@ -120,19 +127,33 @@ double fillArrays(const Simulation& simulation, vtkCellData* cells, FrameArrays&
   Real* momentum = take(arrays.Momentum, "Momentum", 3)->GetPointer(0);
   ArrayT* velocityArray = take(arrays.Velocity, "Velocity", 3);
   Real* velocity = velocityArray->GetPointer(0);
-  for (vtkIdType k = 0; k < n; ++k)
-  {
-    momentum[3 * k] = hu[k];
-    momentum[3 * k + 1] = hv[k];
-    momentum[3 * k + 2] = 0;
-    const Real inv = h[k] > 0 ? Real(1) / h[k] : Real(0);
-    velocity[3 * k] = hu[k] * inv;
-    velocity[3 * k + 1] = hv[k] * inv;
-    velocity[3 * k + 2] = 0;
-  }
+  // One pass for the derived arrays, over all cores (stepping is over, the device is idle): each
+  // value depends on its cell only, so any split gives the same values. Debian's VTK defaults to
+  // the sequential backend; its std::thread backend is built in.
+  vtkSMPTools::LocalScope(vtkSMPTools::Config{ std::string("STDThread") },
+    [&]
+    {
+      vtkSMPTools::For(0,
+        n,
+        [&](vtkIdType begin, vtkIdType end)
+        {
+          for (vtkIdType k = begin; k < end; ++k)
+          {
+            z[k] = h[k] + b[k];
+            momentum[3 * k] = hu[k];
+            momentum[3 * k + 1] = hv[k];
+            momentum[3 * k + 2] = 0;
+            const Real inv = h[k] > 0 ? Real(1) / h[k] : Real(0);
+            velocity[3 * k] = hu[k] * inv;
+            velocity[3 * k + 1] = hv[k] * inv;
+            velocity[3 * k + 2] = 0;
+          }
+        });
+    });
+  const double mass = sum.get();
   cells->SetScalars(depth);
   cells->SetVectors(velocityArray);
-  return sum * p.dx * p.dx;
+  return mass * p.dx * p.dx;
 }
 
 template<class ArrayT>
