@@ -75,9 +75,13 @@ ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
 }
 
 // Fills the cell arrays; returns the mass (sum of h dx^2, summed in double on the host from the
-// depths just downloaded: a device reduction would cost a CPU device as much as the download).
+// depths there: a device reduction would cost a CPU device as much as the download). state: the
+// simulation's h, hu, hv on the host already (a checkpoint), or null.
 template<class ArrayT, class Real>
-double fillArrays(const Simulation& simulation, vtkCellData* cells, FrameArrays& arrays)
+double fillArrays(const Simulation& simulation,
+  const Snapshot* state,
+  vtkCellData* cells,
+  FrameArrays& arrays)
 {
   const auto& p = simulation.parameters();
   const vtkIdType n = static_cast<vtkIdType>(p.nx) * p.ny;
@@ -87,10 +91,13 @@ double fillArrays(const Simulation& simulation, vtkCellData* cells, FrameArrays&
     cells->AddArray(array);
     return array;
   };
-  // Scalars download straight into the arrays' memory; the bed never changes, so a bed array
-  // from an earlier frame of the same run is shared instead of downloaded again.
+  // Scalars download straight into the arrays' memory (or are copied from the host state below);
+  // the bed never changes, so a bed array from an earlier frame of the same run is shared instead
+  // of downloaded again.
   ArrayT* depth = take(arrays.Depth, "Depth", 1);
-  simulation.download(Field::Depth, depth->GetPointer(0));
+  const Real* host = state ? reinterpret_cast<const Real*>(state->data.data()) : nullptr;
+  if (!host)
+    simulation.download(Field::Depth, depth->GetPointer(0));
   ArrayT* bed = ArrayT::SafeDownCast(arrays.Bed);
   if (bed && bed->GetNumberOfTuples() == n && bed->GetNumberOfComponents() == 1)
     cells->AddArray(bed);
@@ -105,7 +112,8 @@ double fillArrays(const Simulation& simulation, vtkCellData* cells, FrameArrays&
     arrays.Bed = bed = fresh;
   }
   ArrayT* surface = take(arrays.FreeSurface, "FreeSurface", 1);
-  const Real* h = depth->GetPointer(0);
+  Real* depthOut = depth->GetPointer(0);
+  const Real* h = host ? host : depthOut;
   const Real* b = bed->GetPointer(0);
   Real* z = surface->GetPointer(0);
   // The mass is summed in index order, so that its value does not depend on threads, on a thread
@@ -118,12 +126,19 @@ double fillArrays(const Simulation& simulation, vtkCellData* cells, FrameArrays&
         s += h[k];
       return s;
     });
-  // Vectors are interleaved (x, y, 0): one staging copy of each momentum (its old values are
-  // overwritten by the download).
-  Real* hu = reuse<ArrayT>(arrays.MomentumX, "MomentumX", 1, n)->GetPointer(0);
-  Real* hv = reuse<ArrayT>(arrays.MomentumY, "MomentumY", 1, n)->GetPointer(0);
-  simulation.download(Field::MomentumX, hu);
-  simulation.download(Field::MomentumY, hv);
+  // Vectors are interleaved (x, y, 0): read from the host state, or from one staging copy of
+  // each momentum (its old values are overwritten by the download).
+  const Real* hu = host ? host + n : nullptr;
+  const Real* hv = host ? host + 2 * n : nullptr;
+  if (!host)
+  {
+    Real* x = reuse<ArrayT>(arrays.MomentumX, "MomentumX", 1, n)->GetPointer(0);
+    Real* y = reuse<ArrayT>(arrays.MomentumY, "MomentumY", 1, n)->GetPointer(0);
+    simulation.download(Field::MomentumX, x);
+    simulation.download(Field::MomentumY, y);
+    hu = x;
+    hv = y;
+  }
   Real* momentum = take(arrays.Momentum, "Momentum", 3)->GetPointer(0);
   ArrayT* velocityArray = take(arrays.Velocity, "Velocity", 3);
   Real* velocity = velocityArray->GetPointer(0);
@@ -137,6 +152,8 @@ double fillArrays(const Simulation& simulation, vtkCellData* cells, FrameArrays&
         n,
         [&](vtkIdType begin, vtkIdType end)
         {
+          if (host)
+            std::copy(h + begin, h + end, depthOut + begin);
           for (vtkIdType k = begin; k < end; ++k)
           {
             z[k] = h[k] + b[k];
@@ -169,11 +186,18 @@ void addValue(vtkFieldData* field, const char* name, double value)
 void fillSimulationImage(const Simulation& simulation,
   vtkImageData* image,
   const double origin[3],
-  FrameArrays* cache)
+  FrameArrays* cache,
+  const Snapshot* state)
 {
   FrameArrays local; // without a cache: new arrays, as if the previous frame were still held
   FrameArrays& arrays = cache ? *cache : local;
   const auto& p = simulation.parameters();
+  // A host state is used only if it is the simulation's current one, in its precision.
+  const std::size_t real = p.precision == Precision::Double ? sizeof(double) : sizeof(float);
+  if (state && (state->time != simulation.time() || state->steps != simulation.steps() ||
+                 state->nx != p.nx || state->ny != p.ny || state->realSize != real ||
+                 state->data.size() != 3 * static_cast<std::size_t>(p.nx) * p.ny * real))
+    state = nullptr;
   image->GetPointData()->Initialize();
   image->GetCellData()->Initialize();
   image->GetFieldData()->Initialize();
@@ -185,8 +209,8 @@ void fillSimulationImage(const Simulation& simulation,
   image->SetExtent(0, p.nx, 0, p.ny, 0, 0);
   const double mass =
     p.precision == Precision::Double
-      ? fillArrays<vtkDoubleArray, double>(simulation, image->GetCellData(), arrays)
-      : fillArrays<vtkFloatArray, float>(simulation, image->GetCellData(), arrays);
+      ? fillArrays<vtkDoubleArray, double>(simulation, state, image->GetCellData(), arrays)
+      : fillArrays<vtkFloatArray, float>(simulation, state, image->GetCellData(), arrays);
 
   vtkFieldData* field = image->GetFieldData();
   addValue<vtkDoubleArray>(field, "SimulationTime", simulation.time());

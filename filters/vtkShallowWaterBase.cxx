@@ -293,7 +293,8 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
         return !this->GetAbortExecute();
       });
     const auto outputStart = std::chrono::steady_clock::now();
-    swe::fillSimulationImage(timeline.simulation(), output, origin, &internals.Arrays);
+    swe::fillSimulationImage(
+      timeline.simulation(), output, origin, &internals.Arrays, timeline.currentCheckpoint());
     // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,
     // checkpoints, and making the output (download and VTK arrays).
     swe::addFrameTimings(output,

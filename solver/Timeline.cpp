@@ -101,6 +101,16 @@ bool Timeline::seek(double t, const ProgressCallback& progress)
   return true;
 }
 
+const Snapshot* Timeline::currentCheckpoint() const
+{
+  // The live state at a checkpoint's time is that checkpoint: any seek that gets there from an
+  // earlier time restores it first (seek), and restoring is exact.
+  const auto it = checkpoints_.find(simulation_->time());
+  if (it == checkpoints_.end() || it->second.steps != simulation_->steps())
+    return nullptr;
+  return &it->second;
+}
+
 void Timeline::maybeCheckpoint()
 {
   const double now = simulation_->time();

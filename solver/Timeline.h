@@ -39,6 +39,9 @@ public:
 
   const Simulation& simulation() const { return *simulation_; }
   std::size_t checkpointCount() const { return checkpoints_.size(); }
+  // The checkpoint the live state is at (just taken, or restored and not advanced), else null:
+  // its h, hu, hv are the live fields on the host already, so an output need not download them.
+  const Snapshot* currentCheckpoint() const;
   // Simulated seconds advanced since construction (replays included): lets tests and users see
   // that going back does not replay from zero.
   double advancedTime() const { return advanced_; }
