@@ -1,21 +1,25 @@
 #pragma once
 // The one place where the engine's fields become VTK arrays: used by the ParaView source and by
 // the swe tool's .vti output, so both write the same arrays with the same names.
+#include "FrameArrays.h"
 #include "Simulation.h"
 
-class vtkDataArray;
 class vtkImageData;
 
 namespace swe
 {
 // Fills image with one cell per simulation cell (spacing dx, origin given or 0, z = 0) and the cell
 // arrays Depth, FreeSurface, Bed, Velocity, Momentum (in the simulation's precision), plus field
-// data SimulationTime, Steps, Mass and Device. bedCache: the Bed array of an earlier frame of the
-// same simulation, shared instead of downloaded again (the bed never changes); may be null.
+// data SimulationTime, Steps, Mass and Device. cache: the arrays of the previous frame of the same
+// source (its Bed is shared, the others refilled where no one else holds them), updated to this
+// frame's; may be null (all arrays new). state: a host copy of the simulation's current state (a
+// checkpoint at its time), read instead of downloading h, hu, hv; ignored unless it matches the
+// simulation's time, steps, grid and precision; may be null.
 void fillSimulationImage(const Simulation& simulation,
   vtkImageData* image,
   const double origin[3] = nullptr,
-  vtkDataArray* bedCache = nullptr);
+  FrameArrays* cache = nullptr,
+  const Snapshot* state = nullptr);
 
 // Adds field data StepSeconds, CheckpointSeconds and OutputSeconds: the wall-clock seconds one
 // pipeline request spent stepping, taking checkpoints, and filling the image.

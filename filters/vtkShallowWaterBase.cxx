@@ -4,15 +4,12 @@
 #include "SimulationImage.h"
 #include "Timeline.h"
 
-#include <vtkCellData.h>
-#include <vtkDataArray.h>
 #include <vtkDataObject.h>
 #include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
-#include <vtkSmartPointer.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
 #include <vtkStringArray.h>
 
@@ -33,8 +30,9 @@ class vtkShallowWaterBase::vtkInternals
 {
 public:
   std::unique_ptr<swe::Timeline> Timeline;
-  // The Bed array of this Timeline's first output, shared by its later outputs.
-  vtkSmartPointer<vtkDataArray> Bed;
+  // The last output's arrays: its Bed is shared by the Timeline's later outputs, the others
+  // are refilled by the next output where no consumer still holds them.
+  swe::FrameArrays Arrays;
   vtkNew<vtkStringArray> Devices;
   bool DevicesListed = false;
 };
@@ -279,7 +277,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     {
       internals.Timeline = std::make_unique<swe::Timeline>(
         params, this->MakeInitialState(params, inputVector), this->OutputInterval);
-      internals.Bed = nullptr;
+      internals.Arrays.Bed = nullptr;
     }
     swe::Timeline& timeline = *internals.Timeline;
     const double start = timeline.simulation().time();
@@ -295,8 +293,8 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
         return !this->GetAbortExecute();
       });
     const auto outputStart = std::chrono::steady_clock::now();
-    swe::fillSimulationImage(timeline.simulation(), output, origin, internals.Bed);
-    internals.Bed = output->GetCellData()->GetArray("Bed");
+    swe::fillSimulationImage(
+      timeline.simulation(), output, origin, &internals.Arrays, timeline.currentCheckpoint());
     // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,
     // checkpoints, and making the output (download and VTK arrays).
     swe::addFrameTimings(output,

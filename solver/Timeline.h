@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <vector>
 
 namespace swe
 {
@@ -38,6 +39,9 @@ public:
 
   const Simulation& simulation() const { return *simulation_; }
   std::size_t checkpointCount() const { return checkpoints_.size(); }
+  // The checkpoint the live state is at (just taken, or restored and not advanced), else null:
+  // its h, hu, hv are the live fields on the host already, so an output need not download them.
+  const Snapshot* currentCheckpoint() const;
   // Simulated seconds advanced since construction (replays included): lets tests and users see
   // that going back does not replay from zero.
   double advancedTime() const { return advanced_; }
@@ -48,13 +52,19 @@ public:
 
 private:
   void maybeCheckpoint();
-  void thin();
+  void takeSnapshot(Snapshot& snapshot) const;
+  // How many snapshots (checkpoints and spares) the limits allow.
+  std::size_t limit() const;
+  // Which of times (ascending, times[0] = 0) stay checkpoints under the limits; doubles spacing_
+  // as often as that takes.
+  std::vector<bool> thin(const std::vector<double>& times);
 
   std::unique_ptr<Simulation> simulation_;
   double interval_;
   Limits limits_;
   std::map<double, Snapshot> checkpoints_;
-  double spacing_; // minimum simulated time between two kept checkpoints
+  std::vector<Snapshot> spares_; // memory of dropped checkpoints, for the next ones
+  double spacing_;               // minimum simulated time between two kept checkpoints
   double advanced_ = 0;
   double steppingSeconds_ = 0, checkpointSeconds_ = 0;
 };

@@ -73,6 +73,72 @@ TEST(Timeline, CheckpointsStayBoundedAndSpread)
   EXPECT_EQ(small.checkpointCount(), 2u);
 }
 
+TEST(Timeline, CheckpointsInRecycledMemoryRestoreExactly)
+{
+  // Four checkpoints over 24 output times: thinning drops checkpoints, and the later ones are
+  // taken into the memory of dropped ones.
+  for (Precision precision : { Precision::Double, Precision::Single })
+  {
+    const SimulationParameters p = test::smallParameters(precision);
+    Timeline::Limits limits;
+    limits.maxCheckpoints = 4;
+    Timeline timeline(p, makeScenario(Scenario::RadialDamBreak, p), 0.02, limits);
+    std::vector<test::Fields> forward;
+    std::vector<std::int64_t> steps;
+    for (int k = 0; k <= 24; ++k)
+    {
+      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
+      forward.push_back(test::download(timeline.simulation()));
+      steps.push_back(timeline.simulation().steps());
+    }
+    EXPECT_LE(timeline.checkpointCount(), 4u);
+    for (int k : { 23, 5, 17, 24, 1, 12 })
+    {
+      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
+      EXPECT_EQ(timeline.simulation().steps(), steps[k]) << "t = " << timeline.outputTime(k);
+      EXPECT_EQ(test::maxRelativeDifference(test::download(timeline.simulation()), forward[k]), 0.0)
+        << "t = " << timeline.outputTime(k);
+    }
+  }
+}
+
+TEST(Timeline, CurrentCheckpointHoldsTheLiveFields)
+{
+  for (Precision precision : { Precision::Double, Precision::Single })
+  {
+    const SimulationParameters p = test::smallParameters(precision);
+    Timeline::Limits limits;
+    limits.maxCheckpoints = 3;
+    Timeline timeline(p, makeScenario(Scenario::RadialDamBreak, p), 0.05, limits);
+    int with = 0, without = 0;
+    for (double t : { 0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.05, 0.12, 0.1, 0.0 })
+    {
+      ASSERT_TRUE(timeline.seek(t));
+      const Snapshot* checkpoint = timeline.currentCheckpoint();
+      ++(checkpoint ? with : without);
+      if (!checkpoint)
+        continue;
+      EXPECT_EQ(checkpoint->time, timeline.simulation().time()) << "t = " << t;
+      EXPECT_EQ(checkpoint->steps, timeline.simulation().steps()) << "t = " << t;
+      // Its bytes are the live fields, h, hu, hv one after the other in the device precision.
+      const test::Fields live = test::download(timeline.simulation());
+      const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
+      ASSERT_EQ(checkpoint->data.size(), 3 * n * checkpoint->realSize);
+      for (std::size_t k = 0; k < 3 * n; ++k)
+      {
+        const double value = precision == Precision::Double
+                               ? reinterpret_cast<const double*>(checkpoint->data.data())[k]
+                               : reinterpret_cast<const float*>(checkpoint->data.data())[k];
+        const double expected = k < n ? live.h[k] : k < 2 * n ? live.hu[k - n] : live.hv[k - 2 * n];
+        ASSERT_EQ(value, expected) << "t = " << t << ", value " << k;
+      }
+    }
+    // Both kinds of frames occurred (thinning keeps 3 of the output times).
+    EXPECT_GE(with, 3);
+    EXPECT_GE(without, 1);
+  }
+}
+
 TEST(Timeline, ChangingTheIntervalKeepsTheState)
 {
   const SimulationParameters p = test::smallParameters(Precision::Double);

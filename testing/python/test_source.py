@@ -1,5 +1,6 @@
 """pvpython: the Shallow Water source's properties, arrays, time handling and conservation."""
 import numpy as np
+from vtkmodules.util.numpy_support import vtk_to_numpy
 from paraview.simple import *
 
 from swe_testing import (CapturedErrors, say, cell_array, check, fail, fetch, field_value,
@@ -120,6 +121,48 @@ m0 = field_value(fetch(src4, 0.0), "Mass")
 m2 = field_value(fetch(src4, 2.0), "Mass")
 check(abs((m2 - m0) - 5.0 * 6 * 2.0) < 0.05 * 60, "inflow of 5 m^2/s over 6 m adds about 60 m^3 in 2 s (%.2f)" % (m2 - m0))
 check(cell_array(fetch(src4, 2.0), "Velocity")[:, 0].max() > 0.1, "the inflow drives an eastward flow")
+
+# Successive outputs refill the previous frame's arrays only when nobody else holds them: an
+# array (or a numpy view of it) kept from frame k keeps frame k's values after frame k + 1.
+src5 = ShallowWater(Resolution=[40, 30], CellSize=1.0, EndTime=2.0, OutputInterval=0.5,
+                    Precision="Double", Scenario="Radial dam break")
+live = src5.GetClientSideObject()
+
+
+def live_array(time, name):
+    src5.UpdatePipeline(time)
+    return live.GetOutputDataObject(0).GetCellData().GetArray(name)
+
+
+held = live_array(0.5, "Depth")
+held_copy = cell_array(live.GetOutputDataObject(0), "Depth").copy()
+held_view = cell_array(live.GetOutputDataObject(0), "Velocity")
+held_view_copy = held_view.copy()
+addresses = {}
+for t in [1.0, 1.5]:  # 1.5 would normally refill 0.5's arrays
+    new = live_array(t, "Depth")
+    addresses[t] = new.GetAddressAsString("vtkObject")
+    check(new.GetAddressAsString("vtkObject") != held.GetAddressAsString("vtkObject")
+          and np.array_equal(vtk_to_numpy(held), held_copy)
+          and not np.array_equal(vtk_to_numpy(new), held_copy),
+          "a held Depth array keeps frame 0.5's values after frame %g" % t)
+    check(np.array_equal(held_view, held_view_copy),
+          "a held numpy view of Velocity keeps its values after frame %g" % t)
+names = ["Depth", "FreeSurface", "Momentum", "Velocity", "Bed"]
+last = {name: cell_array(live.GetOutputDataObject(0), name).copy() for name in names}
+# An array nobody holds any more is refilled: frame 2 takes frame 1's (frame 1.5's may still be
+# held by ParaView's output port).
+mtime = new.GetMTime()
+del new, held, held_view
+after = live_array(2.0, "Depth")
+check(after.GetAddressAsString("vtkObject") == addresses[1.0] and after.GetMTime() > mtime,
+      "a released Depth array is refilled and marked modified")
+del after
+src5.Reset()  # the same run again, into refilled arrays
+src5.UpdatePipeline(1.5)
+for name in names:
+    check(np.array_equal(cell_array(live.GetOutputDataObject(0), name), last[name]),
+          "refilled %s equals the first computation" % name)
 
 with CapturedErrors() as errors:
     fetch(src2, 0.5)

@@ -1,0 +1,26 @@
+#pragma once
+// The arrays of the last outputs of one source, kept so that the next output refills them instead
+// of allocating ~40 bytes a cell of fresh memory each frame (at 4096^2 the page faults of first
+// touch cost three times the fill itself).
+#include <vtkDataArray.h>
+#include <vtkSmartPointer.h>
+
+#include <array>
+
+namespace swe
+{
+struct FrameArrays
+{
+  // Newest first. An array is refilled only while nothing but this cache holds it (reference
+  // count 1), so an output a consumer still holds keeps its values. Two of each, because
+  // ParaView's output port (vtkPVPostFilter) holds the last output's arrays until after the next
+  // RequestData: the one before last is the one normally free.
+  using Slots = std::array<vtkSmartPointer<vtkDataArray>, 2>;
+  Slots Depth, FreeSurface, Momentum, Velocity;
+  // Host staging for the momenta, which the VTK arrays hold interleaved; never handed out.
+  std::array<vtkSmartPointer<vtkDataArray>, 1> MomentumX, MomentumY;
+  // Shared by every output of one run, never refilled: the bed does not change. Reset it when
+  // the run (its grid or bed) changes.
+  vtkSmartPointer<vtkDataArray> Bed;
+};
+} // namespace swe
