@@ -1,5 +1,7 @@
 #include "SimulationImage.h"
 
+#include "HugePages.h"
+
 #include <vtkCellData.h>
 #include <vtkDoubleArray.h>
 #include <vtkFieldData.h>
@@ -17,30 +19,10 @@
 #include <future>
 #include <string>
 
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
-
 namespace swe
 {
 namespace
 {
-// Asks for transparent huge pages on the 2 MiB pages inside [data, data + bytes) before first
-// touch: each fault then maps 2 MiB instead of 4 KiB (fresh memory fills about twice as fast).
-// Only a hint: Linux with THP in "madvise" mode (Debian's default) honours it.
-void adviseHugePages(void* data, std::size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-  constexpr std::uintptr_t page = std::uintptr_t(1) << 21;
-  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + page - 1) & ~(page - 1);
-  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(page - 1);
-  if (end > begin)
-    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-#else
-  (void)data;
-  (void)bytes;
-#endif
-}
 
 // An array of ArrayT named name, components x tuples, moved to slots[0]: the oldest cached one
 // that nothing but the cache holds (so no consumer can see it change), else a new one in place of

@@ -1,16 +1,12 @@
 #include "Timeline.h"
 
 #include "Error.h"
-
-#include <chrono>
+#include "HugePages.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
-
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 namespace swe
 {
@@ -21,23 +17,6 @@ void requireInterval(double interval)
   requireFinite(interval, "output interval");
   if (!(interval > 0))
     throw Error("output interval must be > 0 s, got " + formatValue(interval));
-}
-
-// Asks for transparent huge pages on the 2 MiB pages inside [data, data + bytes) before first
-// touch: each fault then maps 2 MiB instead of 4 KiB (fresh memory fills about twice as fast).
-// Only a hint: Linux with THP in "madvise" mode (Debian's default) honours it.
-void adviseHugePages(void* data, std::size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-  constexpr std::uintptr_t page = std::uintptr_t(1) << 21;
-  const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(data) + page - 1) & ~(page - 1);
-  const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(page - 1);
-  if (end > begin)
-    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-#else
-  (void)data;
-  (void)bytes;
-#endif
 }
 } // namespace
 
