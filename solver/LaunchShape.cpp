@@ -85,8 +85,8 @@ void checkLaunchShape(const LaunchShape& shape,
   if (localMemoryBytes(shape, params) > device.localMemory)
     throw Error("launch shape " + shape.text() + ": its work-groups need " +
                 std::to_string(localMemoryBytes(shape, params)) +
-                " bytes of local memory in this precision, more than '" + device.name +
-                "' has (" + std::to_string(device.localMemory) + "); use a smaller group");
+                " bytes of local memory in this precision, more than '" + device.name + "' has (" +
+                std::to_string(device.localMemory) + "); use a smaller group");
 }
 
 LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceInfo& device)
@@ -113,7 +113,7 @@ std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
     };
   else
     more = {
-      { 128, 1, 4 }, { 64, 4, 4 }, { 128, 2, 8 }, { 256, 1, 8 }, { 64, 2, 16 }, { 32, 8, 8 }
+      { 128, 1, 4 }, { 64, 2, 4 }, { 64, 4, 4 }, { 128, 1, 2 }, { 256, 1, 4 }, { 256, 1, 8 }
     };
   for (const LaunchShape& s : more)
     if (fits(s, params, device) && std::find(shapes.begin(), shapes.end(), s) == shapes.end())
