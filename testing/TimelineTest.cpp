@@ -6,8 +6,24 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 
 using namespace swe;
+
+namespace
+{
+// A radial dam break in the given precision with an output every interval and at most
+// maxCheckpoints checkpoints.
+std::unique_ptr<Timeline> radialTimeline(Precision precision,
+  std::size_t maxCheckpoints,
+  double interval)
+{
+  const SimulationParameters p = test::smallParameters(precision);
+  Timeline::Limits limits;
+  limits.maxCheckpoints = maxCheckpoints;
+  return std::make_unique<Timeline>(p, makeScenario(Scenario::RadialDamBreak, p), interval, limits);
+}
+} // namespace
 
 TEST(Timeline, GoingBackReturnsExactlyWhatGoingForwardGave)
 {
@@ -79,10 +95,8 @@ TEST(Timeline, CheckpointsInRecycledMemoryRestoreExactly)
   // taken into the memory of dropped ones.
   for (Precision precision : { Precision::Double, Precision::Single })
   {
-    const SimulationParameters p = test::smallParameters(precision);
-    Timeline::Limits limits;
-    limits.maxCheckpoints = 4;
-    Timeline timeline(p, makeScenario(Scenario::RadialDamBreak, p), 0.02, limits);
+    const std::unique_ptr<Timeline> owner = radialTimeline(precision, 4, 0.02);
+    Timeline& timeline = *owner;
     std::vector<test::Fields> forward;
     std::vector<std::int64_t> steps;
     for (int k = 0; k <= 24; ++k)
@@ -106,10 +120,8 @@ TEST(Timeline, CurrentCheckpointHoldsTheLiveFields)
 {
   for (Precision precision : { Precision::Double, Precision::Single })
   {
-    const SimulationParameters p = test::smallParameters(precision);
-    Timeline::Limits limits;
-    limits.maxCheckpoints = 3;
-    Timeline timeline(p, makeScenario(Scenario::RadialDamBreak, p), 0.05, limits);
+    const std::unique_ptr<Timeline> owner = radialTimeline(precision, 3, 0.05);
+    Timeline& timeline = *owner;
     int with = 0, without = 0;
     for (double t : { 0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.05, 0.12, 0.1, 0.0 })
     {
@@ -122,6 +134,7 @@ TEST(Timeline, CurrentCheckpointHoldsTheLiveFields)
       EXPECT_EQ(checkpoint->steps, timeline.simulation().steps()) << "t = " << t;
       // Its bytes are the live fields, h, hu, hv one after the other in the device precision.
       const test::Fields live = test::download(timeline.simulation());
+      const SimulationParameters& p = timeline.simulation().parameters();
       const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
       ASSERT_EQ(checkpoint->data.size(), 3 * n * checkpoint->realSize);
       for (std::size_t k = 0; k < 3 * n; ++k)
