@@ -1,6 +1,7 @@
 #include "Simulation.h"
 
 #include "Error.h"
+#include "HugePages.h"
 #include "KernelSource.h"
 #include "LaunchTuner.h"
 #include "OpenCL.h"
@@ -707,8 +708,14 @@ void Simulation::finish()
 
 Snapshot Simulation::snapshot() const
 {
-  const Impl& m = *impl_;
   Snapshot s;
+  snapshotInto(s);
+  return s;
+}
+
+void Simulation::snapshotInto(Snapshot& s) const
+{
+  const Impl& m = *impl_;
   s.time = m.time;
   s.steps = m.steps;
   s.lastDt = m.lastDt;
@@ -716,6 +723,13 @@ Snapshot Simulation::snapshot() const
   s.ny = m.params.ny;
   s.realSize = m.realSize;
   const std::size_t fieldBytes = static_cast<std::size_t>(s.nx) * s.ny * m.realSize;
+  if (s.data.capacity() < 3 * fieldBytes)
+  {
+    // Fresh memory: ask for huge pages before the first touch.
+    s.data = std::vector<unsigned char>();
+    s.data.reserve(3 * fieldBytes);
+    adviseHugePages(s.data.data(), 3 * fieldBytes);
+  }
   s.data.resize(3 * fieldBytes);
   guarded("taking a snapshot",
     [&]
@@ -723,7 +737,6 @@ Snapshot Simulation::snapshot() const
       for (int f = 0; f < 3; ++f)
         m.readInterior(m.buffer(static_cast<Field>(f)), s.data.data() + f * fieldBytes);
     });
-  return s;
 }
 
 void Simulation::restore(const Snapshot& snapshot)

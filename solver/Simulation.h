@@ -70,6 +70,8 @@ public:
   void finish();
 
   Snapshot snapshot() const;
+  // The same into s, reusing its memory when it is large enough (a dropped checkpoint's).
+  void snapshotInto(Snapshot& s) const;
   // Puts the simulation back where snapshot() was taken (same grid required).
   void restore(const Snapshot& snapshot);
 

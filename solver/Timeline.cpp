@@ -1,7 +1,6 @@
 #include "Timeline.h"
 
 #include "Error.h"
-#include "HugePages.h"
 
 #include <algorithm>
 #include <chrono>
@@ -125,43 +124,11 @@ void Timeline::maybeCheckpoint()
       snapshot = std::move(spares_.back());
       spares_.pop_back();
     }
-    takeSnapshot(snapshot);
+    simulation_->snapshotInto(snapshot);
     checkpoints_.emplace(now, std::move(snapshot));
   }
   while (!spares_.empty() && checkpoints_.size() + spares_.size() > limit())
     spares_.pop_back();
-}
-
-void Timeline::takeSnapshot(Snapshot& snapshot) const
-{
-  // What Simulation::snapshot() returns, into memory snapshot may already hold: a download in
-  // the device precision gives exactly the bytes a snapshot keeps, and restore() checks sizes.
-  const Simulation& simulation = *simulation_;
-  const SimulationParameters& p = simulation.parameters();
-  const bool isDouble = p.precision == Precision::Double;
-  snapshot.time = simulation.time();
-  snapshot.steps = simulation.steps();
-  snapshot.lastDt = simulation.lastDt();
-  snapshot.nx = p.nx;
-  snapshot.ny = p.ny;
-  snapshot.realSize = isDouble ? sizeof(double) : sizeof(float);
-  const std::size_t fieldBytes = static_cast<std::size_t>(p.nx) * p.ny * snapshot.realSize;
-  if (snapshot.data.capacity() < 3 * fieldBytes)
-  {
-    snapshot.data = std::vector<unsigned char>();
-    snapshot.data.reserve(3 * fieldBytes);
-    adviseHugePages(snapshot.data.data(), 3 * fieldBytes);
-  }
-  snapshot.data.resize(3 * fieldBytes);
-  const Field fields[3] = { Field::Depth, Field::MomentumX, Field::MomentumY };
-  for (int f = 0; f < 3; ++f)
-  {
-    unsigned char* out = snapshot.data.data() + f * fieldBytes;
-    if (isDouble)
-      simulation.download(fields[f], reinterpret_cast<double*>(out));
-    else
-      simulation.download(fields[f], reinterpret_cast<float*>(out));
-  }
 }
 
 std::size_t Timeline::limit() const

@@ -52,7 +52,6 @@ public:
 
 private:
   void maybeCheckpoint();
-  void takeSnapshot(Snapshot& snapshot) const;
   // How many snapshots (checkpoints and spares) the limits allow.
   std::size_t limit() const;
   // Which of times (ascending, times[0] = 0) stay checkpoints under the limits; doubles spacing_
