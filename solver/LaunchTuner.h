@@ -28,7 +28,7 @@ struct LaunchTiming
 };
 
 // Times every candidate (launchCandidates) on a square grid of the given side, or of the
-// device's tuning size when side is 0 (2048 on GPUs, 512 on CPUs, less on a device too small for
+// device's tuning size when side is 0 (4096 on GPUs, 512 on CPUs, less on a device too small for
 // that); fastest first. Shapes that fail on the device are left out (an error only when all
 // fail). Does not touch the cache.
 std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
