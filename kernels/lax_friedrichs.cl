@@ -173,6 +173,109 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
 #endif
 }
 
+#if TWO_STEPS
+/* Temporal blocking (fixed dt only: a second adaptive step would need the first one's global
+ * wave-speed maximum): two steps per launch, so the state crosses memory once per two steps.
+ * A group's tile is the same WG_X * COLUMNS by WG_Y * ROWS cells as lax_friedrichs_step's; the
+ * state after the first step is computed for the tile plus one cell on every side into local
+ * memory (the ring is computed by the neighbouring groups too), then the second step from
+ * there. Every cell goes through lax_friedrichs_cell() and every ghost through ghost_state()
+ * with the same values as in two one-step launches, so the results are the same bits. */
+#define MID_W (WG_X * COLUMNS + 2)
+#define MID_H (WG_Y * ROWS + 2)
+#define MID_CELLS (MID_W * MID_H)
+
+/* The state of interior cell c after one step of dt (dt = 0: as it is). */
+inline void stepped_cell(real dt, real inv_dx, real manning, __global const real* manning_field,
+  __global const real* h, __global const real* hu, __global const real* hv, int c, real* hn,
+  real* hun, real* hvn)
+{
+  if (dt > (real)0)
+    lax_friedrichs_cell(FRICTION, dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1],
+      h[c - 1], hu[c - 1], hv[c - 1], h[c + PITCH], hu[c + PITCH], hv[c + PITCH], h[c - PITCH],
+      hu[c - PITCH], hv[c - PITCH], hn, hun, hvn);
+  else
+    *hn = h[c], *hun = hu[c], *hvn = hv[c];
+}
+
+__kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
+lax_friedrichs_two_steps(__global const real* h, __global const real* hu, __global const real* hv,
+                         __global real* h_out, __global real* hu_out, __global real* hv_out,
+                         __global real* ctrl, __global int* status, __global real* partial_max,
+                         const real manning, const real inv_dx,
+                         __global const real* manning_field, __global const real* bed,
+                         const real cfl_dx, const real fixed_dt, const int num_groups)
+{
+  __local real scratch[WG_SIZE];
+  __local real mid_h[MID_CELLS], mid_hu[MID_CELLS], mid_hv[MID_CELLS];
+  const int lid = local_id_linear();
+  /* The global cell of the tile's first (ring) cell. */
+  const int x0 = get_group_id(0) * (WG_X * COLUMNS) - 1, y0 = get_group_id(1) * (WG_Y * ROWS) - 1;
+  const real dt1 = ctrl[CTRL_DT], dt2 = next_fixed_dt(ctrl, fixed_dt);
+  for (int t = lid; t < MID_CELLS; t += WG_SIZE)
+  {
+    const int ex = t % MID_W, ey = t / MID_W, i = x0 + ex, j = y0 + ey;
+    const bool in_x = i >= 0 && i < NX, in_y = j >= 0 && j < NY;
+    real a, b, d;
+    if (in_x && in_y)
+    {
+      stepped_cell(dt1, inv_dx, manning, manning_field, h, hu, hv, IDX(i, j), &a, &b, &d);
+      const bool own = ex >= 1 && ex < MID_W - 1 && ey >= 1 && ey < MID_H - 1;
+      if (own && !is_physical(a, b, d))
+        atomic_min(&status[STATUS_BAD_MID], j * NX + i);
+    }
+    else if (in_x != in_y && i >= -1 && i <= NX && j >= -1 && j <= NY)
+    {
+      /* A ghost of layer 1 (the only one read): from the new state of the cell inside it, as
+       * write_ghosts_of() makes it. Corners are never read. */
+      const int c = IDX(clamp(i, 0, NX - 1), clamp(j, 0, NY - 1));
+      GhostCell cell;
+      stepped_cell(dt1, inv_dx, manning, manning_field, h, hu, hv, c, &cell.h, &cell.hu, &cell.hv);
+      cell.b = bed[c];
+      GhostCell g;
+      if (i < 0)
+        g = ghost_state(BC_WEST, (real)BCV_WEST, true, (real)1, cell, cell, (real)H_DRY);
+      else if (i >= NX)
+        g = ghost_state(BC_EAST, (real)BCV_EAST, true, (real)-1, cell, cell, (real)H_DRY);
+      else if (j < 0)
+        g = ghost_state(BC_SOUTH, (real)BCV_SOUTH, false, (real)1, cell, cell, (real)H_DRY);
+      else
+        g = ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, cell, cell, (real)H_DRY);
+      a = g.h, b = g.hu, d = g.hv;
+    }
+    else
+      continue; /* past the grid and its first ghost layer: never read */
+    mid_h[t] = a, mid_hu[t] = b, mid_hv[t] = d;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  real speed = (real)0;
+  for (int r = 0; r < ROWS; ++r)
+    for (int k = 0; k < COLUMNS; ++k)
+    {
+      /* Columns WG_X apart, so that a row of the group stores contiguous cells. */
+      const int ex = 1 + get_local_id(0) + k * WG_X, ey = 1 + get_local_id(1) + r * WG_Y;
+      const int i = x0 + ex, j = y0 + ey, t = ey * MID_W + ex;
+      if (i >= NX || j >= NY)
+        continue;
+      const int c = IDX(i, j);
+      real hn = mid_h[t], hun = mid_hu[t], hvn = mid_hv[t];
+      if (dt2 > (real)0)
+        lax_friedrichs_cell(FRICTION, dt2, inv_dx, MANNING_AT(c), mid_h[t + 1], mid_hu[t + 1],
+          mid_hv[t + 1], mid_h[t - 1], mid_hu[t - 1], mid_hv[t - 1], mid_h[t + MID_W],
+          mid_hu[t + MID_W], mid_hv[t + MID_W], mid_h[t - MID_W], mid_hu[t - MID_W],
+          mid_hv[t - MID_W], &hn, &hun, &hvn);
+      h_out[c] = hn;
+      hu_out[c] = hun;
+      hv_out[c] = hvn;
+      finish_cell(h_out, hu_out, hv_out, bed, i, j, c, hn, hun, hvn, &speed, status);
+    }
+  publish_group_max_speed(scratch, speed, partial_max);
+  barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */
+  if (lid == 0)
+    finish_two_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
+}
+#endif
+
 /* The CPU-shaped kernel's types: 8 cells at a time; speeds as their bit patterns. */
 #ifdef SWE_DOUBLE
 typedef double8 realv;

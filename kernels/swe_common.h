@@ -58,7 +58,9 @@ typedef float2 real2;
   1 /* smallest linear interior index of a non-physical cell, INT_MAX if none */
 #define STATUS_BAD_STEP 2    /* step at which it was seen, -1 if none */
 #define STATUS_GROUPS_DONE 3 /* groups of the running step kernel that have finished */
-#define STATUS_SIZE 4
+#define STATUS_BAD_MID                                                                             \
+  4 /* like STATUS_BAD_CELL, for the state between the two steps of a two-step kernel */
+#define STATUS_SIZE 5
 
 /* Manning coefficient of cell c: per cell when the host passed a field (-DMANNING_FIELD), else
  * the uniform value. */
@@ -166,8 +168,36 @@ inline void publish_group_max_speed(__local real* scratch, real speed, __global 
  * step kernel commits and chooses the next dt itself in its last work-group: no launch between
  * steps). Once the target is reached, or a non-physical cell was reported, dt is 0, which makes
  * the launches the host queued beyond it harmless no-ops. fixed_dt > 0 is the fixed-step mode;
- * otherwise dt = cfl * dx / max wave speed. bad_cell: status[STATUS_BAD_CELL] as the caller
- * read it. */
+ * otherwise dt = cfl * dx / max wave speed. */
+
+/* The dt of a step with `remaining` time left before the target (> 0), from the largest wave
+ * speed m; *landing: the step lands exactly on the target. */
+inline real dt_for(real remaining, real m, real cfl_dx, real fixed_dt, bool* landing)
+{
+  real dt;
+  if (fixed_dt > (real)0)
+    dt = fixed_dt;
+  else
+  {
+    dt = m > (real)0 ? cfl_dx / m : remaining;
+    /* Split the last two steps evenly rather than leave a sliver of a step. */
+    if (remaining < (real)2 * dt && remaining > dt)
+      dt = (real)0.5 * remaining;
+  }
+  *landing = dt >= remaining;
+  return *landing ? remaining : dt;
+}
+
+/* Adds dt to the clock (t, comp) by Kahan summation, so fp32 clocks do not drift. */
+inline void clock_add(real* t, real* comp, real dt)
+{
+  const real y = dt - *comp;
+  const real sum = *t + y;
+  *comp = (sum - *t) - y;
+  *t = sum;
+}
+
+/* bad_cell: status[STATUS_BAD_CELL] as the caller read it. */
 inline void choose_dt(__global real* ctrl,
   __global int* status,
   int bad_cell,
@@ -186,22 +216,7 @@ inline void choose_dt(__global real* ctrl,
   {
     const real remaining = ctrl[CTRL_TARGET] - (ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP]);
     if (remaining > (real)0)
-    {
-      if (fixed_dt > (real)0)
-        dt = fixed_dt;
-      else
-      {
-        dt = m > (real)0 ? cfl_dx / m : remaining;
-        /* Split the last two steps evenly rather than leave a sliver of a step. */
-        if (remaining < (real)2 * dt && remaining > dt)
-          dt = (real)0.5 * remaining;
-      }
-      if (dt >= remaining)
-      {
-        dt = remaining;
-        landing = true;
-      }
-    }
+      dt = dt_for(remaining, m, cfl_dx, fixed_dt, &landing);
   }
   ctrl[CTRL_DT] = dt;
   ctrl[CTRL_LANDING] = landing ? (real)1 : (real)0;
@@ -209,7 +224,7 @@ inline void choose_dt(__global real* ctrl,
 }
 
 /* Adds the step just taken (ctrl[CTRL_DT]) to the clock: exactly onto the target when it lands
- * there, else by Kahan summation, so fp32 clocks do not drift. */
+ * there, else by Kahan summation. */
 inline void commit_dt(__global real* ctrl, __global int* status)
 {
   const real dt = ctrl[CTRL_DT];
@@ -222,14 +237,29 @@ inline void commit_dt(__global real* ctrl, __global int* status)
   }
   else
   {
-    const real t = ctrl[CTRL_TIME];
-    const real y = dt - ctrl[CTRL_TIME_COMP];
-    const real sum = t + y;
-    ctrl[CTRL_TIME_COMP] = (sum - t) - y;
-    ctrl[CTRL_TIME] = sum;
+    real t = ctrl[CTRL_TIME], comp = ctrl[CTRL_TIME_COMP];
+    clock_add(&t, &comp, dt);
+    ctrl[CTRL_TIME_COMP] = comp;
+    ctrl[CTRL_TIME] = t;
   }
   ctrl[CTRL_LAST_DT] = dt;
   status[STATUS_STEPS] += 1;
+}
+
+/* The fixed-step dt that commit_dt then choose_dt will give the step after the pending one
+ * (0 when the pending one is a no-op or lands on the target), for a kernel taking both: the
+ * same operations on the same values, so the same bits. Blow-ups aside: those the last group
+ * settles (finish_two_steps_if_last). */
+inline real next_fixed_dt(__global const real* ctrl, real fixed_dt)
+{
+  const real dt = ctrl[CTRL_DT];
+  if (!(dt > (real)0) || ctrl[CTRL_LANDING] != (real)0)
+    return (real)0;
+  real t = ctrl[CTRL_TIME], comp = ctrl[CTRL_TIME_COMP];
+  clock_add(&t, &comp, dt);
+  const real remaining = ctrl[CTRL_TARGET] - (t - comp);
+  bool landing;
+  return remaining > (real)0 ? dt_for(remaining, (real)0, (real)0, fixed_dt, &landing) : (real)0;
 }
 
 /* The largest speed the step's groups published, taken and reset to 0 for the next step. */
@@ -246,6 +276,20 @@ inline void commit_dt(__global real* ctrl, __global int* status)
  * fence orders them before its count), and read back atomically, so the last group sees them
  * all. Called by one work-item per group. */
 #if FUSED_CLOCK
+/* Whether this group is the last of the step kernel to finish: then every other group's maximum
+ * and bad cells are published (each fences them before it counts, and they are read back
+ * atomically). Called by one work-item per group. */
+inline bool last_group_to_finish(__global int* status, int num_groups)
+{
+  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  if (atomic_inc(&status[STATUS_GROUPS_DONE]) != num_groups - 1)
+    return false;
+  status[STATUS_GROUPS_DONE] = 0; /* every other group has counted: ready for the next step */
+  return true;
+}
+
+/* The end of a Lax-Friedrichs step kernel: the last group to finish commits the step and
+ * chooses the next dt. */
 inline void finish_step_if_last(__global real* partial_max,
   __global real* ctrl,
   __global int* status,
@@ -253,11 +297,31 @@ inline void finish_step_if_last(__global real* partial_max,
   real fixed_dt,
   int num_groups)
 {
-  mem_fence(CLK_GLOBAL_MEM_FENCE);
-  if (atomic_inc(&status[STATUS_GROUPS_DONE]) != num_groups - 1)
+  if (!last_group_to_finish(status, num_groups))
     return;
-  status[STATUS_GROUPS_DONE] = 0; /* every other group has counted: ready for the next step */
   const real m = TAKE_MAX_SPEED(partial_max);
+  commit_dt(ctrl, status);
+  choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
+}
+
+/* The same for a kernel that took two steps: the clock and the status end as after two
+ * one-step kernels. A blow-up between the steps is the one reported (cell and step), as it
+ * would have stopped the run there; the second step then counts for nothing. */
+inline void finish_two_steps_if_last(__global real* partial_max,
+  __global real* ctrl,
+  __global int* status,
+  real cfl_dx,
+  real fixed_dt,
+  int num_groups)
+{
+  if (!last_group_to_finish(status, num_groups))
+    return;
+  const real m = TAKE_MAX_SPEED(partial_max);
+  const int bad_mid = atomic_min(&status[STATUS_BAD_MID], INT_MAX);
+  if (bad_mid != INT_MAX)
+    atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
+  commit_dt(ctrl, status);
+  choose_dt(ctrl, status, bad_mid, (real)0, cfl_dx, fixed_dt);
   commit_dt(ctrl, status);
   choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
 }

@@ -19,7 +19,8 @@ std::string LaunchShape::text() const
 {
   if (wholeRows)
     return "rows" + std::to_string(rows);
-  return std::to_string(groupX) + "x" + std::to_string(groupY) + "x" + std::to_string(rows);
+  return std::to_string(groupX) + "x" + std::to_string(groupY) + "x" + std::to_string(rows) +
+         (steps > 1 ? "s" + std::to_string(steps) : "");
 }
 
 LaunchShape parseLaunchShape(const std::string& text)
@@ -34,17 +35,29 @@ LaunchShape parseLaunchShape(const std::string& text)
       throw Error("launch shape '" + text + "': rowsN needs N from 1 to 4096");
     return shape;
   }
+  // "s" and a number, or nothing, after the rows; the tail catches anything more.
+  const bool stepsWritten = text.find('s') != std::string::npos;
   const int fields =
-    std::sscanf(text.c_str(), "%dx%dx%d%c", &shape.groupX, &shape.groupY, &shape.rows, &tail);
-  if (fields != 3)
+    stepsWritten
+      ? std::sscanf(text.c_str(),
+          "%dx%dx%ds%d%c",
+          &shape.groupX,
+          &shape.groupY,
+          &shape.rows,
+          &shape.steps,
+          &tail)
+      : std::sscanf(text.c_str(), "%dx%dx%d%c", &shape.groupX, &shape.groupY, &shape.rows, &tail);
+  if (fields != (stepsWritten ? 4 : 3))
     throw Error(
-      "launch shape must be 'auto', 'default', GXxGYxROWS such as 128x2x8, or rowsN such as "
-      "rows16, got '" +
+      "launch shape must be 'auto', 'default', GXxGYxROWS such as 128x2x8 (with s2 appended for "
+      "two steps a launch), or rowsN such as rows16, got '" +
       text + "'");
   if (!powerOfTwo(shape.groupX) || !powerOfTwo(shape.groupY))
     throw Error("launch shape '" + text + "': the work-group sides must be powers of two");
   if (shape.rows < 1 || shape.rows > 64)
     throw Error("launch shape '" + text + "': rows per work-item must be 1 to 64");
+  if (shape.steps != 1 && shape.steps != 2)
+    throw Error("launch shape '" + text + "': steps per launch must be 1 or 2");
   return shape;
 }
 
@@ -58,6 +71,10 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
     // Four values of each tile cell (the group's cells and two more on every side) and four of
     // each face (kernels/muscl_hllc.cl).
     reals += 4 * (gx + 4) * (gy + 4) + 4 * ((gx + 1) * gy + gx * (gy + 1));
+  else if (shape.steps == 2)
+    // The three values of the state between the two steps, for the group's cells (two columns
+    // per work-item) and one more on every side.
+    reals += 3 * (2 * gx + 2) * (gy * static_cast<std::size_t>(shape.rows) + 2);
   return reals * realSize;
 }
 
@@ -82,6 +99,11 @@ void checkLaunchShape(const LaunchShape& shape,
   if (params.scheme == Scheme::MusclHllc && (shape.rows != 1 || shape.wholeRows))
     throw Error("launch shape " + shape.text() +
                 ": the second-order scheme updates one row per work-item (use GXxGYx1)");
+  if (shape.steps == 2 &&
+      (params.scheme != Scheme::LaxFriedrichs || shape.wholeRows || !(params.fixedDt > 0)))
+    throw Error("launch shape " + shape.text() +
+                ": two steps a launch need the Lax-Friedrichs scheme, a fixed time step (dt) and "
+                "a work-group shape, not rowsN");
   if (localMemoryBytes(shape, params) > device.localMemory)
     throw Error("launch shape " + shape.text() + ": its work-groups need " +
                 std::to_string(localMemoryBytes(shape, params)) +

@@ -17,19 +17,22 @@ struct LaunchShape
   // The CPU-shaped path (Lax-Friedrichs): one work-item per group updates `rows` whole rows with
   // a plain loop along x; groupX and groupY then only shape the whole-grid kernels.
   bool wholeRows = false;
+  // Steps one launch takes (Lax-Friedrichs with a fixed dt, GPU-shaped): 1, or 2 for temporal
+  // blocking (kernels/lax_friedrichs.cl, lax_friedrichs_two_steps).
+  int steps = 1;
 
-  // "64x4x1" or "rows16", the forms parseLaunchShape() reads.
+  // "64x4x1", "64x4x4s2" (two steps a launch) or "rows16", the forms parseLaunchShape() reads.
   std::string text() const;
   bool operator==(const LaunchShape& other) const
   {
     return groupX == other.groupX && groupY == other.groupY && rows == other.rows &&
-           wholeRows == other.wholeRows;
+           wholeRows == other.wholeRows && steps == other.steps;
   }
 };
 
-// Reads "GXxGYxROWS" (e.g. "128x2x8") or "rowsN" (N whole rows per work-item). Throws swe::Error
-// naming the text when it is not that form, the group size is not a power of two, or rows are
-// not 1..64.
+// Reads "GXxGYxROWS" (e.g. "128x2x8"), the same with "s2" appended (two steps a launch), or
+// "rowsN" (N whole rows per work-item). Throws swe::Error naming the text when it is not that
+// form, the group size is not a power of two, rows are not 1..64 or steps not 1 or 2.
 LaunchShape parseLaunchShape(const std::string& text);
 
 // Bytes of local memory one work-group of the step kernel of params.scheme takes in
@@ -38,7 +41,8 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
 
 // Throws swe::Error when the shape does not suit the scheme or the device (a work-group larger
 // than the device allows or needing more local memory than it has; rows other than 1 or whole
-// rows for the second-order scheme, whose work-groups share face fluxes in local memory).
+// rows for the second-order scheme, whose work-groups share face fluxes in local memory; two
+// steps a launch other than for Lax-Friedrichs with a fixed dt and work-group shape).
 void checkLaunchShape(const LaunchShape& shape,
   const SimulationParameters& params,
   const DeviceInfo& device);

@@ -23,6 +23,7 @@ constexpr int kGhost = 2;    // ghost layers: wide enough for a second-order ste
 constexpr int kCtrlSize = 7; // must match CTRL_* in kernels/swe_common.h
 constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4;
 constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2;
+constexpr int kStatusSize = 5; // must match STATUS_SIZE
 // Depth below which a cell counts as dry (no velocity) in the wet/dry scheme [m].
 constexpr double kDryDepth = 1e-6;
 
@@ -83,6 +84,8 @@ struct Simulation::Impl
     diagResult;
   // One kernel object per parity, so the step loop never re-sets arguments.
   std::array<cl::Kernel, 2> fillGhosts, update, waveSpeed, diagPartials;
+  // Lax-Friedrichs, two steps a launch (shape.steps == 2 with the fused clock).
+  std::array<cl::Kernel, 2> updateTwice;
   // MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor.
   std::array<cl::Kernel, 2> musclStage;
   cl::Kernel computeDt, diagFinal;
@@ -103,6 +106,9 @@ struct Simulation::Impl
   // Lax-Friedrichs steps keep the clock themselves (no compute_dt launch between steps), where
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
   bool fusedClock = false;
+
+  // Two steps a launch: asked for by the shape, and the clock on the device can count them.
+  bool twoSteps() const { return shape.steps == 2 && fusedClock; }
 
   // Cells along x one work-item of the GPU-shaped Lax-Friedrichs update takes: a pair, loaded
   // as one vector (measured faster on the H200 than one cell, PERFORMANCE.md).
@@ -147,7 +153,8 @@ struct Simulation::Impl
       << " -DCOLUMNS=" << columnsPerItem() << " -DBLOCK_ROWS=" << shape.rows
       << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
       << " -DH_DRY=" << kDryDepth << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
-      << (perCellManning ? " -DMANNING_FIELD " : " ") << params.buildOptions;
+      << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0) << (perCellManning ? " -DMANNING_FIELD " : " ")
+      << params.buildOptions;
     return s.str();
   }
 
@@ -204,6 +211,8 @@ struct Simulation::Impl
       waveSpeed[p] = cl::Kernel(program, "wave_speed_partials");
       diagPartials[p] = cl::Kernel(program, "diagnostics_partials");
       musclStage[p] = cl::Kernel(program, "muscl_hllc_stage");
+      if (twoSteps())
+        updateTwice[p] = cl::Kernel(program, "lax_friedrichs_two_steps");
     }
     computeDt = cl::Kernel(program, "compute_dt");
     diagFinal = cl::Kernel(program, "diagnostics_final");
@@ -248,7 +257,7 @@ struct Simulation::Impl
     // A per-cell Manning field only when one was given; otherwise a placeholder argument.
     manningField = cl::Buffer(context, CL_MEM_READ_ONLY, perCellManning ? bytes : realSize);
     ctrl = cl::Buffer(context, CL_MEM_READ_WRITE, kCtrlSize * realSize);
-    status = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(cl_int));
+    status = cl::Buffer(context, CL_MEM_READ_WRITE, kStatusSize * sizeof(cl_int));
     const std::size_t partialBytes = static_cast<std::size_t>(numGroups) * realSize;
     partialMax = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
     diagSum = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
@@ -281,6 +290,28 @@ struct Simulation::Impl
       queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
   }
 
+  // A Lax-Friedrichs update kernel reading copy p and writing the other.
+  void bindUpdate(cl::Kernel& k, int p)
+  {
+    const int q = 1 - p;
+    k.setArg(0, h[p]);
+    k.setArg(1, hu[p]);
+    k.setArg(2, hv[p]);
+    k.setArg(3, h[q]);
+    k.setArg(4, hu[q]);
+    k.setArg(5, hv[q]);
+    k.setArg(6, ctrl);
+    k.setArg(7, status);
+    k.setArg(8, partialMax);
+    setReal(k, 9, params.manning);
+    setReal(k, 10, 1.0 / params.dx);
+    k.setArg(11, manningField);
+    k.setArg(12, bed);
+    setReal(k, 13, cflDx());
+    setReal(k, 14, params.fixedDt);
+    k.setArg(15, static_cast<cl_int>(updateGroups));
+  }
+
   void bindKernels()
   {
     for (int p = 0; p < 2; ++p)
@@ -309,23 +340,9 @@ struct Simulation::Impl
       setReal(stage, 14, 1.0 / params.dx);
       stage.setArg(16, manningField);
       stage.setArg(15, static_cast<cl_int>(p));
-      cl::Kernel& k = update[p];
-      k.setArg(0, h[p]);
-      k.setArg(1, hu[p]);
-      k.setArg(2, hv[p]);
-      k.setArg(3, h[q]);
-      k.setArg(4, hu[q]);
-      k.setArg(5, hv[q]);
-      k.setArg(6, ctrl);
-      k.setArg(7, status);
-      k.setArg(8, partialMax);
-      setReal(k, 9, params.manning);
-      setReal(k, 10, 1.0 / params.dx);
-      k.setArg(11, manningField);
-      k.setArg(12, bed);
-      setReal(k, 13, cflDx());
-      setReal(k, 14, params.fixedDt);
-      k.setArg(15, static_cast<cl_int>(updateGroups));
+      bindUpdate(update[p], p);
+      if (twoSteps())
+        bindUpdate(updateTwice[p], p);
       waveSpeed[p].setArg(0, h[p]);
       waveSpeed[p].setArg(1, hu[p]);
       waveSpeed[p].setArg(2, hv[p]);
@@ -520,7 +537,7 @@ struct Simulation::Impl
     const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0 };
     for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
       writeReal(slot, clock[slot]);
-    const cl_int statusInit[4] = { static_cast<cl_int>(count), INT_MAX, -1, 0 };
+    const cl_int statusInit[kStatusSize] = { static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX };
     queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
     time = t;
     steps = count;
@@ -553,8 +570,11 @@ struct Simulation::Impl
       }
       if (!fusedClock)
         queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
-      queue.enqueueNDRangeKernel(update[current], cl::NullRange, updateRange, updateLocal);
+      const bool pair = twoSteps() && s + 1 < n;
+      queue.enqueueNDRangeKernel(
+        (pair ? updateTwice : update)[current], cl::NullRange, updateRange, updateLocal);
       current = 1 - current;
+      s += pair ? 1 : 0;
     }
   }
 
