@@ -166,7 +166,7 @@ TEST(LaunchShape, TwoStepsALaunchGiveTheSameBitsAsOneAtATime)
     double t0 = 0, t = 0;
     std::int64_t n0 = 0, n = 0;
     const test::Fields reference = runFixed(p, "64x4x1", 21, c.until, &t0, &n0);
-    for (const std::string shape : { "64x4x1s2", "16x2x3s2", "8x8x1s2", "32x1x5s2" })
+    for (const std::string shape : { "16x2x3s2", "8x8x1s2", "32x1x5s2" })
     {
       const test::Fields f = runFixed(p, shape, 21, c.until, &t, &n);
       const std::string where = shape + ", " + precisionName(c.precision) +
