@@ -62,7 +62,8 @@ struct CommonOptions
     app
       ->add_option("--launch",
         params.launch,
-        "step kernel launch: auto (tuned once, cached), default, or GXxGYxROWS such as 128x2x8")
+        "step kernel launch: auto (tuned once, cached), default, GXxGYxROWS such as 128x2x8, or "
+        "that with s2 appended (two steps a launch; Lax-Friedrichs with --dt)")
       ->capture_default_str();
     app->add_option("--build-options", params.buildOptions, "extra OpenCL build options");
   }

@@ -134,9 +134,20 @@ std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
       { 256, 1, 1 }, { 1024, 1, 16 }, { 64, 4, 4, true }, { 64, 4, 16, true }, { 64, 4, 64, true }
     };
   else
+  {
     more = {
       { 128, 1, 4 }, { 64, 2, 4 }, { 64, 4, 4 }, { 128, 1, 2 }, { 256, 1, 4 }, { 256, 1, 8 }
     };
+    // With a fixed dt, two steps a launch: the fastest shapes on the H200 (PERFORMANCE.md),
+    // tall tiles for fp32, smaller ones that fit the local memory in fp64.
+    if (params.fixedDt > 0)
+      for (const LaunchShape& s : std::vector<LaunchShape>{
+             { 32, 8, 4 }, { 64, 4, 4 }, { 32, 8, 2 }, { 32, 4, 2 }, { 32, 4, 4 }, { 64, 2, 4 } })
+      {
+        more.push_back(s);
+        more.back().steps = 2;
+      }
+  }
   for (const LaunchShape& s : more)
     if (fits(s, params, device) && std::find(shapes.begin(), shapes.end(), s) == shapes.end())
       shapes.push_back(s);

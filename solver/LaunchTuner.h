@@ -18,7 +18,8 @@ namespace swe
 LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceInfo& device);
 
 // The cache: $SWE_LAUNCH_CACHE if set, else $XDG_CACHE_HOME/swe/launch-shapes.txt, else
-// $HOME/.cache/swe/launch-shapes.txt. One line per device, scheme and precision.
+// $HOME/.cache/swe/launch-shapes.txt. One line per device, scheme and precision (Lax-Friedrichs
+// with a fixed dt has its own: two-step shapes are candidates there).
 std::string launchCachePath();
 
 struct LaunchTiming

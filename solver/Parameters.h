@@ -68,7 +68,8 @@ struct SimulationParameters
   Precision precision = Precision::Single;
   std::string device = "auto"; // "auto", a device index, or a substring of a device name
   // Launch shape of the step kernel: "auto" (tuned once per device, scheme and precision, and
-  // cached; see LaunchTuner.h), "default" (untuned), or "GXxGYxROWS" such as "128x2x8".
+  // cached; see LaunchTuner.h), "default" (untuned), or "GXxGYxROWS" such as "128x2x8" ("s2"
+  // appended: two steps a launch, Lax-Friedrichs with a fixed dt).
   std::string launch = "auto";
   // Extra OpenCL build options (e.g. "-DWG_X=32"): appended last, so they override defaults.
   std::string buildOptions;

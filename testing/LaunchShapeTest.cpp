@@ -231,6 +231,33 @@ TEST(LaunchShape, SecondOrderGroupsMustFitTheLocalMemory)
   EXPECT_LE(localMemoryBytes(defaultLaunchShape(p, device), p), device.localMemory);
 }
 
+TEST(LaunchShape, GpuTuningTriesTwoStepsALaunchOnlyWithAFixedDt)
+{
+  DeviceInfo gpu;
+  gpu.name = "gpu";
+  gpu.type = "GPU";
+  gpu.maxWorkGroupSize = 1024;
+  gpu.localMemory = 48 * 1024;
+  const auto twoStepShapes = [&](const SimulationParameters& p)
+  {
+    int count = 0;
+    for (const LaunchShape& shape : launchCandidates(p, gpu))
+    {
+      EXPECT_NO_THROW(checkLaunchShape(shape, p, gpu)) << shape.text();
+      count += shape.steps == 2 ? 1 : 0;
+    }
+    return count;
+  };
+  SimulationParameters p = test::smallParameters(Precision::Double, 20, 20);
+  EXPECT_EQ(twoStepShapes(p), 0);
+  p.fixedDt = 0.01;
+  EXPECT_GE(twoStepShapes(p), 2); // the fp64 tiles that fit 48 KiB
+  p.precision = Precision::Single;
+  EXPECT_GE(twoStepShapes(p), 4);
+  p.scheme = Scheme::MusclHllc;
+  EXPECT_EQ(twoStepShapes(p), 0);
+}
+
 TEST(LaunchShape, BadShapesAreClearErrors)
 {
   SimulationParameters p = test::smallParameters(Precision::Single, 20, 20);
