@@ -482,6 +482,10 @@ int main(int argc, char** argv)
     "tune", "time the step kernel's launch shapes and cache the fastest for --launch auto");
   tuneOptions.add(tuneCmd);
   tuneCmd->add_option("--side", tuneSide, "square grid to time on (default: the device's size)");
+  tuneCmd->add_option("--dt",
+    tuneOptions.params.fixedDt,
+    "tune for runs with a fixed time step (any value > 0: the trial picks its own; Lax-Friedrichs "
+    "then also tries two steps a launch)");
 
   CommonOptions validateOptions;
   std::string caseName = "stoker", profilePath;
