@@ -1,3 +1,16 @@
+/* The state of ghost cell (i, j), outside the grid across one side (west or east when i is out
+ * of range, else south or north), by the side's kind and value (-D defines). */
+inline GhostCell ghost_beyond(int i, int j, GhostCell mirror, GhostCell nearest)
+{
+  if (i < 0)
+    return ghost_state(BC_WEST, (real)BCV_WEST, true, (real)1, mirror, nearest, (real)H_DRY);
+  if (i >= NX)
+    return ghost_state(BC_EAST, (real)BCV_EAST, true, (real)-1, mirror, nearest, (real)H_DRY);
+  if (j < 0)
+    return ghost_state(BC_SOUTH, (real)BCV_SOUTH, false, (real)1, mirror, nearest, (real)H_DRY);
+  return ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, mirror, nearest, (real)H_DRY);
+}
+
 /* Side boundaries through ghost cells, filled on the device (thesis 4.5.1): one work-item per
  * ghost cell. The kind and value of each side come as -D defines (BC_WEST, BCV_WEST, ...); the
  * arithmetic is in boundaries.h. A corner ghost follows its west or east side (no stencil reads
@@ -41,15 +54,7 @@ __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv
   nearest.hu = hu[n];
   nearest.hv = hv[n];
   nearest.b = bed[n];
-  GhostCell g;
-  if (i < 0)
-    g = ghost_state(BC_WEST, (real)BCV_WEST, true, (real)1, mirror, nearest, (real)H_DRY);
-  else if (i >= NX)
-    g = ghost_state(BC_EAST, (real)BCV_EAST, true, (real)-1, mirror, nearest, (real)H_DRY);
-  else if (j < 0)
-    g = ghost_state(BC_SOUTH, (real)BCV_SOUTH, false, (real)1, mirror, nearest, (real)H_DRY);
-  else
-    g = ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, mirror, nearest, (real)H_DRY);
+  const GhostCell g = ghost_beyond(i, j, mirror, nearest);
   const int dst = IDX(i, j);
   h[dst] = g.h;
   hu[dst] = g.hu;

@@ -98,18 +98,21 @@ inline void finish_cell(__global real* h_out, __global real* hu_out, __global re
     atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
 }
 
+/* The arguments of the GPU-shaped update kernels, in the order Simulation::bindUpdate sets them. */
+#define GPU_STEP_ARGUMENTS                                                                        \
+  __global const real *h, __global const real *hu, __global const real *hv, __global real *h_out, \
+    __global real *hu_out, __global real *hv_out, __global real *ctrl, __global int *status,      \
+    __global real *partial_max, const real manning, const real inv_dx,                           \
+    __global const real *manning_field, __global const real *bed, const real cfl_dx,             \
+    const real fixed_dt, const int num_groups
+
 /* One work-item updates a column two cells wide (COLUMNS) and ROWS cells high, bottom to top.
  * The pair's states are loaded as one vector (rows are aligned and i is even), so a warp's loads
  * are whole cache lines and each row costs 3 vector and 6 scalar loads for two cells instead of
  * 18 scalar ones; the column's states of the rows below, at and above the cell stay in registers
  * (a sliding window); and the group's wave-speed reduction is paid once per 2 ROWS cells. */
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
-lax_friedrichs_step(__global const real* h, __global const real* hu, __global const real* hv,
-                    __global real* h_out, __global real* hu_out, __global real* hv_out,
-                    __global real* ctrl, __global int* status, __global real* partial_max,
-                    const real manning, const real inv_dx,
-                    __global const real* manning_field, __global const real* bed,
-                    const real cfl_dx, const real fixed_dt, const int num_groups)
+lax_friedrichs_step(GPU_STEP_ARGUMENTS)
 {
   __local real scratch[WG_SIZE];
   const int i = get_global_id(0) * COLUMNS, j0 = get_global_id(1) * ROWS;
@@ -167,7 +170,7 @@ lax_friedrichs_step(__global const real* h, __global const real* hu, __global co
 #if FUSED_CLOCK
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */
   if (local_id_linear() == 0)
-    finish_step_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
+    finish_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, 1);
 #else
   (void)cfl_dx, (void)fixed_dt, (void)num_groups;
 #endif
@@ -199,12 +202,7 @@ inline void stepped_cell(real dt, real inv_dx, real manning, __global const real
 }
 
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
-lax_friedrichs_two_steps(__global const real* h, __global const real* hu, __global const real* hv,
-                         __global real* h_out, __global real* hu_out, __global real* hv_out,
-                         __global real* ctrl, __global int* status, __global real* partial_max,
-                         const real manning, const real inv_dx,
-                         __global const real* manning_field, __global const real* bed,
-                         const real cfl_dx, const real fixed_dt, const int num_groups)
+lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS)
 {
   __local real scratch[WG_SIZE];
   __local real mid_h[MID_CELLS], mid_hu[MID_CELLS], mid_hv[MID_CELLS];
@@ -232,15 +230,7 @@ lax_friedrichs_two_steps(__global const real* h, __global const real* hu, __glob
       GhostCell cell;
       stepped_cell(dt1, inv_dx, manning, manning_field, h, hu, hv, c, &cell.h, &cell.hu, &cell.hv);
       cell.b = bed[c];
-      GhostCell g;
-      if (i < 0)
-        g = ghost_state(BC_WEST, (real)BCV_WEST, true, (real)1, cell, cell, (real)H_DRY);
-      else if (i >= NX)
-        g = ghost_state(BC_EAST, (real)BCV_EAST, true, (real)-1, cell, cell, (real)H_DRY);
-      else if (j < 0)
-        g = ghost_state(BC_SOUTH, (real)BCV_SOUTH, false, (real)1, cell, cell, (real)H_DRY);
-      else
-        g = ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, cell, cell, (real)H_DRY);
+      const GhostCell g = ghost_beyond(i, j, cell, cell);
       a = g.h, b = g.hu, d = g.hv;
     }
     else
@@ -272,7 +262,7 @@ lax_friedrichs_two_steps(__global const real* h, __global const real* hu, __glob
   publish_group_max_speed(scratch, speed, partial_max);
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */
   if (lid == 0)
-    finish_two_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
+    finish_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, 2);
 }
 #endif
 
@@ -407,7 +397,7 @@ lax_friedrichs_rows(__global const real* restrict h, __global const real* restri
   if (bad != INT_MAX)
     atomic_min(&status[STATUS_BAD_CELL], bad);
 #if FUSED_CLOCK
-  finish_step_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
+  finish_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, 1);
 #else
   (void)cfl_dx, (void)fixed_dt, (void)num_groups;
 #endif

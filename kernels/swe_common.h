@@ -249,7 +249,7 @@ inline void commit_dt(__global real* ctrl, __global int* status)
 /* The fixed-step dt that commit_dt then choose_dt will give the step after the pending one
  * (0 when the pending one is a no-op or lands on the target), for a kernel taking both: the
  * same operations on the same values, so the same bits. Blow-ups aside: those the last group
- * settles (finish_two_steps_if_last). */
+ * settles (finish_steps_if_last). */
 inline real next_fixed_dt(__global const real* ctrl, real fixed_dt)
 {
   const real dt = ctrl[CTRL_DT];
@@ -288,40 +288,29 @@ inline bool last_group_to_finish(__global int* status, int num_groups)
   return true;
 }
 
-/* The end of a Lax-Friedrichs step kernel: the last group to finish commits the step and
- * chooses the next dt. */
-inline void finish_step_if_last(__global real* partial_max,
+/* The end of a Lax-Friedrichs update kernel that took `steps` steps (1 or 2): the last group to
+ * finish commits them and chooses the next dt, so the clock and the status end as after that
+ * many one-step kernels. For two, a blow-up between the steps is the one reported (cell and
+ * step), as it would have stopped the run there; the second step then counts for nothing. */
+inline void finish_steps_if_last(__global real* partial_max,
   __global real* ctrl,
   __global int* status,
   real cfl_dx,
   real fixed_dt,
-  int num_groups)
+  int num_groups,
+  int steps)
 {
   if (!last_group_to_finish(status, num_groups))
     return;
   const real m = TAKE_MAX_SPEED(partial_max);
-  commit_dt(ctrl, status);
-  choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
-}
-
-/* The same for a kernel that took two steps: the clock and the status end as after two
- * one-step kernels. A blow-up between the steps is the one reported (cell and step), as it
- * would have stopped the run there; the second step then counts for nothing. */
-inline void finish_two_steps_if_last(__global real* partial_max,
-  __global real* ctrl,
-  __global int* status,
-  real cfl_dx,
-  real fixed_dt,
-  int num_groups)
-{
-  if (!last_group_to_finish(status, num_groups))
-    return;
-  const real m = TAKE_MAX_SPEED(partial_max);
-  const int bad_mid = atomic_min(&status[STATUS_BAD_MID], INT_MAX);
-  if (bad_mid != INT_MAX)
-    atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
-  commit_dt(ctrl, status);
-  choose_dt(ctrl, status, bad_mid, (real)0, cfl_dx, fixed_dt);
+  if (steps == 2)
+  {
+    const int bad_mid = atomic_min(&status[STATUS_BAD_MID], INT_MAX);
+    if (bad_mid != INT_MAX)
+      atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
+    commit_dt(ctrl, status);
+    choose_dt(ctrl, status, bad_mid, (real)0, cfl_dx, fixed_dt);
+  }
   commit_dt(ctrl, status);
   choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
 }
