@@ -98,6 +98,20 @@ inline void finish_cell(__global real* h_out, __global real* hu_out, __global re
     atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
 }
 
+/* The state of interior cell c after one step of dt from its neighbours in global memory, or
+ * as it is when step is false (a no-op step). */
+inline void stepped_cell(bool step, bool friction, real dt, real inv_dx, real manning,
+  __global const real* manning_field, __global const real* h, __global const real* hu,
+  __global const real* hv, int c, real* hn, real* hun, real* hvn)
+{
+  if (step)
+    lax_friedrichs_cell(friction, dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1],
+      h[c - 1], hu[c - 1], hv[c - 1], h[c + PITCH], hu[c + PITCH], hv[c + PITCH], h[c - PITCH],
+      hu[c - PITCH], hv[c - PITCH], hn, hun, hvn);
+  else
+    *hn = h[c], *hun = hu[c], *hvn = hv[c];
+}
+
 /* The arguments of the GPU-shaped update kernels, in the order Simulation::bindUpdate sets them. */
 #define GPU_STEP_ARGUMENTS                                                                        \
   __global const real *h, __global const real *hu, __global const real *hv, __global real *h_out, \
@@ -188,19 +202,6 @@ lax_friedrichs_step(GPU_STEP_ARGUMENTS)
 #define MID_H (WG_Y * ROWS + 2)
 #define MID_CELLS (MID_W * MID_H)
 
-/* The state of interior cell c after one step of dt (dt = 0: as it is). */
-inline void stepped_cell(real dt, real inv_dx, real manning, __global const real* manning_field,
-  __global const real* h, __global const real* hu, __global const real* hv, int c, real* hn,
-  real* hun, real* hvn)
-{
-  if (dt > (real)0)
-    lax_friedrichs_cell(FRICTION, dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1],
-      h[c - 1], hu[c - 1], hv[c - 1], h[c + PITCH], hu[c + PITCH], hv[c + PITCH], h[c - PITCH],
-      hu[c - PITCH], hv[c - PITCH], hn, hun, hvn);
-  else
-    *hn = h[c], *hun = hu[c], *hvn = hv[c];
-}
-
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
 lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS)
 {
@@ -217,7 +218,8 @@ lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS)
     real a, b, d;
     if (in_x && in_y)
     {
-      stepped_cell(dt1, inv_dx, manning, manning_field, h, hu, hv, IDX(i, j), &a, &b, &d);
+      stepped_cell(dt1 > (real)0, FRICTION, dt1, inv_dx, manning, manning_field, h, hu, hv,
+        IDX(i, j), &a, &b, &d);
       const bool own = ex >= 1 && ex < MID_W - 1 && ey >= 1 && ey < MID_H - 1;
       if (own && !is_physical(a, b, d))
         atomic_min(&status[STATUS_BAD_MID], j * NX + i);
@@ -228,7 +230,8 @@ lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS)
        * write_ghosts_of() makes it. Corners are never read. */
       const int c = IDX(clamp(i, 0, NX - 1), clamp(j, 0, NY - 1));
       GhostCell cell;
-      stepped_cell(dt1, inv_dx, manning, manning_field, h, hu, hv, c, &cell.h, &cell.hu, &cell.hv);
+      stepped_cell(dt1 > (real)0, FRICTION, dt1, inv_dx, manning, manning_field, h, hu, hv, c,
+        &cell.h, &cell.hu, &cell.hv);
       cell.b = bed[c];
       const GhostCell g = ghost_beyond(i, j, cell, cell);
       a = g.h, b = g.hu, d = g.hv;
@@ -331,11 +334,8 @@ inline void row_update(bool step, bool friction, real dt, real inv_dx, real mann
   for (; i < NX; ++i)
   {
     const int c = row + i;
-    real hn = h[c], hun = hu[c], hvn = hv[c];
-    if (step)
-      lax_friedrichs_cell(friction, dt, inv_dx, MANNING_AT(c), h[c + 1], hu[c + 1], hv[c + 1],
-        h[c - 1], hu[c - 1], hv[c - 1], h[c + PITCH], hu[c + PITCH], hv[c + PITCH], h[c - PITCH],
-        hu[c - PITCH], hv[c - PITCH], &hn, &hun, &hvn);
+    real hn, hun, hvn;
+    stepped_cell(step, friction, dt, inv_dx, manning, manning_field, h, hu, hv, c, &hn, &hun, &hvn);
     h_out[c] = hn;
     hu_out[c] = hun;
     hv_out[c] = hvn;

@@ -61,6 +61,11 @@ LaunchShape parseLaunchShape(const std::string& text)
   return shape;
 }
 
+int columnsPerItem(const LaunchShape& shape, const SimulationParameters& params)
+{
+  return params.scheme == Scheme::LaxFriedrichs && !shape.wholeRows ? 2 : 1;
+}
+
 std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameters& params)
 {
   const std::size_t gx = static_cast<std::size_t>(shape.groupX),
@@ -72,9 +77,10 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
     // each face (kernels/muscl_hllc.cl).
     reals += 4 * (gx + 4) * (gy + 4) + 4 * ((gx + 1) * gy + gx * (gy + 1));
   else if (shape.steps == 2)
-    // The three values of the state between the two steps, for the group's cells (two columns
-    // per work-item) and one more on every side.
-    reals += 3 * (2 * gx + 2) * (gy * static_cast<std::size_t>(shape.rows) + 2);
+    // The three values of the state between the two steps, for the group's cells and one more
+    // on every side.
+    reals += 3 * (gx * columnsPerItem(shape, params) + 2) *
+             (gy * static_cast<std::size_t>(shape.rows) + 2);
   return reals * realSize;
 }
 

@@ -35,6 +35,10 @@ struct LaunchShape
 // form, the group size is not a power of two, rows are not 1..64 or steps not 1 or 2.
 LaunchShape parseLaunchShape(const std::string& text);
 
+// Cells along x one work-item of the GPU-shaped Lax-Friedrichs update takes: a pair, loaded as
+// one vector (measured faster on the H200 than one cell, PERFORMANCE.md); 1 otherwise.
+int columnsPerItem(const LaunchShape& shape, const SimulationParameters& params);
+
 // Bytes of local memory one work-group of the step kernel of params.scheme takes in
 // params.precision (the second-order scheme keeps a tile of cells and its faces there).
 std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameters& params);

@@ -61,7 +61,8 @@ void writeCache(const std::string& path, const std::map<std::string, std::string
     std::ofstream out(temporary);
     if (!out)
       return;
-    out << "# swe launch shapes: device|scheme|precision[|fixed-dt]<TAB>shape<TAB>Gcell/s measured\n";
+    out
+      << "# swe launch shapes: device|scheme|precision[|fixed-dt]<TAB>shape<TAB>Gcell/s measured\n";
     for (const auto& entry : entries)
       out << entry.first << '\t' << entry.second << '\n';
     if (!out)

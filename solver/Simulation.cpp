@@ -110,13 +110,6 @@ struct Simulation::Impl
   // Two steps a launch: asked for by the shape, and the clock on the device can count them.
   bool twoSteps() const { return shape.steps == 2 && fusedClock; }
 
-  // Cells along x one work-item of the GPU-shaped Lax-Friedrichs update takes: a pair, loaded
-  // as one vector (measured faster on the H200 than one cell, PERFORMANCE.md).
-  int columnsPerItem() const
-  {
-    return params.scheme == Scheme::LaxFriedrichs && !shape.wholeRows ? 2 : 1;
-  }
-
   std::size_t pitch() const { return rowPitchCells(params.nx, realSize); }
   std::size_t offsetX() const { return rowOffsetCells(realSize); }
   std::size_t padded() const { return paddedCells(params.nx, params.ny, realSize); }
@@ -150,7 +143,7 @@ struct Simulation::Impl
       << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost
       << " -DPITCH=" << pitch() << " -DOFFSET=" << offsetX() << " -DWG_X=" << shape.groupX
       << " -DWG_Y=" << shape.groupY << " -DROWS=" << (shape.wholeRows ? 1 : shape.rows)
-      << " -DCOLUMNS=" << columnsPerItem() << " -DBLOCK_ROWS=" << shape.rows
+      << " -DCOLUMNS=" << columnsPerItem(shape, params) << " -DBLOCK_ROWS=" << shape.rows
       << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
       << " -DH_DRY=" << kDryDepth << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
       << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0) << (perCellManning ? " -DMANNING_FIELD " : " ")
@@ -227,7 +220,8 @@ struct Simulation::Impl
     // (1 x 1 for the other schemes and shapes), so their groups publish the same maxima.
     const std::uint64_t groupsX = roundUp(params.nx, wg[0]) / wg[0];
     const std::uint64_t groupsY = roundUp(params.ny, wg[1]) / wg[1];
-    const int columns = columnsPerItem(), rowsPerItem = shape.wholeRows ? 1 : shape.rows;
+    const int columns = columnsPerItem(shape, params),
+              rowsPerItem = shape.wholeRows ? 1 : shape.rows;
     const std::uint64_t speedGroupsX = roundUp((params.nx + columns - 1) / columns, wg[0]) / wg[0];
     const std::uint64_t speedGroupsY =
       roundUp((params.ny + rowsPerItem - 1) / rowsPerItem, wg[1]) / wg[1];
