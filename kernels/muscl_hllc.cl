@@ -3,81 +3,76 @@
  * the state, fused with the blow-up check and the first stage of the next step's wave-speed
  * maximum.
  *
- * A work-group works in three phases, so that nothing is loaded or computed twice:
- * 1. it loads its cells and two more on every side (no corners) into a local tile: depth, surface
- *    and the two velocities (the only divisions, one pair a cell);
- * 2. it computes each face flux (the HLLC solve, the costly part) once, from the tile;
- * 3. each cell adds up its four faces and its own bed-slope terms, in the same order as
- *    axis_rate() (the C++ twin), so the results are the twin's to round-off. */
+ * A work-group is one row of WG_X work-items, one column of cells each, that sweeps ROWS rows
+ * northwards. The sweep keeps the column's last cells in registers, so along y each cell is
+ * loaded, limited and each face solved once, with no local memory. Along x the row's items trade
+ * through local memory, three small exchanges a row: cell values (for the slopes), east face
+ * values (for the face solve), face fluxes (for the update). The two items at either end only
+ * supply neighbours, so a group updates WG_X - 4 cells of each row. Each face is still solved
+ * once, and every value comes from the functions that axis_rate() (the C++ twin) uses, so the
+ * results are the twin's to round-off.
+ *
+ * Local memory traffic was what held the earlier tile kernel (all four values of a two-cell halo
+ * tile, then slopes, then faces, in local memory) to a quarter of the copy ceiling. */
 
-#define TILE_W (WG_X + 4)
-#define TILE_H (WG_Y + 4)
-#define TILE_CELLS (TILE_W * TILE_H)
-/* Tile index of the group's local cell (x, y), x in -2 .. WG_X + 1, y in -2 .. WG_Y + 1. */
-#define TILE(x, y) (((y) + 2) * TILE_W + (x) + 2)
-#define X_FACES ((WG_X + 1) * WG_Y) /* [y][x]: west face of local cell x of row y */
-#define Y_FACES (WG_X * (WG_Y + 1)) /* [y][x]: south face of local cell x of row y */
+#define UPDATED_W (WG_X - 4)
 
-/* The fluxes of the group's faces as both neighbours see them (they differ by the pressure
- * terms), one array per component (no bank conflicts). */
+/* One cell's values seen along x (un = u) or along y (un = v). */
+inline FaceState along(real h, real eta, real u, real v, bool y_axis)
+{
+  FaceState s;
+  s.h = h;
+  s.eta = eta;
+  s.un = y_axis ? v : u;
+  s.ut = y_axis ? u : v;
+  return s;
+}
+
+/* The cell (i, j)'s depth, surface and velocities seen along y; zeros outside the ghost
+ * layers (never used). */
+inline FaceState load_cell(__global const real* h, __global const real* hu,
+  __global const real* hv, __global const real* bed, int i, int j, bool column_exists)
+{
+  FaceState s;
+  s.h = s.eta = s.un = s.ut = (real)0;
+  if (column_exists && j >= -GHOST && j < NY + GHOST)
+  {
+    const int c = IDX(i, j);
+    const real depth = h[c];
+    s = along(depth, depth + bed[c], cell_velocity(depth, hu[c], (real)H_DRY),
+      cell_velocity(depth, hv[c], (real)H_DRY), true);
+  }
+  return s;
+}
+
+/* Local memory for a row's exchanges, one array per value (no bank conflicts). */
 typedef struct
 {
   __local real* h;
-  __local real* qn_left;
-  __local real* qn_right;
-  __local real* qt;
-} FaceArrays;
+  __local real* eta;
+  __local real* un;
+  __local real* ut;
+} RowExchange;
 
-/* Four cells along one axis from the tile, starting at tile index first (stride 1 or TILE_W). */
-inline void tile_stencil(AxisStencil* s, __local const real* th, __local const real* teta,
-  __local const real* t_normal, __local const real* t_transverse, int first, int stride)
+inline void put(RowExchange x, int k, FaceState s)
 {
-  for (int k = 0; k < 4; ++k)
-  {
-    const int t = first + k * stride;
-    s->h[k] = th[t];
-    s->eta[k] = teta[t];
-    s->un[k] = t_normal[t];
-    s->ut[k] = t_transverse[t];
-  }
+  x.h[k] = s.h;
+  x.eta[k] = s.eta;
+  x.un[k] = s.un;
+  x.ut[k] = s.ut;
 }
 
-/* Stores the face between tile cells first + stride and first + 2 stride at faces[f]. */
-inline void store_face(FaceArrays faces, int f, __local const real* th, __local const real* teta,
-  __local const real* t_normal, __local const real* t_transverse, int first, int stride)
+inline FaceState get(RowExchange x, int k)
 {
-  AxisStencil s;
-  tile_stencil(&s, th, teta, t_normal, t_transverse, first, stride);
-  FaceFlux toLeft, toRight;
-  face_fluxes(reconstruct(&s, 1, (real)1, (real)H_DRY), reconstruct(&s, 2, (real)-1, (real)H_DRY),
-    (real)GRAVITY, (real)H_DRY, &toLeft, &toRight);
-  faces.h[f] = toLeft.h;
-  faces.qn_left[f] = toLeft.qn;
-  faces.qn_right[f] = toRight.qn;
-  faces.qt[f] = toLeft.qt;
+  FaceState s;
+  s.h = x.h[k];
+  s.eta = x.eta[k];
+  s.un = x.un[k];
+  s.ut = x.ut[k];
+  return s;
 }
 
-/* dx times the rate of change along one axis of the cell at tile index first + 2 stride, from
- * its faces west (faces[w]) and east (faces[e]) and its own reconstruction (for the bed-slope
- * term): the arithmetic of axis_rate(). */
-inline FaceFlux cell_rate(FaceArrays faces, int w, int e, __local const real* th,
-  __local const real* teta, __local const real* t_normal, __local const real* t_transverse,
-  int first, int stride)
-{
-  AxisStencil s;
-  tile_stencil(&s, th, teta, t_normal, t_transverse, first, stride);
-  const FaceState cW = reconstruct(&s, 2, (real)-1, (real)H_DRY);
-  const FaceState cE = reconstruct(&s, 2, (real)1, (real)H_DRY);
-  const real bW = cW.eta - cW.h, bE = cE.eta - cE.h;
-  FaceFlux rate;
-  rate.h = faces.h[w] - faces.h[e];
-  rate.qn =
-    faces.qn_right[w] - faces.qn_left[e] - (real)GRAVITY * (real)0.5 * (cW.h + cE.h) * (bE - bW);
-  rate.qt = faces.qt[w] - faces.qt[e];
-  return rate;
-}
-
-__kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
+__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
 muscl_hllc_stage(__global const real* h, __global const real* hu, __global const real* hv,
                  __global const real* bed, __global const real* h_base,
                  __global const real* hu_base, __global const real* hv_base,
@@ -87,93 +82,112 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
                  __global const real* manning_field)
 {
   __local real scratch[WG_SIZE];
-  __local real th[TILE_CELLS], teta[TILE_CELLS], tu[TILE_CELLS], tv[TILE_CELLS];
-  __local real xh[X_FACES], xqnl[X_FACES], xqnr[X_FACES], xqt[X_FACES];
-  __local real yh[Y_FACES], yqnl[Y_FACES], yqnr[Y_FACES], yqt[Y_FACES];
-  const FaceArrays x_faces = { xh, xqnl, xqnr, xqt };
-  const FaceArrays y_faces = { yh, yqnl, yqnr, yqt };
-  const int i = get_global_id(0), j = get_global_id(1);
-  const int li = get_local_id(0), lj = get_local_id(1);
-  const int lid = local_id_linear();
-  const int i0 = i - li, j0 = j - lj;
+  __local real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */
+  __local real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */
+  __local real fh[WG_X], fqn[WG_X], fqt[WG_X];             /* west face flux, as x-1 sees it */
+  const RowExchange cells = { ch, ceta, cun, cut }, east_faces = { eh, eeta, eun, eut };
+  const int k = get_local_id(0);
+  const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;
+  const bool column_exists = i < NX + GHOST;
+  const bool updates = k >= 2 && k < WG_X - 2 && i < NX;
+  const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
   const real dt = ctrl[CTRL_DT];
+  real speed = (real)0;
   if (dt > (real)0)
   {
-    /* Phase 1. Cells past the ghost layers (groups overhanging the grid) are never read. */
-    for (int t = lid; t < TILE_CELLS; t += WG_SIZE)
+    /* The column's window along y: cells j .. j + 2 of the row j being updated, the slopes of
+     * cell j, and the flux through the face south of j as cell j sees it. */
+    const FaceState below = load_cell(h, hu, hv, bed, i, j0 - 2, column_exists);
+    FaceState cell = load_cell(h, hu, hv, bed, i, j0 - 1, column_exists);
+    FaceState above = load_cell(h, hu, hv, bed, i, j0, column_exists);
+    FaceState ahead = load_cell(h, hu, hv, bed, i, j0 + 1, column_exists);
+    const FaceState slope_below = limited_slopes(below, cell, above, (real)H_DRY);
+    FaceState slope = limited_slopes(cell, above, ahead, (real)H_DRY);
+    FaceFlux south, unused;
+    face_fluxes(at_face(cell, slope_below, (real)1), at_face(above, slope, (real)-1), g,
+      (real)H_DRY, &unused, &south);
+    cell = above;
+    above = ahead;
+    ahead = load_cell(h, hu, hv, bed, i, j0 + 2, column_exists);
+    for (int r = 0; r < ROWS; ++r)
     {
-      const int x = t % TILE_W - 2, y = t / TILE_W - 2;
-      const bool corner = (x < 0 || x >= WG_X) && (y < 0 || y >= WG_Y);
-      if (!corner && i0 + x <= NX + 1 && j0 + y <= NY + 1)
-      {
-        const int c = IDX(i0 + x, j0 + y);
-        const real depth = h[c];
-        th[t] = depth;
-        teta[t] = depth + bed[c];
-        tu[t] = cell_velocity(depth, hu[c], (real)H_DRY);
-        tv[t] = cell_velocity(depth, hv[c], (real)H_DRY);
-      }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    /* Phase 2: faces on the grid, x faces for columns 0..NX of rows 0..NY-1, y faces likewise. */
-    for (int f = lid; f < X_FACES + Y_FACES; f += WG_SIZE)
-    {
-      if (f < X_FACES)
-      {
-        const int x = f % (WG_X + 1), y = f / (WG_X + 1);
-        if (i0 + x <= NX && j0 + y < NY)
-          store_face(x_faces, f, th, teta, tu, tv, TILE(x - 2, y), 1);
-      }
-      else
-      {
-        const int g = f - X_FACES, x = g % WG_X, y = g / WG_X;
-        if (i0 + x < NX && j0 + y <= NY)
-          store_face(y_faces, g, th, teta, tv, tu, TILE(x, y - 2), TILE_W);
-      }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  /* Phase 3. */
-  real speed = (real)0;
-  if (i < NX && j < NY)
-  {
-    const int c = IDX(i, j);
-    real hn = h[c], hun = hu[c], hvn = hv[c];
-    bool ok = true;
-    if (dt > (real)0)
-    {
-      const int wx = lj * (WG_X + 1) + li, sy = lj * WG_X + li;
-      const FaceFlux rx =
-        cell_rate(x_faces, wx, wx + 1, th, teta, tu, tv, TILE(li - 2, lj), 1);
+      const int j = j0 + r;
+      /* Along y: the north face, from the slopes of the cell above. */
+      const FaceState slope_above = limited_slopes(cell, above, ahead, (real)H_DRY);
+      FaceFlux north, north_seen_above;
+      face_fluxes(at_face(cell, slope, (real)1), at_face(above, slope_above, (real)-1), g,
+        (real)H_DRY, &north, &north_seen_above);
       const FaceFlux ry =
-        cell_rate(y_faces, sy, sy + WG_X, th, teta, tv, tu, TILE(li, lj - 2), TILE_W);
-      const real k = dt * inv_dx;
-      hn += k * (rx.h + ry.h);
-      hun += k * (rx.qn + ry.qt);
-      hvn += k * (rx.qt + ry.qn);
-      ok = finish_stage(&hn, &hun, &hvn, dt, MANNING_AT(c), (real)GRAVITY, (real)H_DRY);
-      if (final_stage)
+        rate_from_faces(south, north, at_face(cell, slope, (real)-1),
+          at_face(cell, slope, (real)1), g);
+      /* Along x: the row's cell values, then each item's east face values, then each face's
+       * flux (an item solves its west face). */
+      const FaceState mine = along(cell.h, cell.eta, cell.ut, cell.un, false);
+      put(cells, k, mine);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      const int kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);
+      const FaceState x_slope = limited_slopes(get(cells, kw), mine, get(cells, ke), (real)H_DRY);
+      put(east_faces, k, at_face(mine, x_slope, (real)1));
+      barrier(CLK_LOCAL_MEM_FENCE);
+      FaceFlux west, west_seen_west;
+      face_fluxes(get(east_faces, kw), at_face(mine, x_slope, (real)-1), g, (real)H_DRY,
+        &west_seen_west, &west);
+      fh[k] = west_seen_west.h;
+      fqn[k] = west_seen_west.qn;
+      fqt[k] = west_seen_west.qt;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      FaceFlux east;
+      east.h = fh[ke];
+      east.qn = fqn[ke];
+      east.qt = fqt[ke];
+      const FaceFlux rx = rate_from_faces(west, east, at_face(mine, x_slope, (real)-1),
+        at_face(mine, x_slope, (real)1), g);
+      if (updates && j < NY)
       {
-        hn = (real)0.5 * (h_base[c] + hn);
-        hun = (real)0.5 * (hu_base[c] + hun);
-        hvn = (real)0.5 * (hv_base[c] + hvn);
+        const int c = IDX(i, j);
+        real hn = h[c], hun = hu[c], hvn = hv[c];
+        const real kdt = dt * inv_dx;
+        hn += kdt * (rx.h + ry.h);
+        hun += kdt * (rx.qn + ry.qt);
+        hvn += kdt * (rx.qt + ry.qn);
+        const bool ok = finish_stage(&hn, &hun, &hvn, dt, MANNING_AT(c), g, (real)H_DRY);
+        if (final_stage)
+        {
+          hn = (real)0.5 * (h_base[c] + hn);
+          hun = (real)0.5 * (hu_base[c] + hun);
+          hvn = (real)0.5 * (hv_base[c] + hvn);
+        }
+        h_out[c] = hn;
+        hu_out[c] = hun;
+        hv_out[c] = hvn;
+        if (ok && hn >= (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn))
+          speed = fmax(speed, hn > (real)H_DRY ? wave_speed(hn, hun, hvn) : (real)0);
+        else
+          atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
+      }
+      /* Slide the window one row north. */
+      south = north_seen_above;
+      slope = slope_above;
+      cell = above;
+      above = ahead;
+      ahead = load_cell(h, hu, hv, bed, i, j + 3, column_exists);
+    }
+  }
+  else if (final_stage)
+  {
+    /* The clock has reached its target: leave the state as it is. */
+    for (int r = 0; r < ROWS && updates; ++r)
+    {
+      const int j = j0 + r;
+      if (j < NY)
+      {
+        const int c = IDX(i, j);
+        h_out[c] = h_base[c];
+        hu_out[c] = hu_base[c];
+        hv_out[c] = hv_base[c];
       }
     }
-    else if (final_stage)
-    {
-      /* The clock has reached its target: leave the state as it is. */
-      hn = h_base[c];
-      hun = hu_base[c];
-      hvn = hv_base[c];
-    }
-    h_out[c] = hn;
-    hu_out[c] = hun;
-    hv_out[c] = hvn;
-    if (ok && hn >= (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn))
-      speed = hn > (real)H_DRY ? wave_speed(hn, hun, hvn) : (real)0;
-    else
-      atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
   }
   if (final_stage)
     publish_group_max_speed(scratch, speed, partial_max);

@@ -17,7 +17,8 @@ typedef struct
   real qt;
 } FaceFlux;
 
-/* One cell's values at one face after reconstruction. */
+/* Depth, surface, and velocity along and across an axis: a cell's values, its limited slopes, or
+ * its values at one face after reconstruction. */
 typedef struct
 {
   real h;
@@ -50,24 +51,53 @@ inline real cell_velocity(real h, real q, real h_dry)
   return h > h_dry ? q / h : (real)0;
 }
 
-/* Face values of stencil cell k (1..3) on its west (sign -1) or east (sign +1) side. A dry cell
- * keeps its values flat: its bed must not dip below a neighbouring shoreline. */
+/* The limited (minmod) slopes of cell c's four values along an axis, from its neighbours w and e.
+ * A dry cell gets none and stays flat: its bed must not dip below a neighbouring shoreline. */
+inline FaceState limited_slopes(FaceState w, FaceState c, FaceState e, real h_dry)
+{
+  FaceState m;
+  m.h = (real)0;
+  m.eta = (real)0;
+  m.un = (real)0;
+  m.ut = (real)0;
+  if (c.h > h_dry)
+  {
+    m.h = minmod(c.h - w.h, e.h - c.h);
+    m.eta = minmod(c.eta - w.eta, e.eta - c.eta);
+    m.un = minmod(c.un - w.un, e.un - c.un);
+    m.ut = minmod(c.ut - w.ut, e.ut - c.ut);
+  }
+  return m;
+}
+
+/* A cell's values at its west (sign -1) or east (sign +1) face, from its values c and slopes m. */
+inline FaceState at_face(FaceState c, FaceState m, real sign)
+{
+  const real w = (real)0.5 * sign; /* ("half" is an OpenCL type) */
+  FaceState f;
+  f.h = c.h + w * m.h;
+  f.eta = c.eta + w * m.eta;
+  f.un = c.un + w * m.un;
+  f.ut = c.ut + w * m.ut;
+  return f;
+}
+
+/* Stencil cell k's values. */
+inline FaceState stencil_cell(const AxisStencil* s, int k)
+{
+  FaceState c;
+  c.h = s->h[k];
+  c.eta = s->eta[k];
+  c.un = s->un[k];
+  c.ut = s->ut[k];
+  return c;
+}
+
+/* Face values of stencil cell k (1..3) on its west (sign -1) or east (sign +1) side. */
 inline FaceState reconstruct(const AxisStencil* s, int k, real sign, real h_dry)
 {
-  FaceState f;
-  f.h = s->h[k];
-  f.eta = s->eta[k];
-  f.un = s->un[k];
-  f.ut = s->ut[k];
-  if (s->h[k] > h_dry)
-  {
-    const real w = (real)0.5 * sign; /* ("half" is an OpenCL type) */
-    f.h += w * minmod(s->h[k] - s->h[k - 1], s->h[k + 1] - s->h[k]);
-    f.eta += w * minmod(s->eta[k] - s->eta[k - 1], s->eta[k + 1] - s->eta[k]);
-    f.un += w * minmod(s->un[k] - s->un[k - 1], s->un[k + 1] - s->un[k]);
-    f.ut += w * minmod(s->ut[k] - s->ut[k - 1], s->ut[k + 1] - s->ut[k]);
-  }
-  return f;
+  const FaceState c = stencil_cell(s, k);
+  return at_face(c, limited_slopes(stencil_cell(s, k - 1), c, stencil_cell(s, k + 1), h_dry), sign);
 }
 
 /* HLLC flux between two states (Toro, "Shock-capturing methods for free-surface shallow flows",
@@ -148,6 +178,19 @@ inline void face_fluxes(FaceState L,
   toRight->qn += (real)0.5 * g * (R.h * R.h - hRs * hRs);
 }
 
+/* dx times a cell's rate of change along one axis: the fluxes through its west face (as the cell
+ * sees it) and its east face (as its east neighbour's west side sees it), and the centred
+ * bed-slope term from its own face values cW and cE. */
+inline FaceFlux rate_from_faces(FaceFlux west, FaceFlux east, FaceState cW, FaceState cE, real g)
+{
+  const real bW = cW.eta - cW.h, bE = cE.eta - cE.h;
+  FaceFlux rate;
+  rate.h = west.h - east.h;
+  rate.qn = west.qn - east.qn - g * (real)0.5 * (cW.h + cE.h) * (bE - bW);
+  rate.qt = west.qt - east.qt;
+  return rate;
+}
+
 /* dx times the rate of change of (h, normal momentum, transverse momentum) of stencil cell 2 from
  * its two faces on this axis and the centred bed-slope term. */
 inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry)
@@ -157,12 +200,7 @@ inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry)
   const FaceState cE = reconstruct(s, 2, (real)1, h_dry);
   face_fluxes(reconstruct(s, 1, (real)1, h_dry), cW, g, h_dry, &westL, &westR);
   face_fluxes(cE, reconstruct(s, 3, (real)-1, h_dry), g, h_dry, &eastL, &eastR);
-  const real bW = cW.eta - cW.h, bE = cE.eta - cE.h;
-  FaceFlux rate;
-  rate.h = westR.h - eastL.h;
-  rate.qn = westR.qn - eastL.qn - g * (real)0.5 * (cW.h + cE.h) * (bE - bW);
-  rate.qt = westR.qt - eastL.qt;
-  return rate;
+  return rate_from_faces(westR, eastL, cW, cE, g);
 }
 
 /* Ends one Euler stage of a cell: a depth below zero by round-off becomes zero, a dry cell keeps

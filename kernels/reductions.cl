@@ -39,7 +39,10 @@ compute_dt(__global real* partial_max, const int num_partials, __global real* ct
   partial_max[0] = (real)0; /* ready for the next step's maxima */
 #else
   for (int k = lid; k < num_partials; k += REDUCE_WG)
+  {
     m = fmax(m, partial_max[k]);
+    partial_max[k] = (real)0; /* kernels with fewer groups leave no stale partials */
+  }
   m = group_max(scratch, m, lid, REDUCE_WG);
   if (lid != 0)
     return;

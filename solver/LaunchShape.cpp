@@ -73,9 +73,9 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
   const std::size_t realSize = params.precision == Precision::Double ? 8 : 4;
   std::size_t reals = gx * gy; // the group maximum's scratch
   if (params.scheme == Scheme::MusclHllc)
-    // Four values of each tile cell (the group's cells and two more on every side) and four of
-    // each face (kernels/muscl_hllc.cl).
-    reals += 4 * (gx + 4) * (gy + 4) + 4 * ((gx + 1) * gy + gx * (gy + 1));
+    // The row's three exchanges: cell values and east-face values (four each), west-face
+    // fluxes (three) per work-item (kernels/muscl_hllc.cl).
+    reals += 11 * gx;
   else if (shape.steps == 2)
     // The three values of the state between the two steps, for the group's cells and one more
     // on every side.
@@ -102,9 +102,12 @@ void checkLaunchShape(const LaunchShape& shape,
     throw Error("launch shape " + shape.text() + ": work-groups of " + std::to_string(size) +
                 " items are larger than '" + device.name + "' allows (" +
                 std::to_string(device.maxWorkGroupSize) + ")");
-  if (params.scheme == Scheme::MusclHllc && (shape.rows != 1 || shape.wholeRows))
+  // (A sweep of one row is no use, and PoCL 3.1 built it wrongly: no cell changed.)
+  if (params.scheme == Scheme::MusclHllc &&
+      (shape.wholeRows || shape.groupY != 1 || shape.groupX < 8 || shape.rows < 2))
     throw Error("launch shape " + shape.text() +
-                ": the second-order scheme updates one row per work-item (use GXxGYx1)");
+                ": the second-order scheme takes work-groups of one row of at least 8 work-items, "
+                "each sweeping 2 or more cells of a column (GXx1xROWS such as 64x1x16)");
   if (shape.steps == 2 &&
       (params.scheme != Scheme::LaxFriedrichs || shape.wholeRows || !(params.fixedDt > 0)))
     throw Error("launch shape " + shape.text() +
@@ -119,10 +122,12 @@ void checkLaunchShape(const LaunchShape& shape,
 
 LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceInfo& device)
 {
-  LaunchShape shape;
+  // The second-order scheme: one row of items sweeping columns of 16 cells.
+  LaunchShape shape = params.scheme == Scheme::MusclHllc ? LaunchShape{ 64, 1, 16 } : LaunchShape{};
   while (!fits(shape, params, device) && shape.groupY > 1)
     shape.groupY /= 2;
-  while (!fits(shape, params, device) && shape.groupX > 1)
+  while (
+    !fits(shape, params, device) && shape.groupX > (params.scheme == Scheme::MusclHllc ? 8 : 1))
     shape.groupX /= 2;
   return shape;
 }
@@ -133,7 +138,9 @@ std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
   std::vector<LaunchShape> shapes{ defaultLaunchShape(params, device) };
   std::vector<LaunchShape> more;
   if (params.scheme == Scheme::MusclHllc)
-    more = { { 32, 8, 1 }, { 128, 2, 1 }, { 16, 16, 1 }, { 32, 4, 1 }, { 128, 1, 1 } };
+    more = {
+      { 128, 1, 16 }, { 32, 1, 16 }, { 64, 1, 32 }, { 128, 1, 32 }, { 256, 1, 16 }, { 64, 1, 8 }
+    };
   else if (device.type == "CPU")
     // CPU devices run a work-group on one core, vectorised across x: wide groups, long columns.
     more = {

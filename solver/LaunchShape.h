@@ -13,7 +13,7 @@ struct LaunchShape
 {
   int groupX = 64; // work-items along x (the fastest-varying, contiguous axis)
   int groupY = 4;  // work-items along y
-  int rows = 1;    // cells of a column one work-item updates (Lax-Friedrichs only)
+  int rows = 1;    // cells of a column one work-item updates
   // The CPU-shaped path (Lax-Friedrichs): one work-item per group updates `rows` whole rows with
   // a plain loop along x; groupX and groupY then only shape the whole-grid kernels.
   bool wholeRows = false;
@@ -40,19 +40,20 @@ LaunchShape parseLaunchShape(const std::string& text);
 int columnsPerItem(const LaunchShape& shape, const SimulationParameters& params);
 
 // Bytes of local memory one work-group of the step kernel of params.scheme takes in
-// params.precision (the second-order scheme keeps a tile of cells and its faces there).
+// params.precision.
 std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameters& params);
 
 // Throws swe::Error when the shape does not suit the scheme or the device (a work-group larger
-// than the device allows or needing more local memory than it has; rows other than 1 or whole
-// rows for the second-order scheme, whose work-groups share face fluxes in local memory; two
+// than the device allows or needing more local memory than it has; for the second-order scheme,
+// anything but one row of at least 8 items, whose neighbours trade through local memory; two
 // steps a launch other than for Lax-Friedrichs with a fixed dt and work-group shape).
 void checkLaunchShape(const LaunchShape& shape,
   const SimulationParameters& params,
   const DeviceInfo& device);
 
 // The shape used without tuning: 64 x 4 (a wide row-shaped group, the thesis's finding) and one
-// row per work-item, shrunk to what the device allows.
+// row per work-item (64 x 1 sweeping 16 rows for the second-order scheme), shrunk to what the
+// device allows.
 LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceInfo& device);
 
 // The shapes the tuner tries for a scheme and precision on a device, the default first.

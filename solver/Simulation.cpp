@@ -92,10 +92,12 @@ struct Simulation::Impl
   LaunchShape shape;
   cl::NDRange localRange, globalRange, reduceRange;
   cl::NDRange speedRange, updateRange, updateLocal; // fresh-state speeds; the LF update
+  cl::NDRange musclRange, musclLocal;               // the second-order stages
   std::size_t ghostCells = 0;
   int numGroups = 0;    // groups of the whole-grid kernels (diagnostics)
   int speedGroups = 0;  // groups publishing wave-speed maxima, which compute_dt reads
   int updateGroups = 0; // groups of the Lax-Friedrichs update launch
+  int musclGroups = 0;  // groups of a second-order stage
   int current = 0;
   double time = 0.0;
   double lastDt = 0.0;
@@ -234,6 +236,17 @@ struct Simulation::Impl
       shape.wholeRows ? cl::NDRange((params.ny + shape.rows - 1) / shape.rows) : speedRange;
     updateLocal = shape.wholeRows ? cl::NDRange(1) : localRange;
     updateGroups = shape.wholeRows ? static_cast<int>(updateRange[0]) : speedGroups;
+    // A second-order group updates groupX - 4 cells of each of its `rows` rows (its two items
+    // at either end only supply neighbours).
+    if (params.scheme == Scheme::MusclHllc)
+    {
+      const std::uint64_t updatedX = static_cast<std::uint64_t>(shape.groupX - 4);
+      const std::uint64_t musclX = (params.nx + updatedX - 1) / updatedX,
+                          musclY = (params.ny + shape.rows - 1) / shape.rows;
+      musclRange = cl::NDRange(musclX * shape.groupX, musclY);
+      musclLocal = cl::NDRange(shape.groupX, 1);
+      musclGroups = static_cast<int>(musclX * musclY);
+    }
     ghostCells =
       2 * kGhost * (params.nx + 2 * kGhost) + 2 * kGhost * static_cast<std::size_t>(params.ny);
   }
@@ -252,7 +265,8 @@ struct Simulation::Impl
     manningField = cl::Buffer(context, CL_MEM_READ_ONLY, perCellManning ? bytes : realSize);
     ctrl = cl::Buffer(context, CL_MEM_READ_WRITE, kCtrlSize * realSize);
     status = cl::Buffer(context, CL_MEM_READ_WRITE, kStatusSize * sizeof(cl_int));
-    const std::size_t partialBytes = static_cast<std::size_t>(numGroups) * realSize;
+    const std::size_t partialBytes =
+      static_cast<std::size_t>(std::max(numGroups, musclGroups)) * realSize;
     partialMax = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
     diagSum = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
     diagMaxDepth = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
@@ -349,7 +363,7 @@ struct Simulation::Impl
       diagPartials[p].setArg(5, diagMaxSpeed);
     }
     computeDt.setArg(0, partialMax);
-    computeDt.setArg(1, static_cast<cl_int>(speedGroups));
+    computeDt.setArg(1, static_cast<cl_int>(speedPartials()));
     computeDt.setArg(2, ctrl);
     computeDt.setArg(3, status);
     setReal(computeDt, 4, cflDx());
@@ -542,7 +556,7 @@ struct Simulation::Impl
     // Lax-Friedrichs steps write the next state's ghosts themselves; the first needs these.
     queue.enqueueNDRangeKernel(fillGhosts[current], cl::NullRange, ghostRange(), cl::NDRange(64));
     // The maxima start from zero (compute_dt resets them after reading).
-    queue.enqueueFillBuffer(partialMax, cl_uchar(0), 0, speedGroups * realSize);
+    queue.enqueueFillBuffer(partialMax, cl_uchar(0), 0, speedPartials() * realSize);
     queue.enqueueNDRangeKernel(waveSpeed[current], cl::NullRange, speedRange, localRange);
     queue.finish();
   }
@@ -557,9 +571,9 @@ struct Simulation::Impl
       {
         queue.enqueueNDRangeKernel(fillGhosts[0], cl::NullRange, ghostRange(), cl::NDRange(64));
         queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
-        queue.enqueueNDRangeKernel(musclStage[0], cl::NullRange, globalRange, localRange);
+        queue.enqueueNDRangeKernel(musclStage[0], cl::NullRange, musclRange, musclLocal);
         queue.enqueueNDRangeKernel(fillGhosts[1], cl::NullRange, ghostRange(), cl::NDRange(64));
-        queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, globalRange, localRange);
+        queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, musclRange, musclLocal);
         continue;
       }
       if (!fusedClock)
@@ -570,6 +584,12 @@ struct Simulation::Impl
       current = 1 - current;
       s += pair ? 1 : 0;
     }
+  }
+
+  // The wave-speed partials compute_dt reads: those of a fresh state and those of the steps.
+  std::size_t speedPartials() const
+  {
+    return static_cast<std::size_t>(std::max(speedGroups, musclGroups));
   }
 
   // Reads the clock and the status; throws if a cell went non-physical.

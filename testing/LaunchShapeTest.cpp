@@ -193,9 +193,10 @@ TEST(LaunchShape, MusclHllcGivesTheSameBitsForEveryGroupShape)
   SimulationParameters p = test::smallParameters(Precision::Double, 40, 29);
   p.scheme = Scheme::MusclHllc;
   double t0 = 0, t1 = 0;
-  const test::Fields a = runWithShape(p, "64x4x1", &t0);
-  // Groups overhanging the grid on either side, tiles of one row, a square tile.
-  for (const std::string shape : { "8x16x1", "128x1x1", "16x16x1" })
+  const test::Fields a = runWithShape(p, "64x1x16", &t0);
+  // Groups wider than the grid, the narrowest (4 cells a row), sweeps of two rows, of 3 (the
+  // last sweep ends past the grid), and taller than the grid.
+  for (const std::string shape : { "128x1x4", "8x1x2", "16x1x3", "32x1x64" })
   {
     const test::Fields b = runWithShape(p, shape, &t1);
     EXPECT_EQ(t0, t1) << shape;
@@ -203,32 +204,36 @@ TEST(LaunchShape, MusclHllcGivesTheSameBitsForEveryGroupShape)
   }
 }
 
-TEST(LaunchShape, SecondOrderGroupsMustFitTheLocalMemory)
+TEST(LaunchShape, SecondOrderTakesOneRowOfItemsThatFitsTheDevice)
 {
-  // A device like most GPUs: 48 KiB of local memory a work-group.
   DeviceInfo device;
   device.name = "small";
-  device.maxWorkGroupSize = 1024;
-  device.localMemory = 48 * 1024;
+  device.maxWorkGroupSize = 256;
+  device.localMemory = 16 * 1024;
   SimulationParameters p = test::smallParameters(Precision::Double, 20, 20);
   p.scheme = Scheme::MusclHllc;
-  EXPECT_NO_THROW(checkLaunchShape(parseLaunchShape("32x8x1"), p, device));
-  try
+  EXPECT_NO_THROW(checkLaunchShape(parseLaunchShape("64x1x16"), p, device));
+  for (const std::string text : { "32x8x1", "4x1x16", "64x1x1", "rows4" })
+    try
+    {
+      checkLaunchShape(parseLaunchShape(text), p, device);
+      ADD_FAILURE() << text << " is not a second-order shape";
+    }
+    catch (const Error& e)
+    {
+      EXPECT_NE(std::string(e.what()).find("one row of at least 8"), std::string::npos) << e.what();
+    }
+  // The default and every candidate fit, in both precisions.
+  for (Precision precision : { Precision::Double, Precision::Single })
   {
-    checkLaunchShape(parseLaunchShape("256x1x1"), p, device);
-    ADD_FAILURE() << "256x1x1 in double needs more than 48 KiB";
+    p.precision = precision;
+    for (const LaunchShape& shape : launchCandidates(p, device))
+    {
+      EXPECT_NO_THROW(checkLaunchShape(shape, p, device)) << shape.text();
+      EXPECT_EQ(shape.groupY, 1) << shape.text();
+    }
+    EXPECT_NO_THROW(checkLaunchShape(defaultLaunchShape(p, device), p, device));
   }
-  catch (const Error& e)
-  {
-    EXPECT_NE(std::string(e.what()).find("bytes of local memory"), std::string::npos) << e.what();
-  }
-  // Single precision halves the tile; the default and every candidate fit.
-  p.precision = Precision::Single;
-  EXPECT_NO_THROW(checkLaunchShape(parseLaunchShape("256x1x1"), p, device));
-  device.localMemory = 16 * 1024;
-  for (const LaunchShape& shape : launchCandidates(p, device))
-    EXPECT_LE(localMemoryBytes(shape, p), device.localMemory) << shape.text();
-  EXPECT_LE(localMemoryBytes(defaultLaunchShape(p, device), p), device.localMemory);
 }
 
 TEST(LaunchShape, GpuTuningTriesTwoStepsALaunchOnlyWithAFixedDt)
@@ -281,7 +286,7 @@ TEST(LaunchShape, BadShapesAreClearErrors)
   EXPECT_NE(errorOf(p).find("fixed time step"), std::string::npos) << errorOf(p);
   p.launch = "64x4x2";
   p.scheme = Scheme::MusclHllc;
-  EXPECT_NE(errorOf(p).find("one row per work-item"), std::string::npos) << errorOf(p);
+  EXPECT_NE(errorOf(p).find("one row of at least 8"), std::string::npos) << errorOf(p);
 }
 
 TEST(LaunchShape, AutoTunesOnceThenReadsTheCache)
