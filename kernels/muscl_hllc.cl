@@ -28,21 +28,36 @@ inline FaceState along(real h, real eta, real u, real v, bool y_axis)
   return s;
 }
 
-/* The cell (i, j)'s depth, surface and velocities seen along y; zeros outside the ghost
- * layers (never used). */
-inline FaceState load_cell(__global const real* h, __global const real* hu,
+/* A cell's stored values, as loaded: zeros outside the ghost layers (never used). */
+typedef struct
+{
+  real h;
+  real hu;
+  real hv;
+  real bed;
+} StoredCell;
+
+inline StoredCell load_cell(__global const real* h, __global const real* hu,
   __global const real* hv, __global const real* bed, int i, int j, bool column_exists)
 {
-  FaceState s;
-  s.h = s.eta = s.un = s.ut = (real)0;
+  StoredCell s;
+  s.h = s.hu = s.hv = s.bed = (real)0;
   if (column_exists && j >= -GHOST && j < NY + GHOST)
   {
     const int c = IDX(i, j);
-    const real depth = h[c];
-    s = along(depth, depth + bed[c], cell_velocity(depth, hu[c], (real)H_DRY),
-      cell_velocity(depth, hv[c], (real)H_DRY), true);
+    s.h = h[c];
+    s.hu = hu[c];
+    s.hv = hv[c];
+    s.bed = bed[c];
   }
   return s;
+}
+
+/* Depth, surface and velocities seen along y. */
+inline FaceState y_state(StoredCell s)
+{
+  return along(s.h, s.h + s.bed, cell_velocity(s.h, s.hu, (real)H_DRY),
+    cell_velocity(s.h, s.hv, (real)H_DRY), true);
 }
 
 /* Local memory for a row's exchanges, one array per value (no bank conflicts). */
@@ -98,10 +113,10 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
   {
     /* The column's window along y: cells j .. j + 2 of the row j being updated, the slopes of
      * cell j, and the flux through the face south of j as cell j sees it. */
-    const FaceState below = load_cell(h, hu, hv, bed, i, j0 - 2, column_exists);
-    FaceState cell = load_cell(h, hu, hv, bed, i, j0 - 1, column_exists);
-    FaceState above = load_cell(h, hu, hv, bed, i, j0, column_exists);
-    FaceState ahead = load_cell(h, hu, hv, bed, i, j0 + 1, column_exists);
+    const FaceState below = y_state(load_cell(h, hu, hv, bed, i, j0 - 2, column_exists));
+    FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
+    FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
+    FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
     const FaceState slope_below = limited_slopes(below, cell, above, (real)H_DRY);
     FaceState slope = limited_slopes(cell, above, ahead, (real)H_DRY);
     FaceFlux south, unused;
@@ -109,10 +124,27 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
       (real)H_DRY, &unused, &south);
     cell = above;
     above = ahead;
-    ahead = load_cell(h, hu, hv, bed, i, j0 + 2, column_exists);
+    ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
     for (int r = 0; r < ROWS; ++r)
     {
       const int j = j0 + r;
+      /* Loads are issued here and used at the end of the row, after the barriers: the next
+       * cell of the window, and this cell's momenta and Heun base for its update. */
+      const StoredCell incoming = load_cell(h, hu, hv, bed, i, j + 3, column_exists);
+      const bool here = updates && j < NY;
+      const int c = IDX(i, j);
+      real hun = (real)0, hvn = (real)0, h_b = (real)0, hu_b = (real)0, hv_b = (real)0;
+      if (here)
+      {
+        hun = hu[c];
+        hvn = hv[c];
+        if (final_stage)
+        {
+          h_b = h_base[c];
+          hu_b = hu_base[c];
+          hv_b = hv_base[c];
+        }
+      }
       /* Along y: the north face, from the slopes of the cell above. */
       const FaceState slope_above = limited_slopes(cell, above, ahead, (real)H_DRY);
       FaceFlux north, north_seen_above;
@@ -143,10 +175,9 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
       east.qt = fqt[ke];
       const FaceFlux rx = rate_from_faces(west, east, at_face(mine, x_slope, (real)-1),
         at_face(mine, x_slope, (real)1), g);
-      if (updates && j < NY)
+      if (here)
       {
-        const int c = IDX(i, j);
-        real hn = h[c], hun = hu[c], hvn = hv[c];
+        real hn = cell.h;
         const real kdt = dt * inv_dx;
         hn += kdt * (rx.h + ry.h);
         hun += kdt * (rx.qn + ry.qt);
@@ -154,9 +185,9 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
         const bool ok = finish_stage(&hn, &hun, &hvn, dt, MANNING_AT(c), g, (real)H_DRY);
         if (final_stage)
         {
-          hn = (real)0.5 * (h_base[c] + hn);
-          hun = (real)0.5 * (hu_base[c] + hun);
-          hvn = (real)0.5 * (hv_base[c] + hvn);
+          hn = (real)0.5 * (h_b + hn);
+          hun = (real)0.5 * (hu_b + hun);
+          hvn = (real)0.5 * (hv_b + hvn);
         }
         h_out[c] = hn;
         hu_out[c] = hun;
@@ -171,7 +202,7 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
       slope = slope_above;
       cell = above;
       above = ahead;
-      ahead = load_cell(h, hu, hv, bed, i, j + 3, column_exists);
+      ahead = y_state(incoming);
     }
   }
   else if (final_stage)
