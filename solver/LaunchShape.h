@@ -52,7 +52,7 @@ void checkLaunchShape(const LaunchShape& shape,
   const DeviceInfo& device);
 
 // The shape used without tuning: 64 x 4 (a wide row-shaped group, the thesis's finding) and one
-// row per work-item (64 x 1 sweeping 16 rows for the second-order scheme), shrunk to what the
+// row per work-item (128 x 1 sweeping 32 rows for the second-order scheme), shrunk to what the
 // device allows.
 LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceInfo& device);
 
