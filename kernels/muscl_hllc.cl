@@ -87,6 +87,24 @@ inline FaceState get(RowExchange x, int k)
   return s;
 }
 
+/* dx times the rate of change along y of `cell`, from its south face flux and its north face
+ * (solved here from its slopes and those of the cell above, limited with the next one); then
+ * slope and south become those of the cell above. */
+inline FaceFlux y_rate(FaceState cell, FaceState above, FaceState next, FaceState* slope,
+  FaceFlux* south)
+{
+  const real g = (real)GRAVITY;
+  const FaceState slope_above = limited_slopes(cell, above, next, (real)H_DRY);
+  FaceFlux north, north_seen_above;
+  face_fluxes(at_face(cell, *slope, (real)1), at_face(above, slope_above, (real)-1), g,
+    (real)H_DRY, &north, &north_seen_above);
+  const FaceFlux rate = rate_from_faces(
+    *south, north, at_face(cell, *slope, (real)-1), at_face(cell, *slope, (real)1), g);
+  *slope = slope_above;
+  *south = north_seen_above;
+  return rate;
+}
+
 __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
 muscl_hllc_stage(__global const real* h, __global const real* hu, __global const real* hv,
                  __global const real* bed, __global const real* h_base,
@@ -145,18 +163,12 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
           hv_b = hv_base[c];
         }
       }
-      /* Along y: the north face, from the slopes of the cell above. */
-      const FaceState slope_above = limited_slopes(cell, above, ahead, (real)H_DRY);
-      FaceFlux north, north_seen_above;
-      face_fluxes(at_face(cell, slope, (real)1), at_face(above, slope_above, (real)-1), g,
-        (real)H_DRY, &north, &north_seen_above);
-      const FaceFlux ry =
-        rate_from_faces(south, north, at_face(cell, slope, (real)-1),
-          at_face(cell, slope, (real)1), g);
       /* Along x: the row's cell values, then each item's east face values, then each face's
-       * flux (an item solves its west face). */
+       * flux (an item solves its west face). Along y, while the first exchange is under way,
+       * the north face. */
       const FaceState mine = along(cell.h, cell.eta, cell.ut, cell.un, false);
       put(cells, k, mine);
+      const FaceFlux ry = y_rate(cell, above, ahead, &slope, &south);
       barrier(CLK_LOCAL_MEM_FENCE);
       const int kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);
       const FaceState x_slope = limited_slopes(get(cells, kw), mine, get(cells, ke), (real)H_DRY);
@@ -177,7 +189,7 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
         at_face(mine, x_slope, (real)1), g);
       if (here)
       {
-        real hn = cell.h;
+        real hn = mine.h;
         const real kdt = dt * inv_dx;
         hn += kdt * (rx.h + ry.h);
         hun += kdt * (rx.qn + ry.qt);
@@ -198,8 +210,6 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
           atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
       }
       /* Slide the window one row north. */
-      south = north_seen_above;
-      slope = slope_above;
       cell = above;
       above = ahead;
       ahead = y_state(incoming);
