@@ -1,6 +1,8 @@
 #include "vtkShallowWaterBase.h"
 
 #include "Error.h"
+#include "LaunchTuner.h"
+#include "Simulation.h"
 #include "SimulationImage.h"
 #include "Timeline.h"
 
@@ -275,6 +277,18 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
 
     if (!internals.Timeline)
     {
+      // The first run on a device, scheme and precision times the launch shapes (up to about a
+      // minute): say so in the progress bar rather than look frozen.
+      struct ClearProgressText // also when the run fails to start
+      {
+        vtkAlgorithm* Algorithm;
+        ~ClearProgressText() { this->Algorithm->SetProgressText(nullptr); }
+      } clear{ this };
+      if (swe::launchTuningNeeded(params, swe::Simulation::check(params)))
+      {
+        this->SetProgressText("Tuning the kernel launch (once per device, scheme and precision)");
+        this->UpdateProgress(0.0);
+      }
       internals.Timeline = std::make_unique<swe::Timeline>(
         params, this->MakeInitialState(params, inputVector), this->OutputInterval);
       internals.Arrays.Bed = nullptr;

@@ -168,6 +168,36 @@ void storeLaunchShape(const SimulationParameters& params,
   writeCache(path, entries);
 }
 
+namespace
+{
+// The cached shape for params' device, scheme and precision, if the cache has a usable one.
+bool cachedLaunchShape(const SimulationParameters& params,
+  const DeviceInfo& device,
+  LaunchShape& shape)
+{
+  const std::map<std::string, std::string> entries = readCache(launchCachePath());
+  const auto found = entries.find(cacheKey(params, device));
+  if (found == entries.end())
+    return false;
+  try
+  {
+    shape = parseLaunchShape(found->second.substr(0, found->second.find('\t')));
+    checkLaunchShape(shape, params, device);
+    return true;
+  }
+  catch (const Error&)
+  {
+    return false; // a damaged or outdated line: tune again and overwrite it
+  }
+}
+} // namespace
+
+bool launchTuningNeeded(const SimulationParameters& params, const DeviceInfo& device)
+{
+  LaunchShape shape;
+  return params.launch == "auto" && !cachedLaunchShape(params, device, shape);
+}
+
 LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceInfo& device)
 {
   LaunchShape shape;
@@ -175,30 +205,11 @@ LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceI
     shape = defaultLaunchShape(params, device);
   else if (params.launch != "auto")
     shape = parseLaunchShape(params.launch);
-  else
+  else if (!cachedLaunchShape(params, device, shape))
   {
-    const std::map<std::string, std::string> entries = readCache(launchCachePath());
-    const auto found = entries.find(cacheKey(params, device));
-    bool cached = false;
-    if (found != entries.end())
-    {
-      try
-      {
-        shape = parseLaunchShape(found->second.substr(0, found->second.find('\t')));
-        checkLaunchShape(shape, params, device);
-        cached = true;
-      }
-      catch (const Error&)
-      {
-        // A damaged or outdated line: tune again and overwrite it.
-      }
-    }
-    if (!cached)
-    {
-      const LaunchTiming best = timeLaunchShapes(params, device).front();
-      shape = best.shape;
-      storeLaunchShape(params, device, best);
-    }
+    const LaunchTiming best = timeLaunchShapes(params, device).front();
+    shape = best.shape;
+    storeLaunchShape(params, device, best);
   }
   checkLaunchShape(shape, params, device);
   return shape;

@@ -17,6 +17,10 @@ namespace swe
 // cached shape, tuning first when the cache has none.
 LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceInfo& device);
 
+// Whether resolveLaunchShape will tune first (params.launch is "auto" and the cache has no usable
+// line), so that a caller can tell its user why the first run takes a while.
+bool launchTuningNeeded(const SimulationParameters& params, const DeviceInfo& device);
+
 // The cache: $SWE_LAUNCH_CACHE if set, else $XDG_CACHE_HOME/swe/launch-shapes.txt, else
 // $HOME/.cache/swe/launch-shapes.txt. One line per device, scheme and precision (Lax-Friedrichs
 // with a fixed dt has its own: two-step shapes are candidates there).

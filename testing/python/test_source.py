@@ -167,4 +167,29 @@ for name in names:
 with CapturedErrors() as errors:
     fetch(src2, 0.5)
 check(errors.text == "", "no errors or warnings in a normal run")
+
+# The first run on a device, scheme and precision tunes the launch; the progress bar says so,
+# once: a second run with the same settings reads the cache.
+import os
+import tempfile
+
+os.environ["SWE_LAUNCH_CACHE"] = os.path.join(tempfile.mkdtemp(), "launch-shapes.txt")
+
+
+def progress_texts(source):
+    texts = []
+    algorithm = source.GetClientSideObject()
+    tag = algorithm.AddObserver("ProgressEvent",
+                                lambda caller, event: texts.append(caller.GetProgressText()))
+    source.UpdatePipeline(0.5)
+    algorithm.RemoveObserver(tag)
+    return texts
+
+
+tuned = progress_texts(ShallowWater(Resolution=[30, 20], EndTime=1.0))
+check(any(t and t.startswith("Tuning the kernel launch") for t in tuned),
+      "first use: the progress text says the launch is being tuned")
+check(os.path.isfile(os.environ["SWE_LAUNCH_CACHE"]), "the tuned shape is cached")
+again = progress_texts(ShallowWater(Resolution=[30, 20], EndTime=1.0))
+check(again and not any(again), "second use: no tuning, no progress text (%s)" % again[:3])
 say("PASS")
