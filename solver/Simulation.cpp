@@ -109,7 +109,7 @@ struct Simulation::Impl
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
   bool fusedClock = false;
 
-  // Two steps a launch: asked for by the shape, and the clock on the device can count them.
+  // Two steps a launch: asked for by the shape (build() refuses it without the fused clock).
   bool twoSteps() const { return shape.steps == 2 && fusedClock; }
 
   std::size_t pitch() const { return rowPitchCells(params.nx, realSize); }
@@ -175,6 +175,11 @@ struct Simulation::Impl
                  (params.precision == Precision::Single ||
                    (extensions.find("cl_khr_int64_base_atomics") != std::string::npos &&
                      extensions.find("cl_khr_int64_extended_atomics") != std::string::npos));
+    // Said, not silently run one step a launch (the tuner leaves such shapes out).
+    if (shape.steps == 2 && !fusedClock)
+      throw Error("launch shape " + shape.text() + ": two steps a launch keep the clock on the " +
+                  "device, which in double precision needs 64-bit atomics that '" + info.name +
+                  "' lacks; use a shape without s2");
     context = cl::Context(device);
     queue = cl::CommandQueue(context, device);
     program = cl::Program(context, kernelSource());
