@@ -135,8 +135,10 @@ inline int local_id_linear(void)
  * their bit patterns as unsigned integers, so one atomic max per group on those bits into
  * partial_max[0] replaces a partial per group: compute_dt then reads one value instead of tens of
  * thousands (a single work-group reading them serially cost about 10 % of a step on a GPU). fp64
- * needs 64-bit atomics; without them each group keeps its own partial. */
-#if !defined(SWE_DOUBLE) || defined(cl_khr_int64_extended_atomics)
+ * needs 64-bit atomics; without them each group keeps its own partial. -DSWE_NO_SPEED_ATOMICS
+ * takes that path on any device (the host then keeps the clock as without them; for tests). */
+#if !defined(SWE_NO_SPEED_ATOMICS) &&                                                              \
+  (!defined(SWE_DOUBLE) || defined(cl_khr_int64_extended_atomics))
 #define SPEED_MAX_ATOMIC 1
 #ifdef SWE_DOUBLE
 #pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable

@@ -204,6 +204,53 @@ TEST(LaunchShape, MusclHllcGivesTheSameBitsForEveryGroupShape)
   }
 }
 
+TEST(LaunchShape, WithoutSpeedAtomicsTheResultsAreTheSameBits)
+{
+  // A device without the atomics (64-bit ones in fp64) keeps one wave-speed partial per group
+  // and the clock in compute_dt: the same maxima, so the same dt and the same bits.
+  for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc })
+    for (Precision precision : { Precision::Single, Precision::Double })
+    {
+      SimulationParameters p = test::smallParameters(precision, 40, 29);
+      p.scheme = scheme;
+      // Many groups: 5 x 15 for the fresh state's speeds, 10 x 15 for the second-order stages.
+      const std::string shape = scheme == Scheme::MusclHllc ? "8x1x2" : "8x2x1";
+      double t0 = 0, t1 = 0;
+      const test::Fields a = runWithShape(p, shape, &t0);
+      p.buildOptions = "-DSWE_NO_SPEED_ATOMICS";
+      const test::Fields b = runWithShape(p, shape, &t1);
+      EXPECT_GT(t0, 0.0);
+      EXPECT_EQ(t0, t1) << shape;
+      EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0) << shape;
+    }
+}
+
+TEST(LaunchShape, TwoStepsALaunchNeedTheDeviceClock)
+{
+  SimulationParameters p = test::smallParameters(Precision::Double, 20, 20);
+  p.fixedDt = 0.01;
+  p.buildOptions = "-DSWE_NO_SPEED_ATOMICS"; // as on a device without 64-bit atomics
+  p.launch = "16x2x3s2";
+  try
+  {
+    Simulation simulation(p, makeScenario(Scenario::DamBreak, p));
+    ADD_FAILURE() << "two steps a launch ran without the device clock";
+  }
+  catch (const Error& e)
+  {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("16x2x3s2"), std::string::npos) << message;
+    EXPECT_NE(message.find("atomics"), std::string::npos) << message;
+  }
+  // The tuner leaves such shapes out. Its two-step candidates are GPU ones (with a fixed dt
+  // they are there: GpuTuningTriesTwoStepsALaunchOnlyWithAFixedDt), so this device is presented
+  // as a GPU.
+  DeviceInfo gpu = Simulation::check(p);
+  gpu.type = "GPU";
+  for (const LaunchTiming& timing : timeLaunchShapes(p, gpu, 32))
+    EXPECT_EQ(timing.shape.steps, 1) << timing.shape.text();
+}
+
 TEST(LaunchShape, SecondOrderTakesOneRowOfItemsThatFitsTheDevice)
 {
   DeviceInfo device;
