@@ -24,6 +24,18 @@ namespace swe
 namespace
 {
 
+// A new array of ArrayT named name, components x tuples, on huge pages where the system has them.
+template<class ArrayT>
+vtkSmartPointer<ArrayT> newArray(const char* name, int components, vtkIdType n)
+{
+  vtkNew<ArrayT> array;
+  array->SetName(name);
+  array->SetNumberOfComponents(components);
+  array->SetNumberOfTuples(n);
+  adviseHugePages(array->GetPointer(0), sizeof(*array->GetPointer(0)) * components * n);
+  return array.GetPointer();
+}
+
 // An array of ArrayT named name, components x tuples, moved to slots[0]: the oldest cached one
 // that nothing but the cache holds (so no consumer can see it change), else a new one in place of
 // the oldest.
@@ -46,11 +58,7 @@ ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
       return array;
     }
   }
-  vtkNew<ArrayT> fresh;
-  fresh->SetName(name);
-  fresh->SetNumberOfComponents(components);
-  fresh->SetNumberOfTuples(n);
-  adviseHugePages(fresh->GetPointer(0), sizeof(*fresh->GetPointer(0)) * components * n);
+  const vtkSmartPointer<ArrayT> fresh = newArray<ArrayT>(name, components, n);
   slots[N - 1] = fresh;
   std::rotate(slots.begin(), slots.begin() + N - 1, slots.end());
   return fresh;
@@ -85,10 +93,7 @@ double fillArrays(const Simulation& simulation,
     cells->AddArray(bed);
   else
   {
-    vtkNew<ArrayT> fresh;
-    fresh->SetName("Bed");
-    fresh->SetNumberOfTuples(n);
-    adviseHugePages(fresh->GetPointer(0), sizeof(*fresh->GetPointer(0)) * n);
+    const vtkSmartPointer<ArrayT> fresh = newArray<ArrayT>("Bed", 1, n);
     simulation.download(Field::Bed, fresh->GetPointer(0));
     cells->AddArray(fresh);
     arrays.Bed = bed = fresh;

@@ -158,7 +158,8 @@ vtkStringArray* vtkShallowWaterBase::GetAvailableDevices()
 }
 
 swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationVector** inputVector,
-  double origin[3])
+  double origin[3],
+  swe::DeviceInfo* device)
 {
   swe::requireFinite(this->EndTime, "EndTime");
   swe::requireFinite(this->OutputInterval, "OutputInterval");
@@ -212,7 +213,9 @@ swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationV
                                                                                  : 0.0;
   }
   // Before the initial state is built on the host, and before the pipeline is told the extent.
-  swe::Simulation::check(params);
+  const swe::DeviceInfo checked = swe::Simulation::check(params);
+  if (device)
+    *device = checked;
   return params;
 }
 
@@ -263,7 +266,8 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
   {
     // Checked on every request: ParaView may ask for data even after RequestInformation failed.
     double origin[3] = { 0, 0, 0 };
-    const swe::SimulationParameters params = this->CheckedParameters(inputVector, origin);
+    swe::DeviceInfo device;
+    const swe::SimulationParameters params = this->CheckedParameters(inputVector, origin, &device);
     if (this->InitialStateChanged(inputVector))
       internals.Timeline.reset();
     // The latest output time at or before the requested time, as a reader would answer.
@@ -284,7 +288,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
         vtkAlgorithm* Algorithm;
         ~ClearProgressText() { this->Algorithm->SetProgressText(nullptr); }
       } clear{ this };
-      if (swe::launchTuningNeeded(params, swe::Simulation::check(params)))
+      if (swe::launchTuningNeeded(params, device))
       {
         this->SetProgressText("Tuning the kernel launch (once per device, scheme and precision)");
         this->UpdateProgress(0.0);

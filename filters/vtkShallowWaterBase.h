@@ -22,6 +22,7 @@
 class vtkStringArray;
 namespace swe
 {
+struct DeviceInfo;
 struct InitialState;
 struct SimulationParameters;
 }
@@ -128,8 +129,10 @@ private:
   void operator=(const vtkShallowWaterBase&) = delete;
 
   // The engine's parameters from the properties and the grid; throws swe::Error naming a bad
-  // value, or a grid the device cannot hold.
-  swe::SimulationParameters CheckedParameters(vtkInformationVector** inputVector, double origin[3]);
+  // value, or a grid the device cannot hold. device, if given: the device they run on.
+  swe::SimulationParameters CheckedParameters(vtkInformationVector** inputVector,
+    double origin[3],
+    swe::DeviceInfo* device = nullptr);
 
   double ManningCoefficient;
   double Gravity;

@@ -112,7 +112,8 @@ inline void stepped_cell(bool step, bool friction, real dt, real inv_dx, real ma
     *hn = h[c], *hun = hu[c], *hvn = hv[c];
 }
 
-/* The arguments of the GPU-shaped update kernels, in the order Simulation::bindUpdate sets them. */
+/* The arguments of the GPU-shaped update kernels, in the order Simulation::bindKernels sets
+ * them. */
 #define GPU_STEP_ARGUMENTS                                                                        \
   __global const real *h, __global const real *hu, __global const real *hv, __global real *h_out, \
     __global real *hu_out, __global real *hv_out, __global real *ctrl, __global int *status,      \

@@ -137,11 +137,10 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
     FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
     FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
     FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
-    const FaceState slope_below = limited_slopes(below, cell, above, (real)H_DRY);
-    FaceState slope = limited_slopes(cell, above, ahead, (real)H_DRY);
-    FaceFlux south, unused;
-    face_fluxes(at_face(cell, slope_below, (real)1), at_face(above, slope, (real)-1), g,
-      (real)H_DRY, &unused, &south);
+    /* Row j0 - 1's north face is row j0's south face (its rate is not needed). */
+    FaceState slope = limited_slopes(below, cell, above, (real)H_DRY);
+    FaceFlux south = { (real)0, (real)0, (real)0 };
+    y_rate(cell, above, ahead, &slope, &south);
     cell = above;
     above = ahead;
     ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));

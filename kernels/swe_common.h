@@ -273,10 +273,7 @@ inline real next_fixed_dt(__global const real* ctrl, real fixed_dt)
 #endif
 #endif
 
-/* The end of a Lax-Friedrichs step kernel (FUSED_CLOCK): the last group to finish commits the
- * step and chooses the next dt. Each group's maximum and bad cells are published before (the
- * fence orders them before its count), and read back atomically, so the last group sees them
- * all. Called by one work-item per group. */
+/* The clock kept by the Lax-Friedrichs step kernels themselves (FUSED_CLOCK). */
 #if FUSED_CLOCK
 /* Whether this group is the last of the step kernel to finish: then every other group's maximum
  * and bad cells are published (each fences them before it counts, and they are read back

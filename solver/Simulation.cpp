@@ -109,8 +109,8 @@ struct Simulation::Impl
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
   bool fusedClock = false;
 
-  // Two steps a launch: asked for by the shape (build() refuses it without the fused clock).
-  bool twoSteps() const { return shape.steps == 2 && fusedClock; }
+  // Two steps a launch (build() refuses them without the fused clock).
+  bool twoSteps() const { return shape.steps == 2; }
 
   std::size_t pitch() const { return rowPitchCells(params.nx, realSize); }
   std::size_t offsetX() const { return rowOffsetCells(realSize); }
@@ -281,12 +281,32 @@ struct Simulation::Impl
     diagResult = cl::Buffer(context, CL_MEM_READ_WRITE, 3 * realSize);
   }
 
-  void setReal(cl::Kernel& kernel, cl_uint index, double value)
+  // A number passed to a kernel in the device precision.
+  struct Real
+  {
+    double value;
+  };
+
+  void setArg(cl::Kernel& kernel, cl_uint index, Real real)
   {
     if (params.precision == Precision::Double)
-      kernel.setArg(index, static_cast<cl_double>(value));
+      kernel.setArg(index, static_cast<cl_double>(real.value));
     else
-      kernel.setArg(index, static_cast<cl_float>(value));
+      kernel.setArg(index, static_cast<cl_float>(real.value));
+  }
+
+  template<class T>
+  void setArg(cl::Kernel& kernel, cl_uint index, const T& value)
+  {
+    kernel.setArg(index, value);
+  }
+
+  // Sets a kernel's arguments in order.
+  template<class... Args>
+  void setArgs(cl::Kernel& kernel, const Args&... args)
+  {
+    cl_uint index = 0;
+    (setArg(kernel, index++, args), ...);
   }
 
   // MUSCL-HLLC keeps depths non-negative for dt <= dx / (4 max speed): its Courant number is
@@ -305,82 +325,68 @@ struct Simulation::Impl
       queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
   }
 
-  // A Lax-Friedrichs update kernel reading copy p and writing the other.
-  void bindUpdate(cl::Kernel& k, int p)
-  {
-    const int q = 1 - p;
-    k.setArg(0, h[p]);
-    k.setArg(1, hu[p]);
-    k.setArg(2, hv[p]);
-    k.setArg(3, h[q]);
-    k.setArg(4, hu[q]);
-    k.setArg(5, hv[q]);
-    k.setArg(6, ctrl);
-    k.setArg(7, status);
-    k.setArg(8, partialMax);
-    setReal(k, 9, params.manning);
-    setReal(k, 10, 1.0 / params.dx);
-    k.setArg(11, manningField);
-    k.setArg(12, bed);
-    setReal(k, 13, cflDx());
-    setReal(k, 14, params.fixedDt);
-    k.setArg(15, static_cast<cl_int>(updateGroups));
-  }
-
   void bindKernels()
   {
     for (int p = 0; p < 2; ++p)
     {
       const int q = 1 - p;
-      fillGhosts[p].setArg(0, h[p]);
-      fillGhosts[p].setArg(1, hu[p]);
-      fillGhosts[p].setArg(2, hv[p]);
-      fillGhosts[p].setArg(3, bed);
+      setArgs(fillGhosts[p], h[p], hu[p], hv[p], bed);
       // Stage p reads copy p and writes copy 1 - p; stage 1 averages with copy 0 (the state).
-      cl::Kernel& stage = musclStage[p];
-      stage.setArg(0, h[p]);
-      stage.setArg(1, hu[p]);
-      stage.setArg(2, hv[p]);
-      stage.setArg(3, bed);
-      stage.setArg(4, h[0]);
-      stage.setArg(5, hu[0]);
-      stage.setArg(6, hv[0]);
-      stage.setArg(7, h[q]);
-      stage.setArg(8, hu[q]);
-      stage.setArg(9, hv[q]);
-      stage.setArg(10, ctrl);
-      stage.setArg(11, status);
-      stage.setArg(12, partialMax);
-      setReal(stage, 13, params.manning);
-      setReal(stage, 14, 1.0 / params.dx);
-      stage.setArg(16, manningField);
-      stage.setArg(15, static_cast<cl_int>(p));
-      bindUpdate(update[p], p);
+      setArgs(musclStage[p],
+        h[p],
+        hu[p],
+        hv[p],
+        bed,
+        h[0],
+        hu[0],
+        hv[0],
+        h[q],
+        hu[q],
+        hv[q],
+        ctrl,
+        status,
+        partialMax,
+        Real{ params.manning },
+        Real{ 1.0 / params.dx },
+        static_cast<cl_int>(p),
+        manningField);
+      // The Lax-Friedrichs update kernels read copy p and write the other.
+      const auto bindUpdate = [&](cl::Kernel& k)
+      {
+        setArgs(k,
+          h[p],
+          hu[p],
+          hv[p],
+          h[q],
+          hu[q],
+          hv[q],
+          ctrl,
+          status,
+          partialMax,
+          Real{ params.manning },
+          Real{ 1.0 / params.dx },
+          manningField,
+          bed,
+          Real{ cflDx() },
+          Real{ params.fixedDt },
+          static_cast<cl_int>(updateGroups));
+      };
+      bindUpdate(update[p]);
       if (twoSteps())
-        bindUpdate(updateTwice[p], p);
-      waveSpeed[p].setArg(0, h[p]);
-      waveSpeed[p].setArg(1, hu[p]);
-      waveSpeed[p].setArg(2, hv[p]);
-      waveSpeed[p].setArg(3, partialMax);
-      diagPartials[p].setArg(0, h[p]);
-      diagPartials[p].setArg(1, hu[p]);
-      diagPartials[p].setArg(2, hv[p]);
-      diagPartials[p].setArg(3, diagSum);
-      diagPartials[p].setArg(4, diagMaxDepth);
-      diagPartials[p].setArg(5, diagMaxSpeed);
+        bindUpdate(updateTwice[p]);
+      setArgs(waveSpeed[p], h[p], hu[p], hv[p], partialMax);
+      setArgs(diagPartials[p], h[p], hu[p], hv[p], diagSum, diagMaxDepth, diagMaxSpeed);
     }
-    computeDt.setArg(0, partialMax);
-    computeDt.setArg(1, static_cast<cl_int>(speedPartials()));
-    computeDt.setArg(2, ctrl);
-    computeDt.setArg(3, status);
-    setReal(computeDt, 4, cflDx());
-    setReal(computeDt, 5, params.fixedDt);
-    computeDt.setArg(6, static_cast<cl_int>(fusedClock ? 0 : 1));
-    diagFinal.setArg(0, diagSum);
-    diagFinal.setArg(1, diagMaxDepth);
-    diagFinal.setArg(2, diagMaxSpeed);
-    diagFinal.setArg(3, static_cast<cl_int>(numGroups));
-    diagFinal.setArg(4, diagResult);
+    setArgs(computeDt,
+      partialMax,
+      static_cast<cl_int>(speedPartials()),
+      ctrl,
+      status,
+      Real{ cflDx() },
+      Real{ params.fixedDt },
+      static_cast<cl_int>(fusedClock ? 0 : 1));
+    setArgs(
+      diagFinal, diagSum, diagMaxDepth, diagMaxSpeed, static_cast<cl_int>(numGroups), diagResult);
   }
 
   // Host <-> device in the device precision; interior only (ghost layers are the device's).
