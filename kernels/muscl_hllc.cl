@@ -218,16 +218,19 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
   }
   else if (final_stage)
   {
-    /* The clock has reached its target: leave the state as it is. */
+    /* The clock has reached its target: leave the state as it is, and publish its wave speeds
+     * as a step would (the next step's dt, after the host sets a new target, comes from them). */
     for (int r = 0; r < ROWS && updates; ++r)
     {
       const int j = j0 + r;
       if (j < NY)
       {
         const int c = IDX(i, j);
-        h_out[c] = h_base[c];
-        hu_out[c] = hu_base[c];
-        hv_out[c] = hv_base[c];
+        const real hn = h_base[c], hun = hu_base[c], hvn = hv_base[c];
+        h_out[c] = hn;
+        hu_out[c] = hun;
+        hv_out[c] = hvn;
+        speed = fmax(speed, hn > (real)H_DRY ? wave_speed(hn, hun, hvn) : (real)0);
       }
     }
   }

@@ -33,6 +33,36 @@ TEST(TimeStepping, AdaptiveDtLandsExactlyOnOutputTimes)
   }
 }
 
+TEST(TimeStepping, StepsAfterALandingTakeTheirDtFromTheState)
+{
+  // The first advance from a fresh state queues a batch of 8 launches; a target reached within
+  // the first step leaves 7 of them as no-ops. The next advance's first dt must still come from
+  // the state's wave speeds (a MUSCL-HLLC no-op once published none: the next step then took
+  // the whole remaining time at once and blew up).
+  for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc })
+    for (Precision precision : { Precision::Double, Precision::Single })
+    {
+      SimulationParameters p = test::smallParameters(precision);
+      p.scheme = scheme;
+      const InitialState initial = makeScenario(Scenario::DamBreak, p);
+      Simulation sim(p, initial);
+      ReferenceSolver<double> twin(p, initial);
+      const std::string where =
+        schemeNames()[static_cast<int>(scheme)] + ", " + precisionName(precision);
+      for (const double target : { 0.001, 0.3, 0.3001, 0.6 })
+      {
+        ASSERT_TRUE(sim.advanceTo(target)) << where;
+        twin.advanceTo(target);
+        EXPECT_EQ(sim.steps(), twin.steps()) << where << ", t = " << target;
+      }
+      const double tolerance = precision == Precision::Double ? 1e-9 : 1e-3;
+      EXPECT_LT(
+        test::maxRelativeDifference(test::download(sim), test::twinFields(twin, p.nx, p.ny)),
+        tolerance)
+        << where;
+    }
+}
+
 TEST(TimeStepping, FixedDtShortensOnlyTheLastStep)
 {
   SimulationParameters p = test::smallParameters(Precision::Double);
