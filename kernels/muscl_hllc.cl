@@ -14,7 +14,8 @@
  *
  * It replaced a kernel that kept a two-cell halo tile, the slopes and the faces in local memory:
  * 1.85x faster in fp32 and 1.41x in fp64 on the H200 (the sweep +48 % fp32, then issuing each
- * row's global loads before its barriers +25 %: it is latency-bound; PERFORMANCE.md).
+ * row's global loads before its barriers +25 %); what bounds it now is its instruction count
+ * (about 730 SASS instructions a cell and stage in fp32; PERFORMANCE.md).
  * ROWS >= 2 (LaunchShape). */
 
 #define UPDATED_W (WG_X - 4)
