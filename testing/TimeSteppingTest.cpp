@@ -38,29 +38,39 @@ TEST(TimeStepping, StepsAfterALandingTakeTheirDtFromTheState)
   // The first advance from a fresh state queues a batch of 8 launches; a target reached within
   // the first step leaves 7 of them as no-ops. The next advance's first dt must still come from
   // the state's wave speeds (a MUSCL-HLLC no-op once published none: the next step then took
-  // the whole remaining time at once and blew up).
-  for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc })
-    for (Precision precision : { Precision::Double, Precision::Single })
+  // the whole remaining time at once and blew up). Every kind of step kernel: the GPU-shaped
+  // and CPU-shaped Lax-Friedrichs kernels and the second-order sweep, in several shapes.
+  struct Case
+  {
+    Scheme scheme;
+    const char* launch;
+    Precision precision;
+  };
+  for (const Case c : { Case{ Scheme::LaxFriedrichs, "64x4x1", Precision::Double },
+         Case{ Scheme::LaxFriedrichs, "rows4", Precision::Single },
+         Case{ Scheme::MusclHllc, "64x1x16", Precision::Double },
+         Case{ Scheme::MusclHllc, "16x1x3", Precision::Single } })
+  {
+    const Precision precision = c.precision;
+    SimulationParameters p = test::smallParameters(precision);
+    p.scheme = c.scheme;
+    p.launch = c.launch;
+    const InitialState initial = makeScenario(Scenario::DamBreak, p);
+    Simulation sim(p, initial);
+    ReferenceSolver<double> twin(p, initial);
+    const std::string where =
+      schemeNames()[static_cast<int>(c.scheme)] + " " + c.launch + ", " + precisionName(precision);
+    for (const double target : { 0.001, 0.3, 0.3001, 0.6 })
     {
-      SimulationParameters p = test::smallParameters(precision);
-      p.scheme = scheme;
-      const InitialState initial = makeScenario(Scenario::DamBreak, p);
-      Simulation sim(p, initial);
-      ReferenceSolver<double> twin(p, initial);
-      const std::string where =
-        schemeNames()[static_cast<int>(scheme)] + ", " + precisionName(precision);
-      for (const double target : { 0.001, 0.3, 0.3001, 0.6 })
-      {
-        ASSERT_TRUE(sim.advanceTo(target)) << where;
-        twin.advanceTo(target);
-        EXPECT_EQ(sim.steps(), twin.steps()) << where << ", t = " << target;
-      }
-      const double tolerance = precision == Precision::Double ? 1e-9 : 1e-3;
-      EXPECT_LT(
-        test::maxRelativeDifference(test::download(sim), test::twinFields(twin, p.nx, p.ny)),
-        tolerance)
-        << where;
+      ASSERT_TRUE(sim.advanceTo(target)) << where;
+      twin.advanceTo(target);
+      EXPECT_EQ(sim.steps(), twin.steps()) << where << ", t = " << target;
     }
+    const double tolerance = precision == Precision::Double ? 1e-9 : 1e-3;
+    EXPECT_LT(test::maxRelativeDifference(test::download(sim), test::twinFields(twin, p.nx, p.ny)),
+      tolerance)
+      << where;
+  }
 }
 
 TEST(TimeStepping, FixedDtShortensOnlyTheLastStep)
