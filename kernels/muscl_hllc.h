@@ -47,7 +47,7 @@ inline real minmod(real a, real b)
 
 /* Velocity of a cell; zero in a dry cell, so thin films never divide by almost nothing. A
  * reciprocal, which the compiler shares between a cell's two velocities: fp64 division is a
- * long software sequence on GPUs (+17 % fp64 on the H200, fp32 unchanged; PERFORMANCE.md). */
+ * long software sequence on GPUs (+17 % fp64 on the H200, fp32 within 1 %; PERFORMANCE.md). */
 inline real cell_velocity(real h, real q, real h_dry)
 {
   return h > h_dry ? q * ((real)1 / h) : (real)0;
