@@ -23,6 +23,30 @@ std::unique_ptr<Timeline> radialTimeline(Precision precision,
   limits.maxCheckpoints = maxCheckpoints;
   return std::make_unique<Timeline>(p, makeScenario(Scenario::RadialDamBreak, p), interval, limits);
 }
+
+// Goes forward through output times 0 to 24, then back to some of them: each must give the steps
+// and fields of the way forward exactly, from at most 4 checkpoints. *lastSteps: the steps to the
+// last output time on the way forward.
+void expectReplaysExact(Timeline& timeline, std::int64_t* lastSteps)
+{
+  std::vector<test::Fields> forward;
+  std::vector<std::int64_t> steps;
+  for (int k = 0; k <= 24; ++k)
+  {
+    ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
+    forward.push_back(test::download(timeline.simulation()));
+    steps.push_back(timeline.simulation().steps());
+  }
+  *lastSteps = steps.back();
+  EXPECT_LE(timeline.checkpointCount(), 4u);
+  for (int k : { 23, 5, 17, 24, 1, 12 })
+  {
+    ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
+    EXPECT_EQ(timeline.simulation().steps(), steps[k]) << "t = " << timeline.outputTime(k);
+    EXPECT_EQ(test::maxRelativeDifference(test::download(timeline.simulation()), forward[k]), 0.0)
+      << "t = " << timeline.outputTime(k);
+  }
+}
 } // namespace
 
 TEST(Timeline, GoingBackReturnsExactlyWhatGoingForwardGave)
@@ -96,23 +120,8 @@ TEST(Timeline, CheckpointsInRecycledMemoryRestoreExactly)
   for (Precision precision : { Precision::Double, Precision::Single })
   {
     const std::unique_ptr<Timeline> owner = radialTimeline(precision, 4, 0.02);
-    Timeline& timeline = *owner;
-    std::vector<test::Fields> forward;
-    std::vector<std::int64_t> steps;
-    for (int k = 0; k <= 24; ++k)
-    {
-      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
-      forward.push_back(test::download(timeline.simulation()));
-      steps.push_back(timeline.simulation().steps());
-    }
-    EXPECT_LE(timeline.checkpointCount(), 4u);
-    for (int k : { 23, 5, 17, 24, 1, 12 })
-    {
-      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
-      EXPECT_EQ(timeline.simulation().steps(), steps[k]) << "t = " << timeline.outputTime(k);
-      EXPECT_EQ(test::maxRelativeDifference(test::download(timeline.simulation()), forward[k]), 0.0)
-        << "t = " << timeline.outputTime(k);
-    }
+    std::int64_t steps = 0;
+    expectReplaysExact(*owner, &steps);
   }
 }
 
@@ -128,22 +137,9 @@ TEST(Timeline, SecondOrderWetDryRunsReplayExactly)
     Timeline::Limits limits;
     limits.maxCheckpoints = 4;
     Timeline timeline(p, makeScenario(Scenario::RitterDryDamBreak, p), 2.0, limits);
-    std::vector<test::Fields> forward;
-    std::vector<std::int64_t> steps;
-    for (int k = 0; k <= 24; ++k)
-    {
-      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
-      forward.push_back(test::download(timeline.simulation()));
-      steps.push_back(timeline.simulation().steps());
-    }
-    EXPECT_GT(steps.back(), 24); // several steps between outputs, so replays take real steps
-    for (int k : { 23, 5, 17, 24, 1, 12 })
-    {
-      ASSERT_TRUE(timeline.seek(timeline.outputTime(k)));
-      EXPECT_EQ(timeline.simulation().steps(), steps[k]) << "t = " << timeline.outputTime(k);
-      EXPECT_EQ(test::maxRelativeDifference(test::download(timeline.simulation()), forward[k]), 0.0)
-        << "t = " << timeline.outputTime(k);
-    }
+    std::int64_t steps = 0;
+    expectReplaysExact(timeline, &steps);
+    EXPECT_GT(steps, 24); // several steps between outputs, so replays take real steps
   }
 }
 
