@@ -207,7 +207,7 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
         hu_out[c] = hun;
         hv_out[c] = hvn;
         if (ok && hn >= (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn))
-          speed = fmax(speed, hn > (real)H_DRY ? wave_speed(hn, hun, hvn) : (real)0);
+          speed = fmax(speed, wave_speed(hn, hun, hvn));
         else
           atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
       }
@@ -219,19 +219,17 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
   }
   else if (final_stage)
   {
-    /* The clock has reached its target: leave the state as it is, and publish its wave speeds
-     * as a step would (the next step's dt, after the host sets a new target, comes from them). */
+    /* The clock has reached its target: the state stays where it is (the final stage writes
+     * into the state it averages with, so there is nothing to copy), and its wave speeds are
+     * published as a step would (the next step's dt, after the host sets a new target, comes
+     * from them). */
     for (int r = 0; r < ROWS && updates; ++r)
     {
       const int j = j0 + r;
       if (j < NY)
       {
         const int c = IDX(i, j);
-        const real hn = h_base[c], hun = hu_base[c], hvn = hv_base[c];
-        h_out[c] = hn;
-        hu_out[c] = hun;
-        hv_out[c] = hvn;
-        speed = fmax(speed, hn > (real)H_DRY ? wave_speed(hn, hun, hvn) : (real)0);
+        speed = fmax(speed, wave_speed(h_base[c], hu_base[c], hv_base[c]));
       }
     }
   }

@@ -272,8 +272,9 @@ struct Simulation::Impl
     manningField = cl::Buffer(context, CL_MEM_READ_ONLY, perCellManning ? bytes : realSize);
     ctrl = cl::Buffer(context, CL_MEM_READ_WRITE, kCtrlSize * realSize);
     status = cl::Buffer(context, CL_MEM_READ_WRITE, kStatusSize * sizeof(cl_int));
+    // The diagnostics' partials and the wave-speed ones.
     const std::size_t partialBytes =
-      static_cast<std::size_t>(std::max(numGroups, musclGroups)) * realSize;
+      std::max(static_cast<std::size_t>(numGroups), speedPartials()) * realSize;
     partialMax = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
     diagSum = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
     diagMaxDepth = cl::Buffer(context, CL_MEM_READ_WRITE, partialBytes);
