@@ -54,7 +54,8 @@ struct CommonOptions
         "--device", params.device, "auto, an index from 'swe devices', or part of a name")
       ->capture_default_str();
     app->add_option("--precision", precision, "single or double")->capture_default_str();
-    app->add_option("--scheme", scheme, "lax-friedrichs or muscl-hllc")->capture_default_str();
+    app->add_option("--scheme", scheme, "lax-friedrichs, muscl-hllc or muscl-hancock")
+      ->capture_default_str();
     app->add_option("--boundary",
       boundaries,
       "SIDE=TYPE[:VALUE], repeatable; sides west, east, south, north; types wall (default), "

@@ -11,10 +11,24 @@ inline GhostCell ghost_beyond(int i, int j, GhostCell mirror, GhostCell nearest)
   return ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, mirror, nearest, (real)H_DRY);
 }
 
+inline GhostCell stored_cell(__global const real* h, __global const real* hu,
+  __global const real* hv, __global const real* bed, int c)
+{
+  GhostCell s;
+  s.h = h[c];
+  s.hu = hu[c];
+  s.hv = hv[c];
+  s.b = bed[c];
+  return s;
+}
+
 /* Side boundaries through ghost cells, filled on the device (thesis 4.5.1): one work-item per
  * ghost cell. The kind and value of each side come as -D defines (BC_WEST, BCV_WEST, ...); the
- * arithmetic is in boundaries.h. A corner ghost follows its west or east side (no stencil reads
- * corners). The bed's ghosts are filled with the state's. */
+ * arithmetic is in boundaries.h. A corner ghost is the west or east side's ghost of the south or
+ * north side's ghosts, as if those were filled first: at a corner of two walls it mirrors both
+ * ways, which keeps MUSCL-Hancock's half step (it reads the corners through the slopes of the
+ * ghosts next to them) symmetric across the walls. The bed's ghosts are filled with the
+ * state's. */
 __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv,
   __global real* bed)
 {
@@ -44,16 +58,19 @@ __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv
   const int mi = i < 0 ? -1 - i : (i >= NX ? 2 * NX - 1 - i : i);
   const int mj = j < 0 ? -1 - j : (j >= NY ? 2 * NY - 1 - j : j);
   const int ni = clamp(i, 0, NX - 1), nj = clamp(j, 0, NY - 1);
-  const int m = IDX(mi, mj), n = IDX(ni, nj);
   GhostCell mirror, nearest;
-  mirror.h = h[m];
-  mirror.hu = hu[m];
-  mirror.hv = hv[m];
-  mirror.b = bed[m];
-  nearest.h = h[n];
-  nearest.hu = hu[n];
-  nearest.hv = hv[n];
-  nearest.b = bed[n];
+  if ((i < 0 || i >= NX) && (j < 0 || j >= NY))
+  {
+    mirror = ghost_beyond(mi, j, stored_cell(h, hu, hv, bed, IDX(mi, mj)),
+      stored_cell(h, hu, hv, bed, IDX(mi, nj)));
+    nearest = ghost_beyond(ni, j, stored_cell(h, hu, hv, bed, IDX(ni, mj)),
+      stored_cell(h, hu, hv, bed, IDX(ni, nj)));
+  }
+  else
+  {
+    mirror = stored_cell(h, hu, hv, bed, IDX(mi, mj));
+    nearest = stored_cell(h, hu, hv, bed, IDX(ni, nj));
+  }
   const GhostCell g = ghost_beyond(i, j, mirror, nearest);
   const int dst = IDX(i, j);
   h[dst] = g.h;

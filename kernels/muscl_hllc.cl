@@ -236,3 +236,122 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
   if (final_stage)
     publish_group_max_speed(scratch, speed, partial_max);
 }
+
+/* One MUSCL-Hancock step (muscl_hllc.h): U_out = U + dt L(U) with every face solved once from
+ * face values advanced by half a step, fused with the blow-up check and the first stage of the
+ * next step's wave-speed maximum. The same sweep as muscl_hllc_stage, one row later: the half
+ * step of a cell needs its slopes along x, so the row exchange of cell values is that of the
+ * row above the one being updated, and the face values of the updated row come from the
+ * iteration before. The sweep starts two rows early (j0 - 2, j0 - 1) to build them. */
+__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
+muscl_hancock_step(__global const real* h, __global const real* hu, __global const real* hv,
+                   __global const real* bed, __global real* h_out, __global real* hu_out,
+                   __global real* hv_out, __global const real* ctrl, __global int* status,
+                   __global real* partial_max, const real manning, const real inv_dx,
+                   __global const real* manning_field)
+{
+  __local real scratch[WG_SIZE];
+  __local real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */
+  __local real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */
+  __local real fh[WG_X], fqn[WG_X], fqt[WG_X];             /* west face flux, as x-1 sees it */
+  const RowExchange cells = { ch, ceta, cun, cut }, east_faces = { eh, eeta, eun, eut };
+  const int k = get_local_id(0);
+  const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;
+  const bool column_exists = i < NX + GHOST;
+  const bool updates = k >= 2 && k < WG_X - 2 && i < NX;
+  const int kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);
+  const real g = (real)GRAVITY;
+  /* The same for the whole group, so the barriers below are reached by all or none. */
+  const real dt = ctrl[CTRL_DT];
+  const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt;
+  real speed = (real)0;
+  if (dt > (real)0)
+  {
+    /* The column's window along y: rows j .. j + 2 for row j = j0 + r, the half-step face
+     * values of row j, and the flux through the face south of j as cell j sees it. */
+    FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 2, column_exists));
+    FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
+    FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
+    CellFaces faces = { { 0 } };
+    FaceFlux south = { (real)0, (real)0, (real)0 };
+    for (int r = -2; r < ROWS; ++r)
+    {
+      const int j = j0 + r;
+      const StoredCell incoming = load_cell(h, hu, hv, bed, i, j + 3, column_exists);
+      const bool here = r >= 0 && updates && j < NY;
+      const int c = IDX(i, j);
+      real hun = (real)0, hvn = (real)0;
+      if (here)
+      {
+        hun = hu[c];
+        hvn = hv[c];
+      }
+      /* The row above: its cell values along x, traded for the slopes, give its faces. */
+      const FaceState above_x = along(above.h, above.eta, above.ut, above.un, false);
+      put(cells, k, above_x);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      const CellFaces faces_above = hancock_cell_faces(get(cells, kw), above_x, get(cells, ke),
+        cell, above, ahead, half_k, g, (real)H_DRY);
+      /* The face between row j and the row above. */
+      FaceFlux north, north_seen_above;
+      face_fluxes(faces.n, faces_above.s, g, (real)H_DRY, &north, &north_seen_above);
+      /* Every row runs the same barriers (the first two rows only build faces), so that they
+       * stay in uniform control flow. */
+      const FaceFlux ry = rate_from_faces(south, north, faces.s, faces.n, g);
+      /* Along x: each item's east face values, then each face's flux (an item solves its
+       * west face). */
+      put(east_faces, k, faces.e);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      FaceFlux west, west_seen_west;
+      face_fluxes(get(east_faces, kw), faces.w, g, (real)H_DRY, &west_seen_west, &west);
+      fh[k] = west_seen_west.h;
+      fqn[k] = west_seen_west.qn;
+      fqt[k] = west_seen_west.qt;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      FaceFlux east;
+      east.h = fh[ke];
+      east.qn = fqn[ke];
+      east.qt = fqt[ke];
+      const FaceFlux rx = rate_from_faces(west, east, faces.w, faces.e, g);
+      if (here)
+      {
+        real hn = cell.h;
+        hn += kdt * (rx.h + ry.h);
+        hun += kdt * (rx.qn + ry.qt);
+        hvn += kdt * (rx.qt + ry.qn);
+        const bool ok = finish_stage(&hn, &hun, &hvn, dt, MANNING_AT(c), g, (real)H_DRY);
+        h_out[c] = hn;
+        hu_out[c] = hun;
+        hv_out[c] = hvn;
+        if (ok && hn >= (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn))
+          speed = fmax(speed, wave_speed(hn, hun, hvn));
+        else
+          atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
+      }
+      /* Slide the window one row north. */
+      south = north_seen_above;
+      faces = faces_above;
+      cell = above;
+      above = ahead;
+      ahead = y_state(incoming);
+    }
+  }
+  else
+  {
+    /* The clock has reached its target: the state is carried over to the other copy and its
+     * wave speeds published as a step would (see muscl_hllc_stage). */
+    for (int r = 0; r < ROWS && updates; ++r)
+    {
+      const int j = j0 + r;
+      if (j < NY)
+      {
+        const int c = IDX(i, j);
+        h_out[c] = h[c];
+        hu_out[c] = hu[c];
+        hv_out[c] = hv[c];
+        speed = fmax(speed, wave_speed(h[c], hu[c], hv[c]));
+      }
+    }
+  }
+  publish_group_max_speed(scratch, speed, partial_max);
+}

@@ -193,16 +193,115 @@ inline FaceFlux rate_from_faces(FaceFlux west, FaceFlux east, FaceState cW, Face
   return rate;
 }
 
+/* MUSCL-Hancock (Toro, "Riemann solvers and numerical methods for fluid dynamics", 14.4): the
+ * face values of a cell advanced by half a step of the equations in primitive form, then one
+ * flux solve per face and step instead of Heun's two. The increments of depth and velocity from
+ * the cell's values c (along x) and its limited slopes along x (mx, un = u) and y (my, un = v),
+ * with half_k = dt / (2 dx). The surface slope carries pressure and bed together, so a lake at
+ * rest gets none (well-balanced), and a dry cell (no slopes, no velocity) none either. */
+typedef struct
+{
+  real h;
+  real u;
+  real v;
+} HalfStep;
+
+inline HalfStep half_step(FaceState c, FaceState mx, FaceState my, real half_k, real g)
+{
+  HalfStep d;
+  d.h = -half_k * (c.un * mx.h + c.h * mx.un + c.ut * my.h + c.h * my.un);
+  d.u = -half_k * (c.un * mx.un + c.ut * my.ut + g * mx.eta);
+  d.v = -half_k * (c.un * mx.ut + c.ut * my.un + g * my.eta);
+  return d;
+}
+
+/* Face value f advanced by dh and by the velocity increments along (dun) and across (dut) its
+ * axis. The bed at the face stays; a depth the half step would take below zero becomes zero. */
+inline FaceState advance_face(FaceState f, real dh, real dun, real dut)
+{
+  const real h = f.h + dh;
+  if (h < (real)0)
+  {
+    f.eta -= f.h;
+    f.h = (real)0;
+  }
+  else
+  {
+    f.h = h;
+    f.eta += dh;
+  }
+  f.un += dun;
+  f.ut += dut;
+  return f;
+}
+
+/* A cell's four face values half a step ahead: west and east seen along x, south and north along
+ * y. cx and cy are the cell's values along x and along y, mx and my its slopes. */
+typedef struct
+{
+  FaceState w;
+  FaceState e;
+  FaceState s;
+  FaceState n;
+} CellFaces;
+
+inline CellFaces hancock_faces(FaceState cx,
+  FaceState cy,
+  FaceState mx,
+  FaceState my,
+  real half_k,
+  real g)
+{
+  const HalfStep d = half_step(cx, mx, my, half_k, g);
+  CellFaces f;
+  f.w = advance_face(at_face(cx, mx, (real)-1), d.h, d.u, d.v);
+  f.e = advance_face(at_face(cx, mx, (real)1), d.h, d.u, d.v);
+  f.s = advance_face(at_face(cy, my, (real)-1), d.h, d.v, d.u);
+  f.n = advance_face(at_face(cy, my, (real)1), d.h, d.v, d.u);
+  return f;
+}
+
+/* The Hancock faces of a cell from its values along x (xw, xc, xe: its west neighbour, itself,
+ * its east neighbour) and along y (ys, yc, yn). */
+inline CellFaces hancock_cell_faces(FaceState xw,
+  FaceState xc,
+  FaceState xe,
+  FaceState ys,
+  FaceState yc,
+  FaceState yn,
+  real half_k,
+  real g,
+  real h_dry)
+{
+  return hancock_faces(
+    xc, yc, limited_slopes(xw, xc, xe, h_dry), limited_slopes(ys, yc, yn, h_dry), half_k, g);
+}
+
+/* dx times a cell's rate of change along one axis from its face values cW and cE and the values
+ * its neighbours show the same faces (west_side, east_side). */
+inline FaceFlux faces_rate(FaceState west_side,
+  FaceState cW,
+  FaceState cE,
+  FaceState east_side,
+  real g,
+  real h_dry)
+{
+  FaceFlux westL, westR, eastL, eastR;
+  face_fluxes(west_side, cW, g, h_dry, &westL, &westR);
+  face_fluxes(cE, east_side, g, h_dry, &eastL, &eastR);
+  return rate_from_faces(westR, eastL, cW, cE, g);
+}
+
 /* dx times the rate of change of (h, normal momentum, transverse momentum) of stencil cell 2 from
  * its two faces on this axis and the centred bed-slope term. */
 inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry)
 {
-  FaceFlux westL, westR, eastL, eastR;
-  const FaceState cW = reconstruct(s, 2, (real)-1, h_dry);
-  const FaceState cE = reconstruct(s, 2, (real)1, h_dry);
-  face_fluxes(reconstruct(s, 1, (real)1, h_dry), cW, g, h_dry, &westL, &westR);
-  face_fluxes(cE, reconstruct(s, 3, (real)-1, h_dry), g, h_dry, &eastL, &eastR);
-  return rate_from_faces(westR, eastL, cW, cE, g);
+  return faces_rate(reconstruct(s, 1, (real)1, h_dry),
+    reconstruct(s, 2, (real)-1, h_dry),
+    reconstruct(s, 2, (real)1, h_dry),
+    reconstruct(s, 3, (real)-1, h_dry),
+    g,
+    h_dry);
 }
 
 /* Ends one Euler stage of a cell: a depth below zero by round-off becomes zero, a dry cell keeps

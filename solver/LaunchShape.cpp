@@ -72,7 +72,7 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
                     gy = static_cast<std::size_t>(shape.groupY);
   const std::size_t realSize = params.precision == Precision::Double ? 8 : 4;
   std::size_t reals = gx * gy; // the group maximum's scratch
-  if (params.scheme == Scheme::MusclHllc)
+  if (isSecondOrder(params.scheme))
     // The row's three exchanges: cell values and east-face values (four each), west-face
     // fluxes (three) per work-item (kernels/muscl_hllc.cl).
     reals += 11 * gx;
@@ -103,7 +103,7 @@ void checkLaunchShape(const LaunchShape& shape,
                 " items are larger than '" + device.name + "' allows (" +
                 std::to_string(device.maxWorkGroupSize) + ")");
   // (A sweep of one row is no use, and PoCL 3.1 built it wrongly: no cell changed.)
-  if (params.scheme == Scheme::MusclHllc &&
+  if (isSecondOrder(params.scheme) &&
       (shape.wholeRows || shape.groupY != 1 || shape.groupX < 8 || shape.rows < 2))
     throw Error("launch shape " + shape.text() +
                 ": the second-order scheme takes work-groups of one row of at least 8 work-items, "
@@ -124,12 +124,10 @@ LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceI
 {
   // The second-order scheme: one row of items sweeping columns of 32 cells (the fastest shape
   // on the H200, PERFORMANCE.md).
-  LaunchShape shape =
-    params.scheme == Scheme::MusclHllc ? LaunchShape{ 128, 1, 32 } : LaunchShape{};
+  LaunchShape shape = isSecondOrder(params.scheme) ? LaunchShape{ 128, 1, 32 } : LaunchShape{};
   while (!fits(shape, params, device) && shape.groupY > 1)
     shape.groupY /= 2;
-  while (
-    !fits(shape, params, device) && shape.groupX > (params.scheme == Scheme::MusclHllc ? 8 : 1))
+  while (!fits(shape, params, device) && shape.groupX > (isSecondOrder(params.scheme) ? 8 : 1))
     shape.groupX /= 2;
   return shape;
 }
@@ -139,7 +137,7 @@ std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
 {
   std::vector<LaunchShape> shapes{ defaultLaunchShape(params, device) };
   std::vector<LaunchShape> more;
-  if (params.scheme == Scheme::MusclHllc)
+  if (isSecondOrder(params.scheme))
     more = { { 64, 1, 32 }, { 256, 1, 32 }, { 128, 1, 16 }, { 64, 1, 64 }, { 32, 1, 32 } };
   else if (device.type == "CPU")
     // CPU devices run a work-group on one core, vectorised across x: wide groups, long columns.

@@ -151,7 +151,7 @@ void parseBoundary(const std::string& text, SimulationParameters& params)
 
 const std::vector<std::string>& schemeNames()
 {
-  static const std::vector<std::string> names = { "lax-friedrichs", "muscl-hllc" };
+  static const std::vector<std::string> names = { "lax-friedrichs", "muscl-hllc", "muscl-hancock" };
   return names;
 }
 

@@ -15,8 +15,16 @@ enum class Precision
 enum class Scheme
 {
   LaxFriedrichs, // the thesis's first-order scheme: flat bed, no dry cells
-  MusclHllc      // second order: MUSCL + hydrostatic reconstruction + HLLC, Heun; bed, wet/dry
+  MusclHllc,     // second order: MUSCL + hydrostatic reconstruction + HLLC, Heun; bed, wet/dry
+  MusclHancock   // the same in space, MUSCL-Hancock in time: one flux pass a step, not two
 };
+
+// The second-order schemes share the terrain, the dry land, the row-sweep launches and the
+// Courant number's meaning.
+inline bool isSecondOrder(Scheme scheme)
+{
+  return scheme != Scheme::LaxFriedrichs;
+}
 
 enum class BoundaryType
 {
@@ -60,7 +68,8 @@ struct SimulationParameters
   double gravity = 9.81; // [m/s^2]
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
-  // dt = C dx / (2 max(|u|+c, |v|+c)) for MUSCL-HLLC (positivity of depth up to 0.5).
+  // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
+  // depth up to 0.5).
   double cfl = 0.45;
   double fixedDt = 0.0; // > 0: fixed time step [s]; 0: CFL-adaptive
   Scheme scheme = Scheme::LaxFriedrichs;

@@ -33,6 +33,25 @@ template<>
 struct Muscl<float>
 {
   using Stencil = fp32::AxisStencil;
+  using State = fp32::FaceState;
+  using Faces = fp32::CellFaces;
+  using Flux = fp32::FaceFlux;
+  static Faces hancockFaces(State xw,
+    State xc,
+    State xe,
+    State ys,
+    State yc,
+    State yn,
+    float halfK,
+    float g,
+    float hDry)
+  {
+    return fp32::hancock_cell_faces(xw, xc, xe, ys, yc, yn, halfK, g, hDry);
+  }
+  static Flux facesRate(State westSide, State w, State e, State eastSide, float g, float hDry)
+  {
+    return fp32::faces_rate(westSide, w, e, eastSide, g, hDry);
+  }
   static fp32::FaceFlux rate(const Stencil* s, float g, float hDry)
   {
     return fp32::axis_rate(s, g, hDry);
@@ -53,6 +72,25 @@ template<>
 struct Muscl<double>
 {
   using Stencil = fp64::AxisStencil;
+  using State = fp64::FaceState;
+  using Faces = fp64::CellFaces;
+  using Flux = fp64::FaceFlux;
+  static Faces hancockFaces(State xw,
+    State xc,
+    State xe,
+    State ys,
+    State yc,
+    State yn,
+    double halfK,
+    double g,
+    double hDry)
+  {
+    return fp64::hancock_cell_faces(xw, xc, xe, ys, yc, yn, halfK, g, hDry);
+  }
+  static Flux facesRate(State westSide, State w, State e, State eastSide, double g, double hDry)
+  {
+    return fp64::faces_rate(westSide, w, e, eastSide, g, hDry);
+  }
   static fp64::FaceFlux rate(const Stencil* s, double g, double hDry)
   {
     return fp64::axis_rate(s, g, hDry);
@@ -84,7 +122,7 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   , pitch_(static_cast<std::size_t>(params.nx) + 2 * kGhost)
 {
   params.validate();
-  initial.validate(params.scheme == Scheme::MusclHllc);
+  initial.validate(isSecondOrder(params.scheme));
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
   const std::size_t padded = pitch_ * (static_cast<std::size_t>(params.ny) + 2 * kGhost);
@@ -118,38 +156,41 @@ void ReferenceSolver<Real>::fillGhosts(std::vector<Real>& h,
   std::vector<Real>& hv)
 {
   const int nx = params_.nx, ny = params_.ny;
-  for (int j = -kGhost; j < ny + kGhost; ++j)
-    for (int i = -kGhost; i < nx + kGhost; ++i)
-    {
-      if (i >= 0 && i < nx && j >= 0 && j < ny)
-        continue;
-      // As kernels/boundary.cl: mirror and nearest interior cells, the side's rule.
-      const int mi = i < 0 ? -1 - i : (i >= nx ? 2 * nx - 1 - i : i);
-      const int mj = j < 0 ? -1 - j : (j >= ny ? 2 * ny - 1 - j : j);
-      const int ni = std::clamp(i, 0, nx - 1), nj = std::clamp(j, 0, ny - 1);
-      const std::size_t d = index(i, j), m = index(mi, mj), n = index(ni, nj);
-      using M = Muscl<Real>;
-      const typename M::Ghost mirror{ h[m], hu[m], hv[m], b_[m] };
-      const typename M::Ghost nearest{ h[n], hu[n], hv[n], b_[n] };
-      const Side side = i < 0     ? Side::West
-                        : i >= nx ? Side::East
-                        : j < 0   ? Side::South
-                                  : Side::North;
-      const Boundary& bc = params_.boundaries[static_cast<int>(side)];
-      const bool normalX = side == Side::West || side == Side::East;
-      const Real inward = side == Side::West || side == Side::South ? Real(1) : Real(-1);
-      const auto g = M::ghost(static_cast<int>(bc.type),
-        static_cast<Real>(bc.value),
-        normalX,
-        inward,
-        mirror,
-        nearest,
-        static_cast<Real>(kDryDepth));
-      h[d] = g.h;
-      hu[d] = g.hu;
-      hv[d] = g.hv;
-      b_[d] = g.b;
-    }
+  // As kernels/boundary.cl: mirror and nearest interior cells, the side's rule; the corners
+  // last, from the south and north sides' ghosts.
+  for (int pass = 0; pass < 2; ++pass)
+    for (int j = -kGhost; j < ny + kGhost; ++j)
+      for (int i = -kGhost; i < nx + kGhost; ++i)
+      {
+        const bool outX = i < 0 || i >= nx, outY = j < 0 || j >= ny;
+        if ((!outX && !outY) || (outX && outY) != (pass == 1))
+          continue;
+        const int mi = i < 0 ? -1 - i : (i >= nx ? 2 * nx - 1 - i : i);
+        const int mj = outX && outY ? j : j < 0 ? -1 - j : (j >= ny ? 2 * ny - 1 - j : j);
+        const int ni = std::clamp(i, 0, nx - 1), nj = outX && outY ? j : std::clamp(j, 0, ny - 1);
+        const std::size_t d = index(i, j), m = index(mi, mj), n = index(ni, nj);
+        using M = Muscl<Real>;
+        const typename M::Ghost mirror{ h[m], hu[m], hv[m], b_[m] };
+        const typename M::Ghost nearest{ h[n], hu[n], hv[n], b_[n] };
+        const Side side = i < 0     ? Side::West
+                          : i >= nx ? Side::East
+                          : j < 0   ? Side::South
+                                    : Side::North;
+        const Boundary& bc = params_.boundaries[static_cast<int>(side)];
+        const bool normalX = side == Side::West || side == Side::East;
+        const Real inward = side == Side::West || side == Side::South ? Real(1) : Real(-1);
+        const auto g = M::ghost(static_cast<int>(bc.type),
+          static_cast<Real>(bc.value),
+          normalX,
+          inward,
+          mirror,
+          nearest,
+          static_cast<Real>(kDryDepth));
+        h[d] = g.h;
+        hu[d] = g.hu;
+        hv[d] = g.hv;
+        b_[d] = g.b;
+      }
 }
 
 template<class Real>
@@ -181,7 +222,7 @@ Real ReferenceSolver<Real>::step(double target)
   else
   {
     const Real m = maxWaveSpeed();
-    const double factor = params_.scheme == Scheme::MusclHllc ? 0.5 : 1.0;
+    const double factor = isSecondOrder(params_.scheme) ? 0.5 : 1.0;
     dt = static_cast<Real>(params_.cfl * params_.dx * factor) / m;
     if (remaining < 2.0 * dt && remaining > dt)
       dt = static_cast<Real>(0.5 * remaining);
@@ -196,6 +237,8 @@ Real ReferenceSolver<Real>::step(double target)
   ++steps_;
   if (params_.scheme == Scheme::MusclHllc)
     stepMusclHllc(dt);
+  else if (params_.scheme == Scheme::MusclHancock)
+    stepMusclHancock(dt);
   else
     stepLaxFriedrichs(dt);
   return dt;
@@ -250,6 +293,60 @@ void ReferenceSolver<Real>::stepMusclHllc(Real dt)
   musclStage(h_, hu_, hv_, hNew_, huNew_, hvNew_, dt, false);
   fillGhosts(hNew_, huNew_, hvNew_);
   musclStage(hNew_, huNew_, hvNew_, h_, hu_, hv_, dt, true);
+}
+
+template<class Real>
+void ReferenceSolver<Real>::stepMusclHancock(Real dt)
+{
+  using M = Muscl<Real>;
+  fillGhosts(h_, hu_, hv_);
+  const int nx = params_.nx, ny = params_.ny;
+  const Real g = static_cast<Real>(params_.gravity);
+  const Real hDry = static_cast<Real>(kDryDepth);
+  const Real n = static_cast<Real>(params_.manning);
+  const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
+  const Real halfK = Real(0.5) * k;
+  // A cell's values along x (un = u) or along y (un = v).
+  const auto along = [&](int i, int j, bool yAxis)
+  {
+    const std::size_t c = index(i, j);
+    const Real u = M::velocity(h_[c], hu_[c], hDry), v = M::velocity(h_[c], hv_[c], hDry);
+    return typename M::State{ h_[c], h_[c] + b_[c], yAxis ? v : u, yAxis ? u : v };
+  };
+  // The half-step faces of the interior cells and of the first ghost layer.
+  const auto at = [&](int i, int j)
+  { return static_cast<std::size_t>(j + 1) * static_cast<std::size_t>(nx + 2) + (i + 1); };
+  std::vector<typename M::Faces> faces(static_cast<std::size_t>(nx + 2) * (ny + 2));
+  for (int j = -1; j <= ny; ++j)
+    for (int i = -1; i <= nx; ++i)
+      faces[at(i, j)] = M::hancockFaces(along(i - 1, j, false),
+        along(i, j, false),
+        along(i + 1, j, false),
+        along(i, j - 1, true),
+        along(i, j, true),
+        along(i, j + 1, true),
+        halfK,
+        g,
+        hDry);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+    {
+      const std::size_t c = index(i, j);
+      const auto& f = faces[at(i, j)];
+      const auto rx = M::facesRate(faces[at(i - 1, j)].e, f.w, f.e, faces[at(i + 1, j)].w, g, hDry);
+      const auto ry = M::facesRate(faces[at(i, j - 1)].n, f.s, f.n, faces[at(i, j + 1)].s, g, hDry);
+      Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
+      hn += k * (rx.h + ry.h);
+      hun += k * (rx.qn + ry.qt);
+      hvn += k * (rx.qt + ry.qn);
+      M::finish(&hn, &hun, &hvn, dt, manningAt(c, n), g, hDry);
+      hNew_[c] = hn;
+      huNew_[c] = hun;
+      hvNew_[c] = hvn;
+    }
+  std::swap(h_, hNew_);
+  std::swap(hu_, huNew_);
+  std::swap(hv_, hvNew_);
 }
 
 template<class Real>

@@ -47,6 +47,8 @@ private:
   std::size_t pitch_;
   void stepLaxFriedrichs(Real dt);
   void stepMusclHllc(Real dt);
+  // MUSCL-Hancock: every face solved once from face values half a step ahead.
+  void stepMusclHancock(Real dt);
   // One Heun stage: out = in + dt L(in) (then averaged with the state when final).
   void musclStage(const std::vector<Real>& h,
     const std::vector<Real>& hu,

@@ -88,6 +88,8 @@ struct Simulation::Impl
   std::array<cl::Kernel, 2> updateTwice;
   // MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor.
   std::array<cl::Kernel, 2> musclStage;
+  // MUSCL-Hancock: one launch a step, reading copy p and writing the other.
+  std::array<cl::Kernel, 2> hancockStep;
   cl::Kernel computeDt, diagFinal;
   LaunchShape shape;
   cl::NDRange localRange, globalRange, reduceRange;
@@ -213,6 +215,7 @@ struct Simulation::Impl
       waveSpeed[p] = cl::Kernel(program, "wave_speed_partials");
       diagPartials[p] = cl::Kernel(program, "diagnostics_partials");
       musclStage[p] = cl::Kernel(program, "muscl_hllc_stage");
+      hancockStep[p] = cl::Kernel(program, "muscl_hancock_step");
       if (twoSteps())
         updateTwice[p] = cl::Kernel(program, "lax_friedrichs_two_steps");
     }
@@ -245,7 +248,7 @@ struct Simulation::Impl
     updateGroups = shape.wholeRows ? static_cast<int>(updateRange[0]) : speedGroups;
     // A second-order group updates groupX - 4 cells of each of its `rows` rows (its two items
     // at either end only supply neighbours).
-    if (params.scheme == Scheme::MusclHllc)
+    if (isSecondOrder(params.scheme))
     {
       const std::uint64_t updatedX = static_cast<std::uint64_t>(shape.groupX - 4);
       const std::uint64_t musclX = (params.nx + updatedX - 1) / updatedX,
@@ -310,11 +313,11 @@ struct Simulation::Impl
     (setArg(kernel, index++, args), ...);
   }
 
-  // MUSCL-HLLC keeps depths non-negative for dt <= dx / (4 max speed): its Courant number is
-  // counted against half the Lax-Friedrichs step (see Parameters.h).
+  // MUSCL-HLLC keeps depths non-negative for dt <= dx / (4 max speed): the second-order
+  // schemes' Courant number is counted against half the Lax-Friedrichs step (Parameters.h).
   double cflDx() const
   {
-    return params.cfl * params.dx * (params.scheme == Scheme::MusclHllc ? 0.5 : 1.0);
+    return params.cfl * params.dx * (isSecondOrder(params.scheme) ? 0.5 : 1.0);
   }
 
   // The time the clock must not pass; with the fused clock, dt is chosen again for it (the
@@ -350,6 +353,20 @@ struct Simulation::Impl
         Real{ params.manning },
         Real{ 1.0 / params.dx },
         static_cast<cl_int>(p),
+        manningField);
+      setArgs(hancockStep[p],
+        h[p],
+        hu[p],
+        hv[p],
+        bed,
+        h[q],
+        hu[q],
+        hv[q],
+        ctrl,
+        status,
+        partialMax,
+        Real{ params.manning },
+        Real{ 1.0 / params.dx },
         manningField);
       // The Lax-Friedrichs update kernels read copy p and write the other.
       const auto bindUpdate = [&](cl::Kernel& k)
@@ -590,6 +607,15 @@ struct Simulation::Impl
         queue.enqueueNDRangeKernel(musclStage[1], cl::NullRange, musclRange, musclLocal);
         continue;
       }
+      if (params.scheme == Scheme::MusclHancock)
+      {
+        queue.enqueueNDRangeKernel(
+          fillGhosts[current], cl::NullRange, ghostRange(), cl::NDRange(64));
+        queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
+        queue.enqueueNDRangeKernel(hancockStep[current], cl::NullRange, musclRange, musclLocal);
+        current = 1 - current;
+        continue;
+      }
       if (!fusedClock)
         queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
       const bool pair = twoSteps() && s + 1 < n;
@@ -664,7 +690,7 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
     throw Error("initial state is " + std::to_string(initial.nx) + " x " +
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
                 " x " + std::to_string(params.ny));
-  initial.validate(params.scheme == Scheme::MusclHllc);
+  initial.validate(isSecondOrder(params.scheme));
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
   guarded("setting up the OpenCL device",
@@ -918,7 +944,10 @@ double Simulation::copyBandwidth() const
 std::uint64_t Simulation::bytesMovedPerCell(const SimulationParameters& params)
 {
   const std::uint64_t real = params.precision == Precision::Double ? 8 : 4;
-  return (params.scheme == Scheme::MusclHllc ? 17 : 6) * real;
+  const std::uint64_t fields = params.scheme == Scheme::MusclHllc      ? 17
+                               : params.scheme == Scheme::MusclHancock ? 7
+                                                                       : 6;
+  return fields * real;
 }
 
 std::uint64_t Simulation::largestSquareGrid(Precision precision, const DeviceInfo& device)

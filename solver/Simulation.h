@@ -100,7 +100,7 @@ public:
   double copyBandwidth() const;
 
   // Bytes one step must move per cell at least: the scheme's reads and writes of whole fields
-  // (Lax-Friedrichs: 3 read, 3 written; MUSCL-HLLC: two stages, 7 + 10).
+  // (Lax-Friedrichs: 3 read, 3 written; MUSCL-HLLC: two stages, 7 + 10; MUSCL-Hancock: 4 + 3).
   static std::uint64_t bytesMovedPerCell(const SimulationParameters& params);
 
   // The largest n such that an n x n grid fits the device (memory and 32-bit indexing).

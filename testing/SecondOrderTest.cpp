@@ -1,5 +1,6 @@
-// The MUSCL-HLLC scheme: its twin, well-balancing over terrain, wet/dry fronts, conservation,
-// symmetry, and the SWASHES dam breaks against their exact solutions.
+// The second-order schemes (MUSCL-HLLC, MUSCL-Hancock): their twin, well-balancing over terrain,
+// wet/dry fronts, conservation, symmetry, and the SWASHES dam breaks against their exact
+// solutions.
 #include "AnalyticSolutions.h"
 #include "Error.h"
 #include "ReferenceSolver.h"
@@ -15,10 +16,14 @@ using namespace swe;
 
 namespace
 {
-SimulationParameters musclParameters(Precision precision, int nx = 50, int ny = 37, double dx = 0.5)
+SimulationParameters musclParameters(Scheme scheme,
+  Precision precision,
+  int nx = 50,
+  int ny = 37,
+  double dx = 0.5)
 {
   SimulationParameters p = test::smallParameters(precision, nx, ny);
-  p.scheme = Scheme::MusclHllc;
+  p.scheme = scheme;
   p.dx = dx;
   return p;
 }
@@ -51,9 +56,9 @@ InitialState islandState(const SimulationParameters& p)
 }
 
 template<class Real>
-double twinDifference(Precision precision, const std::string& options)
+double twinDifference(Scheme scheme, Precision precision, const std::string& options)
 {
-  SimulationParameters p = musclParameters(precision);
+  SimulationParameters p = musclParameters(scheme, precision);
   p.manning = 0.03;
   p.buildOptions = options;
   return test::twinDifferenceAfter<Real>(p, islandState(p), 100);
@@ -66,16 +71,31 @@ double maxAbs(const std::vector<double>& v)
     m = std::max(m, std::fabs(x));
   return m;
 }
+
+class SecondOrderScheme : public ::testing::TestWithParam<Scheme>
+{
+};
+
+std::string schemeTestName(const ::testing::TestParamInfo<Scheme>& info)
+{
+  return info.param == Scheme::MusclHllc ? "MusclHllc" : "MusclHancock";
+}
 } // namespace
 
-TEST(SecondOrder, MatchesCppTwinAfter100Steps)
+INSTANTIATE_TEST_SUITE_P(Schemes,
+  SecondOrderScheme,
+  ::testing::Values(Scheme::MusclHllc, Scheme::MusclHancock),
+  schemeTestName);
+
+TEST_P(SecondOrderScheme, MatchesCppTwinAfter100Steps)
 {
-  EXPECT_LE(twinDifference<double>(Precision::Double, ""), 1e-12);
+  EXPECT_LE(twinDifference<double>(GetParam(), Precision::Double, ""), 1e-12);
   EXPECT_LE(
-    twinDifference<float>(Precision::Single, "-cl-fp32-correctly-rounded-divide-sqrt"), 1e-5);
+    twinDifference<float>(GetParam(), Precision::Single, "-cl-fp32-correctly-rounded-divide-sqrt"),
+    1e-5);
 }
 
-TEST(SecondOrder, LakeAtRestOverBumpsStaysAtRest)
+TEST_P(SecondOrderScheme, LakeAtRestOverBumpsStaysAtRest)
 {
   // SWASHES immersed and emerged bumps (25 m strips) and a 2D island, 1000 steps in fp64.
   struct Case
@@ -88,7 +108,7 @@ TEST(SecondOrder, LakeAtRestOverBumpsStaysAtRest)
          Case{ Scenario::EmergedBump, 100, 4, 0.25 },
          Case{ Scenario::LakeAtRest, 40, 30, 0.5 } })
   {
-    SimulationParameters p = musclParameters(Precision::Double, c.nx, c.ny, c.dx);
+    SimulationParameters p = musclParameters(GetParam(), Precision::Double, c.nx, c.ny, c.dx);
     p.manning = 0.02;
     InitialState s = makeScenario(c.scenario, p);
     if (c.scenario == Scenario::LakeAtRest)
@@ -121,9 +141,9 @@ TEST(SecondOrder, LakeAtRestOverBumpsStaysAtRest)
   }
 }
 
-TEST(SecondOrder, MovingFrontsConserveMassAndStayNonNegative)
+TEST_P(SecondOrderScheme, MovingFrontsConserveMassAndStayNonNegative)
 {
-  SimulationParameters p = musclParameters(Precision::Double);
+  SimulationParameters p = musclParameters(GetParam(), Precision::Double);
   p.manning = 0.03;
   const InitialState initial = islandState(p);
   Simulation sim(p, initial);
@@ -142,9 +162,9 @@ TEST(SecondOrder, MovingFrontsConserveMassAndStayNonNegative)
   EXPECT_GT(sim.diagnostics().maxSpeed, 0.01) << "the water should be moving";
 }
 
-TEST(SecondOrder, RadialDryDamBreakIsSymmetric)
+TEST_P(SecondOrderScheme, RadialDryDamBreakIsSymmetric)
 {
-  SimulationParameters p = musclParameters(Precision::Double, 48, 48);
+  SimulationParameters p = musclParameters(GetParam(), Precision::Double, 48, 48);
   InitialState s = makeScenario(Scenario::RadialDamBreak, p);
   for (std::size_t k = 0; k < s.cells(); ++k)
     s.h[k] = s.h[k] > 15 ? s.h[k] : 0.0; // the cylinder of water on dry land
@@ -248,25 +268,32 @@ TEST(Validation, StokerErrorsFallAndSecondOrderWins)
 {
   const double lf100 = damBreakL1(Scenario::StokerWetDamBreak, Scheme::LaxFriedrichs, 100);
   const double lf200 = damBreakL1(Scenario::StokerWetDamBreak, Scheme::LaxFriedrichs, 200);
-  const double mu100 = damBreakL1(Scenario::StokerWetDamBreak, Scheme::MusclHllc, 100);
-  const double mu200 = damBreakL1(Scenario::StokerWetDamBreak, Scheme::MusclHllc, 200);
   EXPECT_LT(lf200, 0.8 * lf100);
-  EXPECT_LT(mu200, 0.6 * mu100);
-  EXPECT_LE(mu200, 0.5 * lf200);
-  EXPECT_LT(mu200, 2e-4); // measured 1.32e-4 (fp64, PoCL and H200 alike)
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    const double mu100 = damBreakL1(Scenario::StokerWetDamBreak, scheme, 100);
+    const double mu200 = damBreakL1(Scenario::StokerWetDamBreak, scheme, 200);
+    EXPECT_LT(mu200, 0.6 * mu100) << schemeName(scheme);
+    EXPECT_LE(mu200, 0.5 * lf200) << schemeName(scheme);
+    // measured 1.32e-4 (MUSCL-HLLC, fp64, PoCL and H200 alike), MUSCL-Hancock XXX
+    EXPECT_LT(mu200, 2e-4) << schemeName(scheme);
+  }
 }
 
 TEST(Validation, RitterErrorsFall)
 {
-  const double e100 = damBreakL1(Scenario::RitterDryDamBreak, Scheme::MusclHllc, 100);
-  const double e200 = damBreakL1(Scenario::RitterDryDamBreak, Scheme::MusclHllc, 200);
-  EXPECT_LT(e200, 0.6 * e100);
-  EXPECT_LT(e200, 2e-4); // measured 1.31e-4
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    const double e100 = damBreakL1(Scenario::RitterDryDamBreak, scheme, 100);
+    const double e200 = damBreakL1(Scenario::RitterDryDamBreak, scheme, 200);
+    EXPECT_LT(e200, 0.6 * e100) << schemeName(scheme);
+    EXPECT_LT(e200, 2e-4) << schemeName(scheme); // measured 1.31e-4 (MUSCL-HLLC), XXX
+  }
 }
 
 TEST(SecondOrder, PerCellManningMatchesTwinAndActsWhereItIs)
 {
-  for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc })
+  for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc, Scheme::MusclHancock })
   {
     SimulationParameters p = test::smallParameters(Precision::Double, 40, 6);
     p.scheme = scheme;
