@@ -39,7 +39,7 @@ BAD = [
     ("Device", "no-such-device", "unknown OpenCL device 'no-such-device'"),
     ("Precision", 7, "Precision must be 0 (single) or 1 (double), got 7"),
     ("Scenario", 9, "Scenario must be between 0 and 6, got 9"),
-    ("Scheme", 4, "Scheme must be between 0 and 1, got 4"),
+    ("Scheme", 4, "Scheme must be between 0 and 2, got 4"),
     ("BoundaryNorth", 7, "the north boundary type must be between 0 and 3, got 7"),
     ("BoundaryNorthValue", nan, "north boundary value must be a finite number"),
     ("FixedTimeStep", -0.1, "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got -0.1"),

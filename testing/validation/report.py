@@ -54,7 +54,7 @@ print(table)
 for case in ("stoker", "ritter"):
     fig, ax = plt.subplots(figsize=(8, 4.5))
     exact_drawn = False
-    for scheme, style in (("lax-friedrichs", "--"), ("muscl-hllc", "-")):
+    for scheme, style in (("lax-friedrichs", "--"), ("muscl-hllc", "-"), ("muscl-hancock", ":")):
         for nx in (100, 800):
             path = os.path.join(out, "%s_%s_%d.csv" % (case, scheme, nx))
             if not os.path.exists(path):
