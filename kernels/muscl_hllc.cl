@@ -90,6 +90,48 @@ inline FaceState get(RowExchange x, int k)
   return s;
 }
 
+/* What every sweep kernel declares first (a macro: OpenCL C 1.2 allows __local variables only at
+ * kernel scope): local memory for a row's exchanges and the group's speed maximum; the item's
+ * place (k in the row of items, column i, first row j0); whether its column lies within the
+ * grid and its ghost layers, and whether it updates cells (the two items at either end only
+ * supply neighbours). */
+#define SWEEP_LOCALS                                                                              \
+  __local real scratch[WG_SIZE];                                                                  \
+  __local real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */                      \
+  __local real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */          \
+  __local real fh[WG_X], fqn[WG_X], fqt[WG_X]; /* west face flux, as x-1 sees it */               \
+  const RowExchange cells = { ch, ceta, cun, cut }, east_faces = { eh, eeta, eun, eut };          \
+  const int k = get_local_id(0);                                                                  \
+  const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;                 \
+  const bool column_exists = i < NX + GHOST;                                                      \
+  const bool updates = k >= 2 && k < WG_X - 2 && i < NX;
+
+/* A cell's state (h, hu, hv) advanced by dt with the rates rx (along x) and ry (along y) times dx,
+ * kdt = dt / dx, then finished (finish_stage: friction, dry cells; false if the depth went
+ * negative). */
+inline bool euler_update(real* h, real* hu, real* hv, FaceFlux rx, FaceFlux ry, real kdt, real dt,
+  real manning, real g)
+{
+  *h += kdt * (rx.h + ry.h);
+  *hu += kdt * (rx.qn + ry.qt);
+  *hv += kdt * (rx.qt + ry.qn);
+  return finish_stage(h, hu, hv, dt, manning, g, (real)H_DRY);
+}
+
+/* Stores a cell's new state at c and takes its wave speed into *speed, or reports the cell
+ * (linear interior index `cell`) as non-physical. */
+inline void store_checked(__global real* h_out, __global real* hu_out, __global real* hv_out,
+  int c, int cell, real h, real hu, real hv, bool ok, real* speed, __global int* status)
+{
+  h_out[c] = h;
+  hu_out[c] = hu;
+  hv_out[c] = hv;
+  if (ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv))
+    *speed = fmax(*speed, wave_speed(h, hu, hv));
+  else
+    atomic_min(&status[STATUS_BAD_CELL], cell);
+}
+
 /* dx times the rate of change along y of `cell`, from its south face flux and its north face
  * (solved here from its slopes and those of the cell above, limited with the next one); then
  * slope and south become those of the cell above. */
@@ -117,15 +159,7 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
                  const real manning, const real inv_dx, const int final_stage,
                  __global const real* manning_field)
 {
-  __local real scratch[WG_SIZE];
-  __local real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */
-  __local real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */
-  __local real fh[WG_X], fqn[WG_X], fqt[WG_X];             /* west face flux, as x-1 sees it */
-  const RowExchange cells = { ch, ceta, cun, cut }, east_faces = { eh, eeta, eun, eut };
-  const int k = get_local_id(0);
-  const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;
-  const bool column_exists = i < NX + GHOST;
-  const bool updates = k >= 2 && k < WG_X - 2 && i < NX;
+  SWEEP_LOCALS
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
   const real dt = ctrl[CTRL_DT];
@@ -192,24 +226,15 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
       if (here)
       {
         real hn = mine.h;
-        const real kdt = dt * inv_dx;
-        hn += kdt * (rx.h + ry.h);
-        hun += kdt * (rx.qn + ry.qt);
-        hvn += kdt * (rx.qt + ry.qn);
-        const bool ok = finish_stage(&hn, &hun, &hvn, dt, MANNING_AT(c), g, (real)H_DRY);
+        const bool ok =
+          euler_update(&hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c), g);
         if (final_stage)
         {
           hn = (real)0.5 * (h_b + hn);
           hun = (real)0.5 * (hu_b + hun);
           hvn = (real)0.5 * (hv_b + hvn);
         }
-        h_out[c] = hn;
-        hu_out[c] = hun;
-        hv_out[c] = hvn;
-        if (ok && hn >= (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn))
-          speed = fmax(speed, wave_speed(hn, hun, hvn));
-        else
-          atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
+        store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
       }
       /* Slide the window one row north. */
       cell = above;
@@ -250,15 +275,7 @@ muscl_hancock_step(__global const real* h, __global const real* hu, __global con
                    __global real* partial_max, const real manning, const real inv_dx,
                    __global const real* manning_field)
 {
-  __local real scratch[WG_SIZE];
-  __local real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */
-  __local real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */
-  __local real fh[WG_X], fqn[WG_X], fqt[WG_X];             /* west face flux, as x-1 sees it */
-  const RowExchange cells = { ch, ceta, cun, cut }, east_faces = { eh, eeta, eun, eut };
-  const int k = get_local_id(0);
-  const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;
-  const bool column_exists = i < NX + GHOST;
-  const bool updates = k >= 2 && k < WG_X - 2 && i < NX;
+  SWEEP_LOCALS
   const int kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
@@ -316,17 +333,8 @@ muscl_hancock_step(__global const real* h, __global const real* hu, __global con
       if (here)
       {
         real hn = cell.h;
-        hn += kdt * (rx.h + ry.h);
-        hun += kdt * (rx.qn + ry.qt);
-        hvn += kdt * (rx.qt + ry.qn);
-        const bool ok = finish_stage(&hn, &hun, &hvn, dt, MANNING_AT(c), g, (real)H_DRY);
-        h_out[c] = hn;
-        hu_out[c] = hun;
-        hv_out[c] = hvn;
-        if (ok && hn >= (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn))
-          speed = fmax(speed, wave_speed(hn, hun, hvn));
-        else
-          atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
+        const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), g);
+        store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
       }
       /* Slide the window one row north. */
       south = north_seen_above;

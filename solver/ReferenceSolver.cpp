@@ -29,87 +29,40 @@ using std::cbrt, std::copysign, std::fabs, std::fmax, std::fmin, std::sqrt;
 
 template<class Real>
 struct Muscl;
-template<>
-struct Muscl<float>
-{
-  using Stencil = fp32::AxisStencil;
-  using State = fp32::FaceState;
-  using Faces = fp32::CellFaces;
-  using Flux = fp32::FaceFlux;
-  static Faces hancockFaces(State xw,
-    State xc,
-    State xe,
-    State ys,
-    State yc,
-    State yn,
-    float halfK,
-    float g,
-    float hDry)
-  {
-    return fp32::hancock_cell_faces(xw, xc, xe, ys, yc, yn, halfK, g, hDry);
-  }
-  static Flux facesRate(State westSide, State w, State e, State eastSide, float g, float hDry)
-  {
-    return fp32::faces_rate(westSide, w, e, eastSide, g, hDry);
-  }
-  static fp32::FaceFlux rate(const Stencil* s, float g, float hDry)
-  {
-    return fp32::axis_rate(s, g, hDry);
-  }
-  static float velocity(float h, float q, float hDry) { return fp32::cell_velocity(h, q, hDry); }
-  using Ghost = fp32::GhostCell;
-  static Ghost
-  ghost(int kind, float value, bool normalX, float inward, Ghost m, Ghost n, float hDry)
-  {
-    return fp32::ghost_state(kind, value, normalX, inward, m, n, hDry);
-  }
-  static bool finish(float* h, float* hu, float* hv, float dt, float n, float g, float hDry)
-  {
-    return fp32::finish_stage(h, hu, hv, dt, n, g, hDry);
-  }
-};
-template<>
-struct Muscl<double>
-{
-  using Stencil = fp64::AxisStencil;
-  using State = fp64::FaceState;
-  using Faces = fp64::CellFaces;
-  using Flux = fp64::FaceFlux;
-  static Faces hancockFaces(State xw,
-    State xc,
-    State xe,
-    State ys,
-    State yc,
-    State yn,
-    double halfK,
-    double g,
-    double hDry)
-  {
-    return fp64::hancock_cell_faces(xw, xc, xe, ys, yc, yn, halfK, g, hDry);
-  }
-  static Flux facesRate(State westSide, State w, State e, State eastSide, double g, double hDry)
-  {
-    return fp64::faces_rate(westSide, w, e, eastSide, g, hDry);
-  }
-  static fp64::FaceFlux rate(const Stencil* s, double g, double hDry)
-  {
-    return fp64::axis_rate(s, g, hDry);
-  }
-  static double velocity(double h, double q, double hDry)
-  {
-    return fp64::cell_velocity(h, q, hDry);
-  }
-  using Ghost = fp64::GhostCell;
-  static Ghost
-  ghost(int kind, double value, bool normalX, double inward, Ghost m, Ghost n, double hDry)
-  {
-    return fp64::ghost_state(kind, value, normalX, inward, m, n, hDry);
-  }
-  static bool finish(double* h, double* hu, double* hv, double dt, double n, double g, double hDry)
-  {
-    return fp64::finish_stage(h, hu, hv, dt, n, g, hDry);
-  }
-};
+
+// Muscl<T>: the kernels' arithmetic in precision T, from namespace NS (one struct a precision).
+#define SWE_TWIN_ARITHMETIC(NS, T)                                                                 \
+  template<>                                                                                       \
+  struct Muscl<T>                                                                                  \
+  {                                                                                                \
+    using Stencil = NS::AxisStencil;                                                               \
+    using State = NS::FaceState;                                                                   \
+    using Faces = NS::CellFaces;                                                                   \
+    using Flux = NS::FaceFlux;                                                                     \
+    using Ghost = NS::GhostCell;                                                                   \
+    static Faces                                                                                   \
+    hancockFaces(State xw, State xc, State xe, State ys, State yc, State yn, T halfK, T g, T hDry) \
+    {                                                                                              \
+      return NS::hancock_cell_faces(xw, xc, xe, ys, yc, yn, halfK, g, hDry);                       \
+    }                                                                                              \
+    static Flux facesRate(State westSide, State w, State e, State eastSide, T g, T hDry)           \
+    {                                                                                              \
+      return NS::faces_rate(westSide, w, e, eastSide, g, hDry);                                    \
+    }                                                                                              \
+    static Flux rate(const Stencil* s, T g, T hDry) { return NS::axis_rate(s, g, hDry); }          \
+    static T velocity(T h, T q, T hDry) { return NS::cell_velocity(h, q, hDry); }                  \
+    static Ghost ghost(int kind, T value, bool normalX, T inward, Ghost m, Ghost n, T hDry)        \
+    {                                                                                              \
+      return NS::ghost_state(kind, value, normalX, inward, m, n, hDry);                            \
+    }                                                                                              \
+    static bool finish(T* h, T* hu, T* hv, T dt, T n, T g, T hDry)                                 \
+    {                                                                                              \
+      return NS::finish_stage(h, hu, hv, dt, n, g, hDry);                                          \
+    }                                                                                              \
+  };
+SWE_TWIN_ARITHMETIC(fp32, float)
+SWE_TWIN_ARITHMETIC(fp64, double)
+#undef SWE_TWIN_ARITHMETIC
 
 // Must match kDryDepth in Simulation.cpp (the kernels' H_DRY).
 constexpr double kDryDepth = 1e-6;
@@ -280,9 +233,7 @@ void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
       huNew_[c] = hun;
       hvNew_[c] = hvn;
     }
-  std::swap(h_, hNew_);
-  std::swap(hu_, huNew_);
-  std::swap(hv_, hvNew_);
+  takeNewState();
 }
 
 template<class Real>
@@ -344,9 +295,7 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
       huNew_[c] = hun;
       hvNew_[c] = hvn;
     }
-  std::swap(h_, hNew_);
-  std::swap(hu_, huNew_);
-  std::swap(hv_, hvNew_);
+  takeNewState();
 }
 
 template<class Real>
@@ -404,6 +353,14 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       huOut[c] = hun;
       hvOut[c] = hvn;
     }
+}
+
+template<class Real>
+void ReferenceSolver<Real>::takeNewState()
+{
+  std::swap(h_, hNew_);
+  std::swap(hu_, huNew_);
+  std::swap(hv_, hvNew_);
 }
 
 template<class Real>

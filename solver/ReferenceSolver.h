@@ -49,6 +49,8 @@ private:
   void stepMusclHllc(Real dt);
   // MUSCL-Hancock: every face solved once from face values half a step ahead.
   void stepMusclHancock(Real dt);
+  // The *New vectors become the state (the one-pass schemes' ping-pong).
+  void takeNewState();
   // One Heun stage: out = in + dt L(in) (then averaged with the state when final).
   void musclStage(const std::vector<Real>& h,
     const std::vector<Real>& hu,
