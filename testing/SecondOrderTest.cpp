@@ -15,6 +15,15 @@
 
 using namespace swe;
 
+namespace swe
+{
+// How gtest (and so ctest's test list) shows a scheme parameter.
+void PrintTo(Scheme scheme, std::ostream* os)
+{
+  *os << schemeName(scheme);
+}
+} // namespace swe
+
 namespace
 {
 SimulationParameters musclParameters(Scheme scheme,
