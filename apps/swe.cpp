@@ -472,6 +472,11 @@ int main(int argc, char** argv)
   benchCmd->add_option("--steps", steps, "steps to time (after warm-up)")->capture_default_str();
   benchCmd->add_option(
     "--dt", benchOptions.params.fixedDt, "fixed time step [s] (default: adaptive)");
+  benchCmd
+    ->add_option("--manning",
+      benchOptions.params.manning,
+      "Manning coefficient n (default 0: frictionless, as the thesis's dam break)")
+    ->capture_default_str();
   bool baseline = false;
   benchCmd->add_flag("--baseline",
     baseline,

@@ -29,10 +29,11 @@
             (hvs * hvs * is + half_g * hs * hs));                                                 \
     if (friction)                                                                                 \
     {                                                                                             \
-      /* h^(4/3) as h * cbrt(h): cbrt is tighter than pow in OpenCL's error bounds. */            \
-      const T velocity = sqrt(hun * hun + hvn * hvn) / hn;                                        \
+      /* 1 / (1 + dt g n^2 |u| / h^(4/3)) as h^(7/3) / (h^(7/3) + dt g n^2 |q|): one division,    \
+       * not three (fp64 division is slow on GPUs); cbrt is tighter than pow in OpenCL. */        \
+      const T h73 = hn * hn * cbrt(hn);                                                           \
       const T factor =                                                                            \
-        (real)1 / ((real)1 + dt * (real)GRAVITY * n_c * n_c * velocity / (hn * cbrt(hn)));       \
+        h73 / (h73 + dt * (real)GRAVITY * n_c * n_c * sqrt(hun * hun + hvn * hvn));               \
       const T applied = (n_c > (real)0 && hn > (real)0) ? factor : (T)((real)1);                  \
       hun *= applied;                                                                             \
       hvn *= applied;                                                                             \

@@ -323,8 +323,10 @@ inline bool finish_stage(real* h, real* hu, real* hv, real dt, real manning, rea
   }
   if (manning > (real)0)
   {
-    const real speed = sqrt(*hu * *hu + *hv * *hv) / *h;
-    const real factor = (real)1 / ((real)1 + dt * g * manning * manning * speed / (*h * cbrt(*h)));
+    /* 1 / (1 + dt g n^2 |u| / h^(4/3)) as h^(7/3) / (h^(7/3) + dt g n^2 |q|): one division
+     * instead of three (fp64 division is a long software sequence on GPUs; PERFORMANCE.md). */
+    const real h73 = *h * *h * cbrt(*h);
+    const real factor = h73 / (h73 + dt * g * manning * manning * sqrt(*hu * *hu + *hv * *hv));
     *hu *= factor;
     *hv *= factor;
   }

@@ -223,9 +223,8 @@ void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
       const Real nc = manningAt(c, n);
       if (nc > 0 && hn > 0)
       {
-        const Real velocity = std::sqrt(hun * hun + hvn * hvn) / hn;
-        const Real factor =
-          Real(1) / (Real(1) + dt * g * nc * nc * velocity / (hn * std::cbrt(hn)));
+        const Real h73 = hn * hn * std::cbrt(hn);
+        const Real factor = h73 / (h73 + dt * g * nc * nc * std::sqrt(hun * hun + hvn * hvn));
         hun *= factor;
         hvn *= factor;
       }
