@@ -34,7 +34,8 @@
       const T h73 = hn * hn * cbrt(hn);                                                           \
       const T factor =                                                                            \
         h73 / (h73 + dt * (real)GRAVITY * n_c * n_c * sqrt(hun * hun + hvn * hvn));               \
-      const T applied = (n_c > (real)0 && hn > (real)0) ? factor : (T)((real)1);                  \
+      /* (h^(7/3) flushes to 0 below h of about 6e-17 m in fp32: no friction, not 0 / 0) */     \
+      const T applied = (n_c > (real)0 && h73 > (real)0) ? factor : (T)((real)1);                 \
       hun *= applied;                                                                             \
       hvn *= applied;                                                                             \
     }                                                                                             \

@@ -221,9 +221,9 @@ void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
                  r * (hu_[e] * hv_[e] * ie - hu_[w] * hv_[w] * iw + hv_[no] * hv_[no] * in +
                        pressure(h_[no]) - (hv_[s] * hv_[s] * is + pressure(h_[s])));
       const Real nc = manningAt(c, n);
-      if (nc > 0 && hn > 0)
+      const Real h73 = hn * hn * std::cbrt(hn);
+      if (nc > 0 && h73 > 0)
       {
-        const Real h73 = hn * hn * std::cbrt(hn);
         const Real factor = h73 / (h73 + dt * g * nc * nc * std::sqrt(hun * hun + hvn * hvn));
         hun *= factor;
         hvn *= factor;
