@@ -106,18 +106,6 @@ inline FaceState get(RowExchange x, int k)
   const bool column_exists = i < NX + GHOST;                                                      \
   const bool updates = k >= 2 && k < WG_X - 2 && i < NX;
 
-/* A cell's state (h, hu, hv) advanced by dt with the rates rx (along x) and ry (along y) times dx,
- * kdt = dt / dx, then finished (finish_stage: friction, dry cells; false if the depth went
- * negative). */
-inline bool euler_update(real* h, real* hu, real* hv, FaceFlux rx, FaceFlux ry, real kdt, real dt,
-  real manning, real g)
-{
-  *h += kdt * (rx.h + ry.h);
-  *hu += kdt * (rx.qn + ry.qt);
-  *hv += kdt * (rx.qt + ry.qn);
-  return finish_stage(h, hu, hv, dt, manning, g, (real)H_DRY);
-}
-
 /* Stores a cell's new state at c and takes its wave speed into *speed, or reports the cell
  * (linear interior index `cell`) as non-physical. */
 inline void store_checked(__global real* h_out, __global real* hu_out, __global real* hv_out,
@@ -226,8 +214,8 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
       if (here)
       {
         real hn = mine.h;
-        const bool ok =
-          euler_update(&hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c), g);
+        const bool ok = euler_update(
+          &hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c), g, (real)H_DRY);
         if (final_stage)
         {
           hn = (real)0.5 * (h_b + hn);
@@ -333,7 +321,8 @@ muscl_hancock_step(__global const real* h, __global const real* hu, __global con
       if (here)
       {
         real hn = cell.h;
-        const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), g);
+        const bool ok =
+          euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), g, (real)H_DRY);
         store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
       }
       /* Slide the window one row north. */

@@ -333,4 +333,24 @@ inline bool finish_stage(real* h, real* hu, real* hv, real dt, real manning, rea
   return true;
 }
 
+/* A cell's state (h, hu, hv) advanced by dt with the rates rx (along x) and ry (along y) times dx,
+ * kdt = dt / dx, then finished (finish_stage: friction, dry cells; false if the depth went
+ * negative beyond round-off). */
+inline bool euler_update(real* h,
+  real* hu,
+  real* hv,
+  FaceFlux rx,
+  FaceFlux ry,
+  real kdt,
+  real dt,
+  real manning,
+  real g,
+  real h_dry)
+{
+  *h += kdt * (rx.h + ry.h);
+  *hu += kdt * (rx.qn + ry.qt);
+  *hv += kdt * (rx.qt + ry.qn);
+  return finish_stage(h, hu, hv, dt, manning, g, h_dry);
+}
+
 #endif

@@ -55,9 +55,9 @@ struct Muscl;
     {                                                                                              \
       return NS::ghost_state(kind, value, normalX, inward, m, n, hDry);                            \
     }                                                                                              \
-    static bool finish(T* h, T* hu, T* hv, T dt, T n, T g, T hDry)                                 \
+    static bool update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T g, T hDry)        \
     {                                                                                              \
-      return NS::finish_stage(h, hu, hv, dt, n, g, hDry);                                          \
+      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, g, hDry);                             \
     }                                                                                              \
   };
 SWE_TWIN_ARITHMETIC(fp32, float)
@@ -79,7 +79,7 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
   const std::size_t padded = pitch_ * (static_cast<std::size_t>(params.ny) + 2 * kGhost);
-  for (auto* v : { &h_, &hu_, &hv_, &hNew_, &huNew_, &hvNew_, &b_ })
+  for (auto* v : { &h_, &hu_, &hv_, &hNew_, &huNew_, &hvNew_, &b_, &u_, &v_ })
     v->assign(padded, Real(0));
   for (int j = 0; j < params.ny; ++j)
     for (int i = 0; i < params.nx; ++i)
@@ -256,20 +256,26 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
   const Real n = static_cast<Real>(params_.manning);
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
   const Real halfK = Real(0.5) * k;
-  // A cell's values along x (un = u) or along y (un = v).
+  // Every cell's velocities once (ghosts included), then its values along x (un = u) or y.
+  for (std::size_t c = 0; c < h_.size(); ++c)
+  {
+    u_[c] = M::velocity(h_[c], hu_[c], hDry);
+    v_[c] = M::velocity(h_[c], hv_[c], hDry);
+  }
   const auto along = [&](int i, int j, bool yAxis)
   {
     const std::size_t c = index(i, j);
-    const Real u = M::velocity(h_[c], hu_[c], hDry), v = M::velocity(h_[c], hv_[c], hDry);
-    return typename M::State{ h_[c], h_[c] + b_[c], yAxis ? v : u, yAxis ? u : v };
+    return typename M::State{ h_[c], h_[c] + b_[c], yAxis ? v_[c] : u_[c], yAxis ? u_[c] : v_[c] };
   };
-  // The half-step faces of the interior cells and of the first ghost layer.
-  const auto at = [&](int i, int j)
-  { return static_cast<std::size_t>(j + 1) * static_cast<std::size_t>(nx + 2) + (i + 1); };
-  std::vector<typename M::Faces> faces(static_cast<std::size_t>(nx + 2) * (ny + 2));
-  for (int j = -1; j <= ny; ++j)
+  // The half-step faces of three rows at a time (j - 1, j, j + 1), cells -1 .. nx of each.
+  const std::size_t width = static_cast<std::size_t>(nx) + 2;
+  std::vector<typename M::Faces> rows(3 * width);
+  const auto row = [&](int j)
+  { return rows.data() + static_cast<std::size_t>(j + 3) % 3 * width + 1; };
+  const auto buildRow = [&](int j)
+  {
     for (int i = -1; i <= nx; ++i)
-      faces[at(i, j)] = M::hancockFaces(along(i - 1, j, false),
+      row(j)[i] = M::hancockFaces(along(i - 1, j, false),
         along(i, j, false),
         along(i + 1, j, false),
         along(i, j - 1, true),
@@ -278,22 +284,26 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
         halfK,
         g,
         hDry);
+  };
+  buildRow(-1);
+  buildRow(0);
   for (int j = 0; j < ny; ++j)
+  {
+    buildRow(j + 1);
+    const auto *south = row(j - 1), *here = row(j), *north = row(j + 1);
     for (int i = 0; i < nx; ++i)
     {
       const std::size_t c = index(i, j);
-      const auto& f = faces[at(i, j)];
-      const auto rx = M::facesRate(faces[at(i - 1, j)].e, f.w, f.e, faces[at(i + 1, j)].w, g, hDry);
-      const auto ry = M::facesRate(faces[at(i, j - 1)].n, f.s, f.n, faces[at(i, j + 1)].s, g, hDry);
+      const auto& f = here[i];
+      const auto rx = M::facesRate(here[i - 1].e, f.w, f.e, here[i + 1].w, g, hDry);
+      const auto ry = M::facesRate(south[i].n, f.s, f.n, north[i].s, g, hDry);
       Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
-      hn += k * (rx.h + ry.h);
-      hun += k * (rx.qn + ry.qt);
-      hvn += k * (rx.qt + ry.qn);
-      M::finish(&hn, &hun, &hvn, dt, manningAt(c, n), g, hDry);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry);
       hNew_[c] = hn;
       huNew_[c] = hun;
       hvNew_[c] = hvn;
     }
+  }
   takeNewState();
 }
 
@@ -337,10 +347,7 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       const auto rx = M::rate(&sx, g, hDry);
       const auto ry = M::rate(&sy, g, hDry);
       Real hn = h[c], hun = hu[c], hvn = hv[c];
-      hn += k * (rx.h + ry.h);
-      hun += k * (rx.qn + ry.qt);
-      hvn += k * (rx.qt + ry.qn);
-      M::finish(&hn, &hun, &hvn, dt, manningAt(c, n), g, hDry);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry);
       if (final)
       {
         // hOut is the state itself: its old value at c is U^n.

@@ -68,6 +68,7 @@ private:
   }
 
   std::vector<Real> h_, hu_, hv_, hNew_, huNew_, hvNew_, b_;
+  std::vector<Real> u_, v_;   // MUSCL-Hancock: the velocities of the state being stepped
   std::vector<Real> manning_; // per cell, or empty for the uniform coefficient
   double time_ = 0.0;
   std::int64_t steps_ = 0;
