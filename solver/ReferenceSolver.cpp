@@ -256,12 +256,8 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
   const Real n = static_cast<Real>(params_.manning);
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
   const Real halfK = Real(0.5) * k;
-  // Every cell's velocities once (ghosts included), then its values along x (un = u) or y.
-  for (std::size_t c = 0; c < h_.size(); ++c)
-  {
-    u_[c] = M::velocity(h_[c], hu_[c], hDry);
-    v_[c] = M::velocity(h_[c], hv_[c], hDry);
-  }
+  // Every cell's values along x (un = u) or y (un = v).
+  computeVelocities(h_, hu_, hv_);
   const auto along = [&](int i, int j, bool yAxis)
   {
     const std::size_t c = index(i, j);
@@ -322,9 +318,10 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
   const Real hDry = static_cast<Real>(kDryDepth);
   const Real n = static_cast<Real>(params_.manning);
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
+  computeVelocities(h, hu, hv);
   const auto load = [&](typename M::Stencil& s,
-                      const std::vector<Real>& qn,
-                      const std::vector<Real>& qt,
+                      const std::vector<Real>& un,
+                      const std::vector<Real>& ut,
                       std::size_t c,
                       std::ptrdiff_t stride)
   {
@@ -333,8 +330,8 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       const std::size_t idx = c + (m - 2) * stride;
       s.h[m] = h[idx];
       s.eta[m] = h[idx] + b_[idx];
-      s.un[m] = M::velocity(h[idx], qn[idx], hDry);
-      s.ut[m] = M::velocity(h[idx], qt[idx], hDry);
+      s.un[m] = un[idx];
+      s.ut[m] = ut[idx];
     }
   };
   for (int j = 0; j < params_.ny; ++j)
@@ -342,8 +339,8 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
     {
       const std::size_t c = index(i, j);
       typename M::Stencil sx, sy;
-      load(sx, hu, hv, c, 1);
-      load(sy, hv, hu, c, static_cast<std::ptrdiff_t>(pitch_));
+      load(sx, u_, v_, c, 1);
+      load(sy, v_, u_, c, static_cast<std::ptrdiff_t>(pitch_));
       const auto rx = M::rate(&sx, g, hDry);
       const auto ry = M::rate(&sy, g, hDry);
       Real hn = h[c], hun = hu[c], hvn = hv[c];
@@ -359,6 +356,19 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       huOut[c] = hun;
       hvOut[c] = hvn;
     }
+}
+
+template<class Real>
+void ReferenceSolver<Real>::computeVelocities(const std::vector<Real>& h,
+  const std::vector<Real>& hu,
+  const std::vector<Real>& hv)
+{
+  const Real hDry = static_cast<Real>(kDryDepth);
+  for (std::size_t c = 0; c < h.size(); ++c)
+  {
+    u_[c] = Muscl<Real>::velocity(h[c], hu[c], hDry);
+    v_[c] = Muscl<Real>::velocity(h[c], hv[c], hDry);
+  }
 }
 
 template<class Real>

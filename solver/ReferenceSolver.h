@@ -49,6 +49,10 @@ private:
   void stepMusclHllc(Real dt);
   // MUSCL-Hancock: every face solved once from face values half a step ahead.
   void stepMusclHancock(Real dt);
+  // u_, v_ from a state (ghosts included), once a stage: the second-order schemes' velocities.
+  void computeVelocities(const std::vector<Real>& h,
+    const std::vector<Real>& hu,
+    const std::vector<Real>& hv);
   // The *New vectors become the state (the one-pass schemes' ping-pong).
   void takeNewState();
   // One Heun stage: out = in + dt L(in) (then averaged with the state when final).
@@ -68,7 +72,7 @@ private:
   }
 
   std::vector<Real> h_, hu_, hv_, hNew_, huNew_, hvNew_, b_;
-  std::vector<Real> u_, v_;   // MUSCL-Hancock: the velocities of the state being stepped
+  std::vector<Real> u_, v_;   // second order: the velocities of the state being stepped
   std::vector<Real> manning_; // per cell, or empty for the uniform coefficient
   double time_ = 0.0;
   std::int64_t steps_ = 0;
