@@ -9,6 +9,19 @@
 #ifndef SWE_MUSCL_HLLC_H
 #define SWE_MUSCL_HLLC_H
 
+/* One cell at a time, or MUSCL_LANES cells side by side: the CPU-shaped kernel's program is built
+ * with -DMUSCL_LANES=8, and then `real` here means the vector type realv (swe_common.h). So every
+ * choice below is a selection (`?:`, which OpenCL applies lane by lane to vectors), not a branch,
+ * and `mask` holds a comparison's result: bool for one cell, an integer vector for several. */
+#ifdef MUSCL_LANES
+#define real realv
+#define mask maskv
+#define MUSCL_ANY(m) any(m)
+#else
+#define mask bool
+#define MUSCL_ANY(m) (m)
+#endif
+
 /* Fluxes of (h, normal momentum, transverse momentum) through one face. */
 typedef struct
 {
@@ -57,18 +70,12 @@ inline real cell_velocity(real h, real q, real h_dry)
  * A dry cell gets none and stays flat: its bed must not dip below a neighbouring shoreline. */
 inline FaceState limited_slopes(FaceState w, FaceState c, FaceState e, real h_dry)
 {
+  const mask wet = c.h > h_dry;
   FaceState m;
-  m.h = (real)0;
-  m.eta = (real)0;
-  m.un = (real)0;
-  m.ut = (real)0;
-  if (c.h > h_dry)
-  {
-    m.h = minmod(c.h - w.h, e.h - c.h);
-    m.eta = minmod(c.eta - w.eta, e.eta - c.eta);
-    m.un = minmod(c.un - w.un, e.un - c.un);
-    m.ut = minmod(c.ut - w.ut, e.ut - c.ut);
-  }
+  m.h = wet ? minmod(c.h - w.h, e.h - c.h) : (real)0;
+  m.eta = wet ? minmod(c.eta - w.eta, e.eta - c.eta) : (real)0;
+  m.un = wet ? minmod(c.un - w.un, e.un - c.un) : (real)0;
+  m.ut = wet ? minmod(c.ut - w.ut, e.ut - c.ut) : (real)0;
   return m;
 }
 
@@ -106,57 +113,30 @@ inline FaceState reconstruct(const AxisStencil* s, int k, real sign, real h_dry)
  * 2001), with the two-rarefaction / dry-bed wave speed estimates. */
 inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real g, real h_dry)
 {
-  FaceFlux f;
-  f.h = (real)0;
-  f.qn = (real)0;
-  f.qt = (real)0;
-  const bool wetL = hL > h_dry, wetR = hR > h_dry;
-  if (!wetL && !wetR)
-    return f;
+  const mask wetL = hL > h_dry, wetR = hR > h_dry;
   const real cL = sqrt(g * hL), cR = sqrt(g * hR);
-  real sL, sR;
-  if (!wetL)
-  {
-    sL = uR - (real)2 * cR;
-    sR = uR + cR;
-  }
-  else if (!wetR)
-  {
-    sL = uL - cL;
-    sR = uL + (real)2 * cL;
-  }
-  else
-  {
-    const real uStar = (real)0.5 * (uL + uR) + cL - cR;
-    const real cStar = (real)0.5 * (cL + cR) + (real)0.25 * (uL - uR);
-    sL = fmin(uL - cL, uStar - cStar);
-    sR = fmax(uR + cR, uStar + cStar);
-  }
+  const real uStar = (real)0.5 * (uL + uR) + cL - cR;
+  const real cStar = (real)0.5 * (cL + cR) + (real)0.25 * (uL - uR);
+  /* Wave speeds: a dry side's from the wet side alone, else the two-rarefaction estimate. */
+  const real sL = !wetL ? uR - (real)2 * cR : !wetR ? uL - cL : fmin(uL - cL, uStar - cStar);
+  const real sR = !wetL ? uR + cR : !wetR ? uL + (real)2 * cL : fmax(uR + cR, uStar + cStar);
   const real qL = hL * uL, qR = hR * uR;
   const real fL = qL * uL + (real)0.5 * g * hL * hL, fR = qR * uR + (real)0.5 * g * hR * hR;
-  if (sL >= (real)0)
-  {
-    f.h = qL;
-    f.qn = fL;
-    f.qt = qL * vL;
-    return f;
-  }
-  if (sR <= (real)0)
-  {
-    f.h = qR;
-    f.qn = fR;
-    f.qt = qR * vR;
-    return f;
-  }
   const real inv = (real)1 / (sR - sL);
-  f.h = (sR * qL - sL * qR + sL * sR * (hR - hL)) * inv;
-  f.qn = (sR * fL - sL * fR + sL * sR * (qR - qL)) * inv;
+  const real starH = (sR * qL - sL * qR + sL * sR * (hR - hL)) * inv;
+  const real starQn = (sR * fL - sL * fR + sL * sR * (qR - qL)) * inv;
   /* The contact wave carries the transverse velocity. */
   const real denominator = hR * (uR - sR) - hL * (uL - sL);
   const real sStar = denominator != (real)0
                        ? (sL * hR * (uR - sR) - sR * hL * (uL - sL)) / denominator
                        : (real)0.5 * (sL + sR);
-  f.qt = f.h * (sStar >= (real)0 ? vL : vR);
+  /* Both sides dry: no flux; all waves to the right (sL >= 0) or to the left (sR <= 0): the
+   * upwind side's flux; else the star region's. */
+  const mask dry = !wetL && !wetR, right = sL >= (real)0, left = sR <= (real)0;
+  FaceFlux f;
+  f.h = dry ? (real)0 : right ? qL : left ? qR : starH;
+  f.qn = dry ? (real)0 : right ? fL : left ? fR : starQn;
+  f.qt = dry ? (real)0 : right ? qL * vL : left ? qR * vR : starH * (sStar >= (real)0 ? vL : vR);
   return f;
 }
 
@@ -220,16 +200,9 @@ inline HalfStep half_step(FaceState c, FaceState mx, FaceState my, real half_k, 
 inline FaceState advance_face(FaceState f, real dh, real dun, real dut)
 {
   const real h = f.h + dh;
-  if (h < (real)0)
-  {
-    f.eta -= f.h;
-    f.h = (real)0;
-  }
-  else
-  {
-    f.h = h;
-    f.eta += dh;
-  }
+  const mask emptied = h < (real)0;
+  f.eta = emptied ? f.eta - f.h : f.eta + dh;
+  f.h = emptied ? (real)0 : h;
   f.un += dun;
   f.ut += dut;
   return f;
@@ -306,37 +279,33 @@ inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry)
 
 /* Ends one Euler stage of a cell: a depth below zero by round-off becomes zero, a dry cell keeps
  * no momentum, and Manning friction is applied semi-implicitly (it can stop the flow, never
- * reverse it). Returns false if the depth went negative beyond round-off. */
-inline bool finish_stage(real* h, real* hu, real* hv, real dt, real manning, real g, real h_dry)
+ * reverse it). Returns false (lanes: 0) where the depth went negative beyond round-off; such a
+ * cell is left as it is, and the run stops on it. */
+inline mask finish_stage(real* h, real* hu, real* hv, real dt, real manning, real g, real h_dry)
 {
-  if (*h < (real)0)
-  {
-    if (*h < -h_dry)
-      return false;
-    *h = (real)0;
-  }
-  if (*h <= h_dry)
-  {
-    *hu = (real)0;
-    *hv = (real)0;
-    return true;
-  }
-  if (manning > (real)0)
+  const mask ok = !(*h < -h_dry);
+  *h = (ok && *h < (real)0) ? (real)0 : *h;
+  const mask dry = ok && *h <= h_dry;
+  *hu = dry ? (real)0 : *hu;
+  *hv = dry ? (real)0 : *hv;
+  if (MUSCL_ANY(manning > (real)0))
   {
     /* 1 / (1 + dt g n^2 |u| / h^(4/3)) as h^(7/3) / (h^(7/3) + dt g n^2 |q|): one division
-     * instead of three (fp64 division is a long software sequence on GPUs; PERFORMANCE.md). */
+     * instead of three (fp64 division is a long software sequence on GPUs; PERFORMANCE.md).
+     * Elsewhere the factor is 1, which leaves the momenta exactly as they are. */
     const real h73 = *h * *h * cbrt(*h);
     const real factor = h73 / (h73 + dt * g * manning * manning * sqrt(*hu * *hu + *hv * *hv));
-    *hu *= factor;
-    *hv *= factor;
+    const real applied = (ok && !dry && manning > (real)0) ? factor : (real)1;
+    *hu *= applied;
+    *hv *= applied;
   }
-  return true;
+  return ok;
 }
 
 /* A cell's state (h, hu, hv) advanced by dt with the rates rx (along x) and ry (along y) times dx,
  * kdt = dt / dx, then finished (finish_stage: friction, dry cells; false if the depth went
  * negative beyond round-off). */
-inline bool euler_update(real* h,
+inline mask euler_update(real* h,
   real* hu,
   real* hv,
   FaceFlux rx,
@@ -353,4 +322,7 @@ inline bool euler_update(real* h,
   return finish_stage(h, hu, hv, dt, manning, g, h_dry);
 }
 
+#undef real
+#undef mask
+#undef MUSCL_ANY
 #endif
