@@ -18,6 +18,8 @@
  * (about 730 SASS instructions a cell and stage in fp32; PERFORMANCE.md).
  * ROWS >= 2 (LaunchShape). */
 
+#ifndef MUSCL_LANES /* the GPU-shaped sweeps; the CPU-shaped kernels are at the end */
+
 #define UPDATED_W (WG_X - 4)
 
 /* One cell's values seen along x (un = u) or along y (un = v). */
@@ -352,3 +354,240 @@ muscl_hancock_step(__global const real* h, __global const real* hu, __global con
   }
   publish_group_max_speed(scratch, speed, partial_max);
 }
+#endif
+
+/* The CPU-shaped second-order kernels (the program built with -DMUSCL_LANES, where muscl_hllc.h
+ * works on realv, 8 cells side by side): few work-items, each BLOCK_ROWS whole rows, 8 cells of a
+ * row at a time with explicit vectors (PoCL does not vectorise the sweeps: their barriers split
+ * each row into separate loops over the work-items). Nothing is shared, so there is no local
+ * memory and no barrier; a cell recomputes its neighbours' face values instead of trading them
+ * (along x the neighbours are other lanes). Every value comes from the same functions, with the
+ * same operands, as in the sweeps and the C++ twin, so the results are the same bits. A row's
+ * last, partial group of 8 repeats its last column's ghost in the lanes past the grid and stores
+ * only the cells in it. */
+#ifdef MUSCL_LANES
+
+#ifdef SWE_DOUBLE
+#define MASKV_FROM_INT8(m) convert_long8(m)
+#else
+#define MASKV_FROM_INT8(m) (m)
+#endif
+
+/* Lanes 0..7 of p at columns x0 .. x0 + 7 of row j; in a partial group (not full) the columns
+ * past the last ghost column repeat it. */
+inline realv load_lanes(__global const real* p, int x0, int j, bool full)
+{
+  if (full)
+    return vload8(0, p + IDX(x0, j));
+  real v[8];
+  for (int k = 0; k < 8; ++k)
+    v[k] = p[IDX(min(x0 + k, NX + GHOST - 1), j)];
+  return vload8(0, v);
+}
+
+/* Eight cells' depth, surface and velocities seen along x (un = u), as the sweeps see them. */
+inline FaceState cells_along_x(__global const real* h, __global const real* hu,
+  __global const real* hv, __global const real* bed, int x0, int j, bool full)
+{
+  const realv depth = load_lanes(h, x0, j, full);
+  FaceState s;
+  s.h = depth;
+  s.eta = depth + load_lanes(bed, x0, j, full);
+  s.un = cell_velocity(depth, load_lanes(hu, x0, j, full), (realv)H_DRY);
+  s.ut = cell_velocity(depth, load_lanes(hv, x0, j, full), (realv)H_DRY);
+  return s;
+}
+
+/* The same cells seen along y (un = v). */
+inline FaceState along_y(FaceState s)
+{
+  const realv u = s.un;
+  s.un = s.ut;
+  s.ut = u;
+  return s;
+}
+
+inline real lanes_max(realv v)
+{
+  return fmax(fmax(fmax(v.s0, v.s1), fmax(v.s2, v.s3)), fmax(fmax(v.s4, v.s5), fmax(v.s6, v.s7)));
+}
+
+/* Which of the 8 lanes from column i lie in the grid. */
+inline maskv lanes_inside(int i)
+{
+  return MASKV_FROM_INT8((int8)(0, 1, 2, 3, 4, 5, 6, 7) < (int8)(NX - i));
+}
+
+/* Stores the new state of the cells of row j from column i (all 8 if full, else the NX - i left),
+ * takes their wave speeds into *speed, and the linear index of the first non-physical one into
+ * *bad (the sweeps' store_checked, 8 cells at a time). */
+inline void store_lanes(__global real* h_out, __global real* hu_out, __global real* hv_out,
+  int i, int j, bool full, realv h, realv hu, realv hv, maskv ok, realv* speed, int* bad)
+{
+  const maskv inside = lanes_inside(i);
+  const maskv good = ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv);
+  *speed = fmax(*speed, WAVE_SPEED_WHERE(realv, inside && good, h, hu, hv));
+  const int c = IDX(i, j);
+  if (full)
+  {
+    vstore8(h, 0, h_out + c);
+    vstore8(hu, 0, hu_out + c);
+    vstore8(hv, 0, hv_out + c);
+  }
+  else
+  {
+    real vh[8], vhu[8], vhv[8];
+    vstore8(h, 0, vh);
+    vstore8(hu, 0, vhu);
+    vstore8(hv, 0, vhv);
+    for (int k = 0; k < NX - i; ++k)
+    {
+      h_out[c + k] = vh[k];
+      hu_out[c + k] = vhu[k];
+      hv_out[c + k] = vhv[k];
+    }
+  }
+  const maskv reported = inside && !good;
+  if (any(reported))
+  {
+    int r[8];
+    vstore8(convert_int8(reported), 0, r);
+    for (int k = 7; k >= 0; --k)
+      if (r[k])
+        *bad = min(*bad, j * NX + i + k);
+  }
+}
+
+/* The work-item's (its group's) first bad cell, and with `speeds` its maximum speed, published as
+ * the sweeps publish theirs. */
+inline void publish_rows(bool speeds, realv speed, int bad, __global real* partial_max,
+  __global int* status)
+{
+  if (speeds)
+  {
+#if SPEED_MAX_ATOMIC
+    ATOMIC_MAX_SPEED(partial_max, lanes_max(speed));
+#else
+    partial_max[get_group_id(0)] = lanes_max(speed);
+#endif
+  }
+  if (bad != INT_MAX)
+    atomic_min(&status[STATUS_BAD_CELL], bad);
+}
+
+#ifdef MANNING_FIELD
+#define MANNING_LANES(i, j, full) load_lanes(manning_field, (i), (j), (full))
+#else
+#define MANNING_LANES(i, j, full) ((realv)(manning))
+#endif
+
+/* muscl_hancock_step on 8 cells at a time: the Hancock faces of the cells and of their four
+ * neighbours (each from the cells around it), then one flux solve per face and side. */
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+muscl_hancock_rows(__global const real* h, __global const real* hu, __global const real* hv,
+                   __global const real* bed, __global real* h_out, __global real* hu_out,
+                   __global real* hv_out, __global const real* ctrl, __global int* status,
+                   __global real* partial_max, const real manning, const real inv_dx,
+                   __global const real* manning_field)
+{
+  const real dt = ctrl[CTRL_DT];
+  const real kdt = dt * inv_dx;
+  const realv g = (realv)GRAVITY, h_dry = (realv)H_DRY, half_k = (realv)((real)0.5 * kdt);
+  const int j0 = get_global_id(0) * BLOCK_ROWS;
+  realv speed = (realv)0;
+  int bad = INT_MAX;
+  for (int j = j0; j < min(j0 + BLOCK_ROWS, NY); ++j)
+    for (int i = 0; i < NX; i += 8)
+    {
+      const bool full = i + 8 <= NX;
+      realv hn = load_lanes(h, i, j, full), hun = load_lanes(hu, i, j, full),
+            hvn = load_lanes(hv, i, j, full);
+      maskv ok = (maskv)(-1);
+      if (dt > (real)0) /* else the clock has reached its target: the state is carried over */
+      {
+        /* Row j from column i - 2 to i + 2, rows j -+ 1 from i - 1 to i + 1, rows j -+ 2. */
+        FaceState x[5], s[3], n[3];
+        for (int d = 0; d < 5; ++d)
+          x[d] = cells_along_x(h, hu, hv, bed, i + d - 2, j, full);
+        for (int d = 0; d < 3; ++d)
+        {
+          s[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j - 1, full);
+          n[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j + 1, full);
+        }
+        const FaceState ss = cells_along_x(h, hu, hv, bed, i, j - 2, full);
+        const FaceState nn = cells_along_x(h, hu, hv, bed, i, j + 2, full);
+        const CellFaces here = hancock_cell_faces(x[1], x[2], x[3], along_y(s[1]),
+          along_y(x[2]), along_y(n[1]), half_k, g, h_dry);
+        const CellFaces west = hancock_cell_faces(x[0], x[1], x[2], along_y(s[0]),
+          along_y(x[1]), along_y(n[0]), half_k, g, h_dry);
+        const CellFaces east = hancock_cell_faces(x[2], x[3], x[4], along_y(s[2]),
+          along_y(x[3]), along_y(n[2]), half_k, g, h_dry);
+        const CellFaces south = hancock_cell_faces(s[0], s[1], s[2], along_y(ss),
+          along_y(s[1]), along_y(x[2]), half_k, g, h_dry);
+        const CellFaces north = hancock_cell_faces(n[0], n[1], n[2], along_y(x[2]),
+          along_y(n[1]), along_y(nn), half_k, g, h_dry);
+        const FaceFlux rx = faces_rate(west.e, here.w, here.e, east.w, g, h_dry);
+        const FaceFlux ry = faces_rate(south.n, here.s, here.n, north.s, g, h_dry);
+        ok = euler_update(&hn, &hun, &hvn, rx, ry, (realv)kdt, (realv)dt,
+          MANNING_LANES(i, j, full), g, h_dry);
+      }
+      store_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn, ok, &speed, &bad);
+    }
+  publish_rows(true, speed, bad, partial_max, status);
+}
+
+/* muscl_hllc_stage on 8 cells at a time: each cell's two faces on each axis from its five-cell
+ * stencils (axis_rate, as in the C++ twin). */
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+muscl_hllc_rows(__global const real* h, __global const real* hu, __global const real* hv,
+                __global const real* bed, __global const real* h_base,
+                __global const real* hu_base, __global const real* hv_base,
+                __global real* h_out, __global real* hu_out, __global real* hv_out,
+                __global const real* ctrl, __global int* status, __global real* partial_max,
+                const real manning, const real inv_dx, const int final_stage,
+                __global const real* manning_field)
+{
+  const real dt = ctrl[CTRL_DT];
+  const realv g = (realv)GRAVITY, h_dry = (realv)H_DRY;
+  const int j0 = get_global_id(0) * BLOCK_ROWS;
+  realv speed = (realv)0;
+  int bad = INT_MAX;
+  for (int j = j0; j < min(j0 + BLOCK_ROWS, NY); ++j)
+    for (int i = 0; i < NX; i += 8)
+    {
+      const bool full = i + 8 <= NX;
+      if (!(dt > (real)0))
+      {
+        /* The clock has reached its target: nothing to write, and the final stage publishes
+         * the state's wave speeds (see muscl_hllc_stage). */
+        if (final_stage)
+          speed = fmax(speed, WAVE_SPEED_WHERE(realv, lanes_inside(i),
+            load_lanes(h_base, i, j, full), load_lanes(hu_base, i, j, full),
+            load_lanes(hv_base, i, j, full)));
+        continue;
+      }
+      AxisStencil sx, sy;
+      for (int d = 0; d < 5; ++d)
+      {
+        const FaceState cx = cells_along_x(h, hu, hv, bed, i + d - 2, j, full);
+        const FaceState cy =
+          along_y(d == 2 ? cx : cells_along_x(h, hu, hv, bed, i, j + d - 2, full));
+        sx.h[d] = cx.h, sx.eta[d] = cx.eta, sx.un[d] = cx.un, sx.ut[d] = cx.ut;
+        sy.h[d] = cy.h, sy.eta[d] = cy.eta, sy.un[d] = cy.un, sy.ut[d] = cy.ut;
+      }
+      const FaceFlux rx = axis_rate(&sx, g, h_dry), ry = axis_rate(&sy, g, h_dry);
+      realv hn = sx.h[2], hun = load_lanes(hu, i, j, full), hvn = load_lanes(hv, i, j, full);
+      const maskv ok = euler_update(&hn, &hun, &hvn, rx, ry, (realv)(dt * inv_dx), (realv)dt,
+        MANNING_LANES(i, j, full), g, h_dry);
+      if (final_stage)
+      {
+        hn = (real)0.5 * (load_lanes(h_base, i, j, full) + hn);
+        hun = (real)0.5 * (load_lanes(hu_base, i, j, full) + hun);
+        hvn = (real)0.5 * (load_lanes(hv_base, i, j, full) + hvn);
+      }
+      store_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn, ok, &speed, &bad);
+    }
+  publish_rows(final_stage, speed, bad, partial_max, status);
+}
+
+#endif

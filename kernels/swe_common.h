@@ -13,6 +13,30 @@ typedef float real;
 typedef float2 real2;
 #endif
 
+/* The CPU-shaped kernels' types: 8 cells at a time; speeds as their bit patterns. */
+#ifdef SWE_DOUBLE
+typedef double8 realv;
+typedef long8 maskv;
+typedef ulong real_bits;
+typedef ulong8 real_bitsv;
+#define REAL_BITS(x) as_ulong(x)
+#define REAL_BITSV(x) as_ulong8(x)
+#define BITS_REAL(x) as_double(x)
+#else
+typedef float8 realv;
+typedef int8 maskv;
+typedef uint real_bits;
+typedef uint8 real_bitsv;
+#define REAL_BITS(x) as_uint(x)
+#define REAL_BITSV(x) as_uint8(x)
+#define BITS_REAL(x) as_float(x)
+#endif
+#ifdef MANNING_FIELD
+#define MANNING_V(c) vload8(0, manning_field + (c))
+#else
+#define MANNING_V(c) ((realv)(manning))
+#endif
+
 /* No fused multiply-add contraction: the C++ twin (the test oracle) rounds every operation, and
  * FMAs would buy little here but disagreement. */
 #pragma OPENCL FP_CONTRACT OFF

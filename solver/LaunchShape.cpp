@@ -72,7 +72,7 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
                     gy = static_cast<std::size_t>(shape.groupY);
   const std::size_t realSize = params.precision == Precision::Double ? 8 : 4;
   std::size_t reals = gx * gy; // the group maximum's scratch
-  if (isSecondOrder(params.scheme))
+  if (isSecondOrder(params.scheme) && !shape.wholeRows)
     // The row's three exchanges: cell values and east-face values (four each), west-face
     // fluxes (three) per work-item (kernels/muscl_hllc.cl).
     reals += 11 * gx;
@@ -103,11 +103,11 @@ void checkLaunchShape(const LaunchShape& shape,
                 " items are larger than '" + device.name + "' allows (" +
                 std::to_string(device.maxWorkGroupSize) + ")");
   // (A sweep of one row is no use, and PoCL 3.1 built it wrongly: no cell changed.)
-  if (isSecondOrder(params.scheme) &&
-      (shape.wholeRows || shape.groupY != 1 || shape.groupX < 8 || shape.rows < 2))
+  if (isSecondOrder(params.scheme) && !shape.wholeRows &&
+      (shape.groupY != 1 || shape.groupX < 8 || shape.rows < 2))
     throw Error("launch shape " + shape.text() +
                 ": the second-order scheme takes work-groups of one row of at least 8 work-items, "
-                "each sweeping 2 or more cells of a column (GXx1xROWS such as 64x1x16)");
+                "each sweeping 2 or more cells of a column (GXx1xROWS such as 64x1x16), or rowsN");
   if (shape.steps == 2 &&
       (params.scheme != Scheme::LaxFriedrichs || shape.wholeRows || !(params.fixedDt > 0)))
     throw Error("launch shape " + shape.text() +
@@ -138,7 +138,12 @@ std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
   std::vector<LaunchShape> shapes{ defaultLaunchShape(params, device) };
   std::vector<LaunchShape> more;
   if (isSecondOrder(params.scheme))
+  {
     more = { { 64, 1, 32 }, { 256, 1, 32 }, { 128, 1, 16 }, { 64, 1, 64 }, { 32, 1, 32 } };
+    // CPU devices: also the CPU-shaped path, whole rows with explicit vectors.
+    if (device.type == "CPU")
+      more.insert(more.end(), { { 64, 4, 1, true }, { 64, 4, 4, true }, { 64, 4, 16, true } });
+  }
   else if (device.type == "CPU")
     // CPU devices run a work-group on one core, vectorised across x: wide groups, long columns.
     more = {

@@ -154,8 +154,10 @@ struct Simulation::Impl
       << " -DCOLUMNS=" << columnsPerItem(shape, params) << " -DBLOCK_ROWS=" << shape.rows
       << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
       << " -DH_DRY=" << kDryDepth << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
-      << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0) << (perCellManning ? " -DMANNING_FIELD " : " ")
-      << params.buildOptions;
+      << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0)
+      << (perCellManning ? " -DMANNING_FIELD " : " ")
+      // The CPU-shaped path: the second-order arithmetic on 8 cells at a time (muscl_hllc.h).
+      << (shape.wholeRows ? "-DMUSCL_LANES=8 " : "") << params.buildOptions;
     return s.str();
   }
 
@@ -214,12 +216,18 @@ struct Simulation::Impl
     for (int p = 0; p < 2; ++p)
     {
       fillGhosts[p] = cl::Kernel(program, "fill_ghosts");
-      update[p] =
-        cl::Kernel(program, shape.wholeRows ? "lax_friedrichs_rows" : "lax_friedrichs_step");
       waveSpeed[p] = cl::Kernel(program, "wave_speed_partials");
       diagPartials[p] = cl::Kernel(program, "diagnostics_partials");
-      musclStage[p] = cl::Kernel(program, "muscl_hllc_stage");
-      hancockStep[p] = cl::Kernel(program, "muscl_hancock_step");
+      // Only the scheme's own step kernels (the others are left unbound).
+      if (params.scheme == Scheme::LaxFriedrichs)
+        update[p] =
+          cl::Kernel(program, shape.wholeRows ? "lax_friedrichs_rows" : "lax_friedrichs_step");
+      if (params.scheme == Scheme::MusclHllc)
+        musclStage[p] =
+          cl::Kernel(program, shape.wholeRows ? "muscl_hllc_rows" : "muscl_hllc_stage");
+      if (params.scheme == Scheme::MusclHancock)
+        hancockStep[p] =
+          cl::Kernel(program, shape.wholeRows ? "muscl_hancock_rows" : "muscl_hancock_step");
       if (twoSteps())
         updateTwice[p] = cl::Kernel(program, "lax_friedrichs_two_steps");
     }
@@ -251,8 +259,14 @@ struct Simulation::Impl
     updateLocal = shape.wholeRows ? cl::NDRange(1) : localRange;
     updateGroups = shape.wholeRows ? static_cast<int>(updateRange[0]) : speedGroups;
     // A second-order group updates groupX - 4 cells of each of its `rows` rows (its two items
-    // at either end only supply neighbours).
-    if (isSecondOrder(params.scheme))
+    // at either end only supply neighbours); on the CPU-shaped path, as Lax-Friedrichs's.
+    if (isSecondOrder(params.scheme) && shape.wholeRows)
+    {
+      musclRange = updateRange;
+      musclLocal = updateLocal;
+      musclGroups = updateGroups;
+    }
+    else if (isSecondOrder(params.scheme))
     {
       const std::uint64_t updatedX = static_cast<std::uint64_t>(shape.groupX - 4);
       const std::uint64_t musclX = (params.nx + updatedX - 1) / updatedX,
@@ -340,38 +354,40 @@ struct Simulation::Impl
       const int q = 1 - p;
       setArgs(fillGhosts[p], h[p], hu[p], hv[p], bed);
       // Stage p reads copy p and writes copy 1 - p; stage 1 averages with copy 0 (the state).
-      setArgs(musclStage[p],
-        h[p],
-        hu[p],
-        hv[p],
-        bed,
-        h[0],
-        hu[0],
-        hv[0],
-        h[q],
-        hu[q],
-        hv[q],
-        ctrl,
-        status,
-        partialMax,
-        Real{ params.manning },
-        Real{ 1.0 / params.dx },
-        static_cast<cl_int>(p),
-        manningField);
-      setArgs(hancockStep[p],
-        h[p],
-        hu[p],
-        hv[p],
-        bed,
-        h[q],
-        hu[q],
-        hv[q],
-        ctrl,
-        status,
-        partialMax,
-        Real{ params.manning },
-        Real{ 1.0 / params.dx },
-        manningField);
+      if (musclStage[p]())
+        setArgs(musclStage[p],
+          h[p],
+          hu[p],
+          hv[p],
+          bed,
+          h[0],
+          hu[0],
+          hv[0],
+          h[q],
+          hu[q],
+          hv[q],
+          ctrl,
+          status,
+          partialMax,
+          Real{ params.manning },
+          Real{ 1.0 / params.dx },
+          static_cast<cl_int>(p),
+          manningField);
+      if (hancockStep[p]())
+        setArgs(hancockStep[p],
+          h[p],
+          hu[p],
+          hv[p],
+          bed,
+          h[q],
+          hu[q],
+          hv[q],
+          ctrl,
+          status,
+          partialMax,
+          Real{ params.manning },
+          Real{ 1.0 / params.dx },
+          manningField);
       // The Lax-Friedrichs update kernels read copy p and write the other.
       const auto bindUpdate = [&](cl::Kernel& k)
       {
@@ -393,7 +409,8 @@ struct Simulation::Impl
           Real{ params.fixedDt },
           static_cast<cl_int>(updateGroups));
       };
-      bindUpdate(update[p]);
+      if (update[p]())
+        bindUpdate(update[p]);
       if (twoSteps())
         bindUpdate(updateTwice[p]);
       setArgs(waveSpeed[p], h[p], hu[p], hv[p], partialMax);
