@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace swe;
 
@@ -207,6 +208,54 @@ TEST(LaunchShape, SecondOrderSweepsGiveTheSameBitsForEveryGroupShape)
   }
 }
 
+TEST(LaunchShape, SecondOrderCpuPathGivesTheSweepsBits)
+{
+  // The CPU-shaped kernels (rowsN: 8 cells at a time) against the sweeps: a width that leaves a
+  // partial group of 8 at the end of each row (37 = 4 x 8 + 5), one narrower than 8, friction,
+  // and open and inflow sides; blocks of one row, of 3 (the last block ends past the grid) and
+  // taller than the grid.
+  struct Case
+  {
+    Precision precision;
+    int nx, ny;
+    double manning;
+  };
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    for (const Case c : { Case{ Precision::Double, 37, 23, 0.03 },
+           Case{ Precision::Double, 5, 9, 0.0 },
+           Case{ Precision::Single, 37, 23, 0.03 } })
+    {
+      SimulationParameters p = test::smallParameters(c.precision, c.nx, c.ny);
+      p.scheme = scheme;
+      p.manning = c.manning;
+      p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+      p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::Inflow, 0.2 };
+      double t0 = 0, t1 = 0;
+      const test::Fields a = runWithShape(p, "64x1x16", &t0);
+      for (const std::string shape : { "rows1", "rows3", "rows64" })
+      {
+        const std::string where = schemeName(scheme) + " " + precisionName(c.precision) + " " +
+                                  std::to_string(c.nx) + "x" + std::to_string(c.ny) + " " + shape;
+        const test::Fields b = runWithShape(p, shape, &t1);
+        EXPECT_GT(t1, 0.0) << where;
+        EXPECT_EQ(t0, t1) << where;
+        EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0) << where;
+      }
+    }
+}
+
+TEST(LaunchShape, SecondOrderCpuPathReportsABlowUpAtTheSameStepAndCell)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = test::smallParameters(Precision::Double, 37, 30);
+    p.scheme = scheme;
+    const std::string sweep = blowUpMessage(p, "16x1x4"), rows = blowUpMessage(p, "rows4");
+    ASSERT_NE(sweep.find("blew up at step "), std::string::npos) << sweep;
+    EXPECT_EQ(rows, sweep);
+  }
+}
+
 TEST(LaunchShape, WithoutSpeedAtomicsTheResultsAreTheSameBits)
 {
   // A device without the atomics (64-bit ones in fp64) keeps one wave-speed partial per group
@@ -216,15 +265,21 @@ TEST(LaunchShape, WithoutSpeedAtomicsTheResultsAreTheSameBits)
     {
       SimulationParameters p = test::smallParameters(precision, 40, 29);
       p.scheme = scheme;
-      // Many groups: 5 x 15 for the fresh state's speeds, 10 x 15 for the second-order stages.
-      const std::string shape = isSecondOrder(scheme) ? "8x1x2" : "8x2x1";
-      double t0 = 0, t1 = 0;
-      const test::Fields a = runWithShape(p, shape, &t0);
-      p.buildOptions = "-DSWE_NO_SPEED_ATOMICS";
-      const test::Fields b = runWithShape(p, shape, &t1);
-      EXPECT_GT(t0, 0.0);
-      EXPECT_EQ(t0, t1) << shape;
-      EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0) << shape;
+      // Many groups: 5 x 15 for the fresh state's speeds, 10 x 15 for the second-order stages
+      // (15 for their CPU-shaped path).
+      for (const std::string& shape : isSecondOrder(scheme)
+                                        ? std::vector<std::string>{ "8x1x2", "rows2" }
+                                        : std::vector<std::string>{ "8x2x1" })
+      {
+        p.buildOptions.clear();
+        double t0 = 0, t1 = 0;
+        const test::Fields a = runWithShape(p, shape, &t0);
+        p.buildOptions = "-DSWE_NO_SPEED_ATOMICS";
+        const test::Fields b = runWithShape(p, shape, &t1);
+        EXPECT_GT(t0, 0.0);
+        EXPECT_EQ(t0, t1) << shape;
+        EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0) << shape;
+      }
     }
 }
 
@@ -263,7 +318,8 @@ TEST(LaunchShape, SecondOrderTakesOneRowOfItemsThatFitsTheDevice)
   SimulationParameters p = test::smallParameters(Precision::Double, 20, 20);
   p.scheme = Scheme::MusclHllc;
   EXPECT_NO_THROW(checkLaunchShape(parseLaunchShape("64x1x16"), p, device));
-  for (const std::string text : { "32x8x1", "4x1x16", "64x1x1", "rows4" })
+  EXPECT_NO_THROW(checkLaunchShape(parseLaunchShape("rows4"), p, device)); // the CPU path
+  for (const std::string text : { "32x8x1", "4x1x16", "64x1x1" })
     try
     {
       checkLaunchShape(parseLaunchShape(text), p, device);

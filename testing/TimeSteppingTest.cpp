@@ -39,8 +39,8 @@ TEST(TimeStepping, StepsAfterALandingTakeTheirDtFromTheState)
   // the first step leaves 7 of them as no-ops. The next advance's first dt must still come from
   // the state's wave speeds (a MUSCL-HLLC no-op once published none: the next step then took
   // the whole remaining time at once and blew up). Every kind of step kernel: the GPU-shaped
-  // and CPU-shaped Lax-Friedrichs kernels and the second-order sweeps, in several shapes (a
-  // MUSCL-Hancock no-op also carries the state over to the other copy).
+  // and CPU-shaped Lax-Friedrichs kernels and the second-order sweeps and CPU-shaped kernels, in
+  // several shapes (a MUSCL-Hancock no-op also carries the state over to the other copy).
   struct Case
   {
     Scheme scheme;
@@ -52,7 +52,9 @@ TEST(TimeStepping, StepsAfterALandingTakeTheirDtFromTheState)
          Case{ Scheme::MusclHllc, "64x1x16", Precision::Double },
          Case{ Scheme::MusclHllc, "16x1x3", Precision::Single },
          Case{ Scheme::MusclHancock, "64x1x16", Precision::Double },
-         Case{ Scheme::MusclHancock, "16x1x3", Precision::Single } })
+         Case{ Scheme::MusclHancock, "16x1x3", Precision::Single },
+         Case{ Scheme::MusclHllc, "rows3", Precision::Double },
+         Case{ Scheme::MusclHancock, "rows3", Precision::Single } })
   {
     const Precision precision = c.precision;
     SimulationParameters p = test::smallParameters(precision);
