@@ -17,9 +17,11 @@
 #define real realv
 #define mask maskv
 #define MUSCL_ANY(m) any(m)
+#define MUSCL_ALL(m) all(m)
 #else
 #define mask bool
 #define MUSCL_ANY(m) (m)
+#define MUSCL_ALL(m) (m)
 #endif
 
 /* Fluxes of (h, normal momentum, transverse momentum) through one face. */
@@ -114,6 +116,15 @@ inline FaceState reconstruct(const AxisStencil* s, int k, real sign, real h_dry)
 inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real g, real h_dry)
 {
   const mask wetL = hL > h_dry, wetR = hR > h_dry;
+  /* Both sides dry: no flux. Where every lane agrees (always, for one cell), a branch skips the
+   * work: selections alone, with no early return, cost MUSCL-Hancock 5 % on the H200. */
+  const mask dry = !wetL && !wetR;
+  FaceFlux f;
+  f.h = (real)0;
+  f.qn = (real)0;
+  f.qt = (real)0;
+  if (MUSCL_ALL(dry))
+    return f;
   const real cL = sqrt(g * hL), cR = sqrt(g * hR);
   const real uStar = (real)0.5 * (uL + uR) + cL - cR;
   const real cStar = (real)0.5 * (cL + cR) + (real)0.25 * (uL - uR);
@@ -122,6 +133,15 @@ inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real 
   const real sR = !wetL ? uR + cR : !wetR ? uL + (real)2 * cL : fmax(uR + cR, uStar + cStar);
   const real qL = hL * uL, qR = hR * uR;
   const real fL = qL * uL + (real)0.5 * g * hL * hL, fR = qR * uR + (real)0.5 * g * hR * hR;
+  /* All waves to the right (sL >= 0) or to the left (sR <= 0): the upwind side's flux. */
+  const mask right = !dry && sL >= (real)0, left = !dry && !right && sR <= (real)0;
+  f.h = right ? qL : left ? qR : f.h;
+  f.qn = right ? fL : left ? fR : f.qn;
+  f.qt = right ? qL * vL : left ? qR * vR : f.qt;
+  const mask star = !dry && !right && !left;
+  if (!MUSCL_ANY(star))
+    return f;
+  /* Else the star region's. */
   const real inv = (real)1 / (sR - sL);
   const real starH = (sR * qL - sL * qR + sL * sR * (hR - hL)) * inv;
   const real starQn = (sR * fL - sL * fR + sL * sR * (qR - qL)) * inv;
@@ -130,13 +150,9 @@ inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real 
   const real sStar = denominator != (real)0
                        ? (sL * hR * (uR - sR) - sR * hL * (uL - sL)) / denominator
                        : (real)0.5 * (sL + sR);
-  /* Both sides dry: no flux; all waves to the right (sL >= 0) or to the left (sR <= 0): the
-   * upwind side's flux; else the star region's. */
-  const mask dry = !wetL && !wetR, right = sL >= (real)0, left = sR <= (real)0;
-  FaceFlux f;
-  f.h = dry ? (real)0 : right ? qL : left ? qR : starH;
-  f.qn = dry ? (real)0 : right ? fL : left ? fR : starQn;
-  f.qt = dry ? (real)0 : right ? qL * vL : left ? qR * vR : starH * (sStar >= (real)0 ? vL : vR);
+  f.h = star ? starH : f.h;
+  f.qn = star ? starQn : f.qn;
+  f.qt = star ? starH * (sStar >= (real)0 ? vL : vR) : f.qt;
   return f;
 }
 
@@ -325,4 +341,5 @@ inline mask euler_update(real* h,
 #undef real
 #undef mask
 #undef MUSCL_ANY
+#undef MUSCL_ALL
 #endif
