@@ -373,28 +373,28 @@ muscl_hancock_step(__global const real* h, __global const real* hu, __global con
 #define MASKV_FROM_INT8(m) (m)
 #endif
 
-/* Lanes 0..7 of p at columns x0 .. x0 + 7 of row j; in a partial group (not full) the columns
- * past the last ghost column repeat it. */
-inline realv load_lanes(__global const real* p, int x0, int j, bool full)
+/* Lanes 0..7 of p at columns x0 .. x0 + 7 of row j; columns beyond the ghost layers repeat the
+ * outermost ghost column (such lanes are never stored). */
+inline realv load_lanes(__global const real* p, int x0, int j)
 {
-  if (full)
+  if (x0 >= -GHOST && x0 + 7 < NX + GHOST)
     return vload8(0, p + IDX(x0, j));
   real v[8];
   for (int k = 0; k < 8; ++k)
-    v[k] = p[IDX(min(x0 + k, NX + GHOST - 1), j)];
+    v[k] = p[IDX(clamp(x0 + k, -GHOST, NX + GHOST - 1), j)];
   return vload8(0, v);
 }
 
 /* Eight cells' depth, surface and velocities seen along x (un = u), as the sweeps see them. */
 inline FaceState cells_along_x(__global const real* h, __global const real* hu,
-  __global const real* hv, __global const real* bed, int x0, int j, bool full)
+  __global const real* hv, __global const real* bed, int x0, int j)
 {
-  const realv depth = load_lanes(h, x0, j, full);
+  const realv depth = load_lanes(h, x0, j);
   FaceState s;
   s.h = depth;
-  s.eta = depth + load_lanes(bed, x0, j, full);
-  s.un = cell_velocity(depth, load_lanes(hu, x0, j, full), (realv)H_DRY);
-  s.ut = cell_velocity(depth, load_lanes(hv, x0, j, full), (realv)H_DRY);
+  s.eta = depth + load_lanes(bed, x0, j);
+  s.un = cell_velocity(depth, load_lanes(hu, x0, j), (realv)H_DRY);
+  s.ut = cell_velocity(depth, load_lanes(hv, x0, j), (realv)H_DRY);
   return s;
 }
 
@@ -476,9 +476,9 @@ inline void publish_rows(bool speeds, realv speed, int bad, __global real* parti
 }
 
 #ifdef MANNING_FIELD
-#define MANNING_LANES(i, j, full) load_lanes(manning_field, (i), (j), (full))
+#define MANNING_LANES(i, j) load_lanes(manning_field, (i), (j))
 #else
-#define MANNING_LANES(i, j, full) ((realv)(manning))
+#define MANNING_LANES(i, j) ((realv)(manning))
 #endif
 
 /* muscl_hancock_step on 8 cells at a time: the Hancock faces of the cells and of their four
@@ -500,22 +500,22 @@ muscl_hancock_rows(__global const real* h, __global const real* hu, __global con
     for (int i = 0; i < NX; i += 8)
     {
       const bool full = i + 8 <= NX;
-      realv hn = load_lanes(h, i, j, full), hun = load_lanes(hu, i, j, full),
-            hvn = load_lanes(hv, i, j, full);
+      realv hn = load_lanes(h, i, j), hun = load_lanes(hu, i, j),
+            hvn = load_lanes(hv, i, j);
       maskv ok = (maskv)(-1);
       if (dt > (real)0) /* else the clock has reached its target: the state is carried over */
       {
         /* Row j from column i - 2 to i + 2, rows j -+ 1 from i - 1 to i + 1, rows j -+ 2. */
         FaceState x[5], s[3], n[3];
         for (int d = 0; d < 5; ++d)
-          x[d] = cells_along_x(h, hu, hv, bed, i + d - 2, j, full);
+          x[d] = cells_along_x(h, hu, hv, bed, i + d - 2, j);
         for (int d = 0; d < 3; ++d)
         {
-          s[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j - 1, full);
-          n[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j + 1, full);
+          s[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j - 1);
+          n[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j + 1);
         }
-        const FaceState ss = cells_along_x(h, hu, hv, bed, i, j - 2, full);
-        const FaceState nn = cells_along_x(h, hu, hv, bed, i, j + 2, full);
+        const FaceState ss = cells_along_x(h, hu, hv, bed, i, j - 2);
+        const FaceState nn = cells_along_x(h, hu, hv, bed, i, j + 2);
         const CellFaces here = hancock_cell_faces(x[1], x[2], x[3], along_y(s[1]),
           along_y(x[2]), along_y(n[1]), half_k, g, h_dry);
         const CellFaces west = hancock_cell_faces(x[0], x[1], x[2], along_y(s[0]),
@@ -529,7 +529,7 @@ muscl_hancock_rows(__global const real* h, __global const real* hu, __global con
         const FaceFlux rx = faces_rate(west.e, here.w, here.e, east.w, g, h_dry);
         const FaceFlux ry = faces_rate(south.n, here.s, here.n, north.s, g, h_dry);
         ok = euler_update(&hn, &hun, &hvn, rx, ry, (realv)kdt, (realv)dt,
-          MANNING_LANES(i, j, full), g, h_dry);
+          MANNING_LANES(i, j), g, h_dry);
       }
       store_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn, ok, &speed, &bad);
     }
@@ -562,28 +562,28 @@ muscl_hllc_rows(__global const real* h, __global const real* hu, __global const 
          * the state's wave speeds (see muscl_hllc_stage). */
         if (final_stage)
           speed = fmax(speed, WAVE_SPEED_WHERE(realv, lanes_inside(i),
-            load_lanes(h_base, i, j, full), load_lanes(hu_base, i, j, full),
-            load_lanes(hv_base, i, j, full)));
+            load_lanes(h_base, i, j), load_lanes(hu_base, i, j),
+            load_lanes(hv_base, i, j)));
         continue;
       }
       AxisStencil sx, sy;
       for (int d = 0; d < 5; ++d)
       {
-        const FaceState cx = cells_along_x(h, hu, hv, bed, i + d - 2, j, full);
+        const FaceState cx = cells_along_x(h, hu, hv, bed, i + d - 2, j);
         const FaceState cy =
-          along_y(d == 2 ? cx : cells_along_x(h, hu, hv, bed, i, j + d - 2, full));
+          along_y(d == 2 ? cx : cells_along_x(h, hu, hv, bed, i, j + d - 2));
         sx.h[d] = cx.h, sx.eta[d] = cx.eta, sx.un[d] = cx.un, sx.ut[d] = cx.ut;
         sy.h[d] = cy.h, sy.eta[d] = cy.eta, sy.un[d] = cy.un, sy.ut[d] = cy.ut;
       }
       const FaceFlux rx = axis_rate(&sx, g, h_dry), ry = axis_rate(&sy, g, h_dry);
-      realv hn = sx.h[2], hun = load_lanes(hu, i, j, full), hvn = load_lanes(hv, i, j, full);
+      realv hn = sx.h[2], hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
       const maskv ok = euler_update(&hn, &hun, &hvn, rx, ry, (realv)(dt * inv_dx), (realv)dt,
-        MANNING_LANES(i, j, full), g, h_dry);
+        MANNING_LANES(i, j), g, h_dry);
       if (final_stage)
       {
-        hn = (real)0.5 * (load_lanes(h_base, i, j, full) + hn);
-        hun = (real)0.5 * (load_lanes(hu_base, i, j, full) + hun);
-        hvn = (real)0.5 * (load_lanes(hv_base, i, j, full) + hvn);
+        hn = (real)0.5 * (load_lanes(h_base, i, j) + hn);
+        hun = (real)0.5 * (load_lanes(hu_base, i, j) + hun);
+        hvn = (real)0.5 * (load_lanes(hv_base, i, j) + hvn);
       }
       store_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn, ok, &speed, &bad);
     }
