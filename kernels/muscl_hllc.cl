@@ -356,90 +356,89 @@ muscl_hancock_step(__global const real* h, __global const real* hu, __global con
 }
 #endif
 
-/* The CPU-shaped second-order kernels (the program built with -DMUSCL_LANES, where muscl_hllc.h
- * works on realv, 8 cells side by side): few work-items, each BLOCK_ROWS whole rows, 8 cells of a
- * row at a time with explicit vectors (PoCL does not vectorise the sweeps: their barriers split
- * each row into separate loops over the work-items). Nothing is shared, so there is no local
- * memory and no barrier; a cell recomputes its neighbours' face values instead of trading them
- * (along x the neighbours are other lanes). Every value comes from the same functions, with the
- * same operands, as in the sweeps and the C++ twin, so the results are the same bits. A row's
- * last, partial group of 8 repeats its last column's ghost in the lanes past the grid and stores
- * only the cells in it. */
+/* The CPU-shaped second-order kernels (the program built with -DMUSCL_LANES=8 or 16, where
+ * muscl_hllc.h works on realm, that many cells side by side): few work-items, each BLOCK_ROWS
+ * whole rows, MUSCL_LANES cells of a row at a time with explicit vectors (PoCL does not vectorise
+ * the sweeps: their barriers split each row into separate loops over the work-items). Nothing is
+ * shared, so there is no local memory and no barrier; a cell recomputes its neighbours' face
+ * values instead of trading them (along x the neighbours are other lanes). Every value comes
+ * from the same functions, with the same operands, as in the sweeps and the C++ twin, so the
+ * results are the same bits. A row's last, partial group repeats its last ghost column in the
+ * lanes past the grid and stores only the cells in it. */
 #ifdef MUSCL_LANES
 
-#ifdef SWE_DOUBLE
-#define MASKV_FROM_INT8(m) convert_long8(m)
-#else
-#define MASKV_FROM_INT8(m) (m)
-#endif
-
-/* Lanes 0..7 of p at columns x0 .. x0 + 7 of row j; columns beyond the ghost layers repeat the
+/* The lanes of p at columns x0, x0 + 1, ... of row j; columns beyond the ghost layers repeat the
  * outermost ghost column (such lanes are never stored). */
-inline realv load_lanes(__global const real* p, int x0, int j)
+inline realm load_lanes(__global const real* p, int x0, int j)
 {
-  if (x0 >= -GHOST && x0 + 7 < NX + GHOST)
-    return vload8(0, p + IDX(x0, j));
-  real v[8];
-  for (int k = 0; k < 8; ++k)
+  if (x0 >= -GHOST && x0 + MUSCL_LANES - 1 < NX + GHOST)
+    return VLOADM(0, p + IDX(x0, j));
+  real v[MUSCL_LANES];
+  for (int k = 0; k < MUSCL_LANES; ++k)
     v[k] = p[IDX(clamp(x0 + k, -GHOST, NX + GHOST - 1), j)];
-  return vload8(0, v);
+  return VLOADM(0, v);
 }
 
-/* Eight cells' depth, surface and velocities seen along x (un = u), as the sweeps see them. */
+/* The cells' depth, surface and velocities seen along x (un = u), as the sweeps see them. */
 inline FaceState cells_along_x(__global const real* h, __global const real* hu,
   __global const real* hv, __global const real* bed, int x0, int j)
 {
-  const realv depth = load_lanes(h, x0, j);
+  const realm depth = load_lanes(h, x0, j);
   FaceState s;
   s.h = depth;
   s.eta = depth + load_lanes(bed, x0, j);
-  s.un = cell_velocity(depth, load_lanes(hu, x0, j), (realv)H_DRY);
-  s.ut = cell_velocity(depth, load_lanes(hv, x0, j), (realv)H_DRY);
+  s.un = cell_velocity(depth, load_lanes(hu, x0, j), (realm)H_DRY);
+  s.ut = cell_velocity(depth, load_lanes(hv, x0, j), (realm)H_DRY);
   return s;
 }
 
 /* The same cells seen along y (un = v). */
 inline FaceState along_y(FaceState s)
 {
-  const realv u = s.un;
+  const realm u = s.un;
   s.un = s.ut;
   s.ut = u;
   return s;
 }
 
-inline real lanes_max(realv v)
+inline real lanes_max(realm v)
 {
-  return fmax(fmax(fmax(v.s0, v.s1), fmax(v.s2, v.s3)), fmax(fmax(v.s4, v.s5), fmax(v.s6, v.s7)));
+  real lanes[MUSCL_LANES];
+  VSTOREM(v, 0, lanes);
+  real m = lanes[0];
+  for (int k = 1; k < MUSCL_LANES; ++k)
+    m = fmax(m, lanes[k]);
+  return m;
 }
 
-/* Which of the 8 lanes from column i lie in the grid. */
-inline maskv lanes_inside(int i)
+/* Which of the lanes from column i lie in the grid. */
+inline maskm lanes_inside(int i)
 {
-  return MASKV_FROM_INT8((int8)(0, 1, 2, 3, 4, 5, 6, 7) < (int8)(NX - i));
+  return LANE_INDEX < (realm)(NX - i);
 }
 
-/* Stores the new state of the cells of row j from column i (all 8 if full, else the NX - i left),
- * takes their wave speeds into *speed, and the linear index of the first non-physical one into
- * *bad (the sweeps' store_checked, 8 cells at a time). */
+/* Stores the new state of the cells of row j from column i (all MUSCL_LANES if full, else the
+ * NX - i left), takes their wave speeds into *speed, and the linear index of the first
+ * non-physical one into *bad (the sweeps' store_checked, a group of lanes at a time). */
 inline void store_lanes(__global real* h_out, __global real* hu_out, __global real* hv_out,
-  int i, int j, bool full, realv h, realv hu, realv hv, maskv ok, realv* speed, int* bad)
+  int i, int j, bool full, realm h, realm hu, realm hv, maskm ok, realm* speed, int* bad)
 {
-  const maskv inside = lanes_inside(i);
-  const maskv good = ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv);
-  *speed = fmax(*speed, WAVE_SPEED_WHERE(realv, inside && good, h, hu, hv));
+  const maskm inside = lanes_inside(i);
+  const maskm good = ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv);
+  *speed = fmax(*speed, WAVE_SPEED_WHERE(realm, inside && good, h, hu, hv));
   const int c = IDX(i, j);
   if (full)
   {
-    vstore8(h, 0, h_out + c);
-    vstore8(hu, 0, hu_out + c);
-    vstore8(hv, 0, hv_out + c);
+    VSTOREM(h, 0, h_out + c);
+    VSTOREM(hu, 0, hu_out + c);
+    VSTOREM(hv, 0, hv_out + c);
   }
   else
   {
-    real vh[8], vhu[8], vhv[8];
-    vstore8(h, 0, vh);
-    vstore8(hu, 0, vhu);
-    vstore8(hv, 0, vhv);
+    real vh[MUSCL_LANES], vhu[MUSCL_LANES], vhv[MUSCL_LANES];
+    VSTOREM(h, 0, vh);
+    VSTOREM(hu, 0, vhu);
+    VSTOREM(hv, 0, vhv);
     for (int k = 0; k < NX - i; ++k)
     {
       h_out[c + k] = vh[k];
@@ -447,20 +446,21 @@ inline void store_lanes(__global real* h_out, __global real* hu_out, __global re
       hv_out[c + k] = vhv[k];
     }
   }
-  const maskv reported = inside && !good;
+  const maskm reported = inside && !good;
   if (any(reported))
   {
-    int r[8];
-    vstore8(convert_int8(reported), 0, r);
-    for (int k = 7; k >= 0; --k)
-      if (r[k])
+    /* (the lanes' first bad cell: its lane index, read back as a value of `real`) */
+    real lane[MUSCL_LANES];
+    VSTOREM(reported ? LANE_INDEX : (realm)(MUSCL_LANES), 0, lane);
+    for (int k = 0; k < MUSCL_LANES; ++k)
+      if (lane[k] < (real)MUSCL_LANES)
         *bad = min(*bad, j * NX + i + k);
   }
 }
 
 /* The work-item's (its group's) first bad cell, and with `speeds` its maximum speed, published as
  * the sweeps publish theirs. */
-inline void publish_rows(bool speeds, realv speed, int bad, __global real* partial_max,
+inline void publish_rows(bool speeds, realm speed, int bad, __global real* partial_max,
   __global int* status)
 {
   if (speeds)
@@ -478,10 +478,10 @@ inline void publish_rows(bool speeds, realv speed, int bad, __global real* parti
 #ifdef MANNING_FIELD
 #define MANNING_LANES(i, j) load_lanes(manning_field, (i), (j))
 #else
-#define MANNING_LANES(i, j) ((realv)(manning))
+#define MANNING_LANES(i, j) ((realm)(manning))
 #endif
 
-/* muscl_hancock_step on 8 cells at a time: the Hancock faces of the cells and of their four
+/* muscl_hancock_step on MUSCL_LANES cells at a time: the Hancock faces of the cells and of their four
  * neighbours (each from the cells around it), then one flux solve per face and side. */
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
 muscl_hancock_rows(__global const real* h, __global const real* hu, __global const real* hv,
@@ -492,17 +492,17 @@ muscl_hancock_rows(__global const real* h, __global const real* hu, __global con
 {
   const real dt = ctrl[CTRL_DT];
   const real kdt = dt * inv_dx;
-  const realv g = (realv)GRAVITY, h_dry = (realv)H_DRY, half_k = (realv)((real)0.5 * kdt);
+  const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY, half_k = (realm)((real)0.5 * kdt);
   const int j0 = get_global_id(0) * BLOCK_ROWS;
-  realv speed = (realv)0;
+  realm speed = (realm)0;
   int bad = INT_MAX;
   for (int j = j0; j < min(j0 + BLOCK_ROWS, NY); ++j)
-    for (int i = 0; i < NX; i += 8)
+    for (int i = 0; i < NX; i += MUSCL_LANES)
     {
-      const bool full = i + 8 <= NX;
-      realv hn = load_lanes(h, i, j), hun = load_lanes(hu, i, j),
+      const bool full = i + MUSCL_LANES <= NX;
+      realm hn = load_lanes(h, i, j), hun = load_lanes(hu, i, j),
             hvn = load_lanes(hv, i, j);
-      maskv ok = (maskv)(-1);
+      maskm ok = (maskm)(-1);
       if (dt > (real)0) /* else the clock has reached its target: the state is carried over */
       {
         /* Row j from column i - 2 to i + 2, rows j -+ 1 from i - 1 to i + 1, rows j -+ 2. */
@@ -528,7 +528,7 @@ muscl_hancock_rows(__global const real* h, __global const real* hu, __global con
           along_y(n[1]), along_y(nn), half_k, g, h_dry);
         const FaceFlux rx = faces_rate(west.e, here.w, here.e, east.w, g, h_dry);
         const FaceFlux ry = faces_rate(south.n, here.s, here.n, north.s, g, h_dry);
-        ok = euler_update(&hn, &hun, &hvn, rx, ry, (realv)kdt, (realv)dt,
+        ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
           MANNING_LANES(i, j), g, h_dry);
       }
       store_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn, ok, &speed, &bad);
@@ -536,7 +536,7 @@ muscl_hancock_rows(__global const real* h, __global const real* hu, __global con
   publish_rows(true, speed, bad, partial_max, status);
 }
 
-/* muscl_hllc_stage on 8 cells at a time: each cell's two faces on each axis from its five-cell
+/* muscl_hllc_stage on MUSCL_LANES cells at a time: each cell's two faces on each axis from its five-cell
  * stencils (axis_rate, as in the C++ twin). */
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
 muscl_hllc_rows(__global const real* h, __global const real* hu, __global const real* hv,
@@ -548,20 +548,20 @@ muscl_hllc_rows(__global const real* h, __global const real* hu, __global const 
                 __global const real* manning_field)
 {
   const real dt = ctrl[CTRL_DT];
-  const realv g = (realv)GRAVITY, h_dry = (realv)H_DRY;
+  const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY;
   const int j0 = get_global_id(0) * BLOCK_ROWS;
-  realv speed = (realv)0;
+  realm speed = (realm)0;
   int bad = INT_MAX;
   for (int j = j0; j < min(j0 + BLOCK_ROWS, NY); ++j)
-    for (int i = 0; i < NX; i += 8)
+    for (int i = 0; i < NX; i += MUSCL_LANES)
     {
-      const bool full = i + 8 <= NX;
+      const bool full = i + MUSCL_LANES <= NX;
       if (!(dt > (real)0))
       {
         /* The clock has reached its target: nothing to write, and the final stage publishes
          * the state's wave speeds (see muscl_hllc_stage). */
         if (final_stage)
-          speed = fmax(speed, WAVE_SPEED_WHERE(realv, lanes_inside(i),
+          speed = fmax(speed, WAVE_SPEED_WHERE(realm, lanes_inside(i),
             load_lanes(h_base, i, j), load_lanes(hu_base, i, j),
             load_lanes(hv_base, i, j)));
         continue;
@@ -576,8 +576,8 @@ muscl_hllc_rows(__global const real* h, __global const real* hu, __global const 
         sy.h[d] = cy.h, sy.eta[d] = cy.eta, sy.un[d] = cy.un, sy.ut[d] = cy.ut;
       }
       const FaceFlux rx = axis_rate(&sx, g, h_dry), ry = axis_rate(&sy, g, h_dry);
-      realv hn = sx.h[2], hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
-      const maskv ok = euler_update(&hn, &hun, &hvn, rx, ry, (realv)(dt * inv_dx), (realv)dt,
+      realm hn = sx.h[2], hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
+      const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)(dt * inv_dx), (realm)dt,
         MANNING_LANES(i, j), g, h_dry);
       if (final_stage)
       {

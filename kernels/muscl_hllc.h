@@ -9,13 +9,14 @@
 #ifndef SWE_MUSCL_HLLC_H
 #define SWE_MUSCL_HLLC_H
 
-/* One cell at a time, or MUSCL_LANES cells side by side: the CPU-shaped kernel's program is built
- * with -DMUSCL_LANES=8, and then `real` here means the vector type realv (swe_common.h). So every
- * choice below is a selection (`?:`, which OpenCL applies lane by lane to vectors), not a branch,
- * and `mask` holds a comparison's result: bool for one cell, an integer vector for several. */
+/* One cell at a time, or MUSCL_LANES cells side by side: the CPU-shaped kernels' program is
+ * built with -DMUSCL_LANES=8 or 16, and then `real` here means the vector type realm
+ * (swe_common.h). So every choice below is a selection (`?:`, which OpenCL applies lane by lane
+ * to vectors) or a branch where all lanes agree, and `mask` holds a comparison's result: bool
+ * for one cell, an integer vector for several. */
 #ifdef MUSCL_LANES
-#define real realv
-#define mask maskv
+#define real realm
+#define mask maskm
 #define MUSCL_ANY(m) any(m)
 #define MUSCL_ALL(m) all(m)
 #else

@@ -37,6 +37,29 @@ typedef uint8 real_bitsv;
 #define MANNING_V(c) ((realv)(manning))
 #endif
 
+/* The CPU-shaped second-order kernels' types (muscl_hllc.cl): MUSCL_LANES cells at a time, 16
+ * where the device prefers vectors that wide in the precision (AVX-512 in fp32), else 8. */
+#if MUSCL_LANES == 16
+#ifdef SWE_DOUBLE
+typedef double16 realm;
+typedef long16 maskm;
+#else
+typedef float16 realm;
+typedef int16 maskm;
+#endif
+#define VLOADM vload16
+#define VSTOREM vstore16
+#define LANE_INDEX ((realm)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#elif MUSCL_LANES == 8
+typedef realv realm;
+typedef maskv maskm;
+#define VLOADM vload8
+#define VSTOREM vstore8
+#define LANE_INDEX ((realm)(0, 1, 2, 3, 4, 5, 6, 7))
+#elif defined(MUSCL_LANES)
+#error "MUSCL_LANES must be 8 or 16"
+#endif
+
 /* No fused multiply-add contraction: the C++ twin (the test oracle) rounds every operation, and
  * FMAs would buy little here but disagreement. */
 #pragma OPENCL FP_CONTRACT OFF

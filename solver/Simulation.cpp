@@ -110,6 +110,7 @@ struct Simulation::Impl
   // Lax-Friedrichs steps keep the clock themselves (no compute_dt launch between steps), where
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
   bool fusedClock = false;
+  int musclLanes = 8; // cells a CPU-shaped second-order kernel takes at a time (build())
 
   // Two steps a launch (build() refuses them without the fused clock).
   bool twoSteps() const { return shape.steps == 2; }
@@ -157,7 +158,8 @@ struct Simulation::Impl
       << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0)
       << (perCellManning ? " -DMANNING_FIELD " : " ")
       // The CPU-shaped path: the second-order arithmetic on 8 cells at a time (muscl_hllc.h).
-      << (shape.wholeRows ? "-DMUSCL_LANES=8 " : "") << params.buildOptions;
+      << (shape.wholeRows ? "-DMUSCL_LANES=" + std::to_string(musclLanes) + " " : "")
+      << params.buildOptions;
     return s.str();
   }
 
@@ -179,6 +181,13 @@ struct Simulation::Impl
   {
     const cl::Device device = openclDevices().at(static_cast<std::size_t>(info.index));
     const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
+    // The CPU-shaped second-order kernels' width: 16 lanes where the device prefers vectors
+    // that wide (PoCL with AVX-512, fp32: about 1.3x 8 lanes, PERFORMANCE.md), else 8.
+    musclLanes = (params.precision == Precision::Double
+                     ? device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE>()
+                     : device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>()) >= 16
+                   ? 16
+                   : 8;
     // (-DSWE_NO_SPEED_ATOMICS: as on a device without them, for tests; kernels/swe_common.h.)
     const bool atomicsOff = params.buildOptions.find("-DSWE_NO_SPEED_ATOMICS") != std::string::npos;
     fusedClock = params.scheme == Scheme::LaxFriedrichs && !atomicsOff &&
