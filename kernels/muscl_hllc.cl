@@ -18,6 +18,22 @@
  * (about 730 SASS instructions a cell and stage in fp32; PERFORMANCE.md).
  * ROWS >= 2 (LaunchShape). */
 
+/* The arguments of the second-order kernels, the sweeps and the CPU-shaped ones alike, in the
+ * order Simulation::bindKernels sets them. */
+#define MUSCL_HLLC_STAGE_ARGUMENTS                                                                \
+  __global const real *h, __global const real *hu, __global const real *hv,                       \
+    __global const real *bed, __global const real *h_base, __global const real *hu_base,          \
+    __global const real *hv_base, __global real *h_out, __global real *hu_out,                    \
+    __global real *hv_out, __global const real *ctrl, __global int *status,                       \
+    __global real *partial_max, const real manning, const real inv_dx, const int final_stage,     \
+    __global const real *manning_field
+#define MUSCL_HANCOCK_STEP_ARGUMENTS                                                              \
+  __global const real *h, __global const real *hu, __global const real *hv,                       \
+    __global const real *bed, __global real *h_out, __global real *hu_out,                        \
+    __global real *hv_out, __global const real *ctrl, __global int *status,                       \
+    __global real *partial_max, const real manning, const real inv_dx,                            \
+    __global const real *manning_field
+
 #ifndef MUSCL_LANES /* the GPU-shaped sweeps; the CPU-shaped kernels are at the end */
 
 #define UPDATED_W (WG_X - 4)
@@ -141,13 +157,7 @@ inline FaceFlux y_rate(FaceState cell, FaceState above, FaceState next, FaceStat
 }
 
 __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
-muscl_hllc_stage(__global const real* h, __global const real* hu, __global const real* hv,
-                 __global const real* bed, __global const real* h_base,
-                 __global const real* hu_base, __global const real* hv_base,
-                 __global real* h_out, __global real* hu_out, __global real* hv_out,
-                 __global const real* ctrl, __global int* status, __global real* partial_max,
-                 const real manning, const real inv_dx, const int final_stage,
-                 __global const real* manning_field)
+muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
 {
   SWEEP_LOCALS
   const real g = (real)GRAVITY;
@@ -259,11 +269,7 @@ muscl_hllc_stage(__global const real* h, __global const real* hu, __global const
  * row above the one being updated, and the face values of the updated row come from the
  * iteration before. The sweep starts two rows early (j0 - 2, j0 - 1) to build them. */
 __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
-muscl_hancock_step(__global const real* h, __global const real* hu, __global const real* hv,
-                   __global const real* bed, __global real* h_out, __global real* hu_out,
-                   __global real* hv_out, __global const real* ctrl, __global int* status,
-                   __global real* partial_max, const real manning, const real inv_dx,
-                   __global const real* manning_field)
+muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
 {
   SWEEP_LOCALS
   const int kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);
@@ -481,23 +487,24 @@ inline void publish_rows(bool speeds, realm speed, int bad, __global real* parti
 #define MANNING_LANES(i, j) ((realm)(manning))
 #endif
 
-/* muscl_hancock_step on MUSCL_LANES cells at a time: the Hancock faces of the cells and of their four
- * neighbours (each from the cells around it), then one flux solve per face and side. */
+/* The loop of the CPU-shaped kernels over their rows (j) and the groups of lanes along each
+ * (from column i). */
+#define FOR_LANE_GROUPS(j, i)                                                                     \
+  for (int j = get_global_id(0) * BLOCK_ROWS;                                                     \
+       j < min(((int)get_global_id(0) + 1) * BLOCK_ROWS, NY); ++j)                                \
+    for (int i = 0; i < NX; i += MUSCL_LANES)
+
+/* muscl_hancock_step on MUSCL_LANES cells at a time: the Hancock faces of the cells and of their
+ * four neighbours (each from the cells around it), then one flux solve per face and side. */
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
-muscl_hancock_rows(__global const real* h, __global const real* hu, __global const real* hv,
-                   __global const real* bed, __global real* h_out, __global real* hu_out,
-                   __global real* hv_out, __global const real* ctrl, __global int* status,
-                   __global real* partial_max, const real manning, const real inv_dx,
-                   __global const real* manning_field)
+muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
 {
   const real dt = ctrl[CTRL_DT];
   const real kdt = dt * inv_dx;
   const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY, half_k = (realm)((real)0.5 * kdt);
-  const int j0 = get_global_id(0) * BLOCK_ROWS;
   realm speed = (realm)0;
   int bad = INT_MAX;
-  for (int j = j0; j < min(j0 + BLOCK_ROWS, NY); ++j)
-    for (int i = 0; i < NX; i += MUSCL_LANES)
+  FOR_LANE_GROUPS(j, i)
     {
       const bool full = i + MUSCL_LANES <= NX;
       realm hn = load_lanes(h, i, j), hun = load_lanes(hu, i, j),
@@ -536,24 +543,16 @@ muscl_hancock_rows(__global const real* h, __global const real* hu, __global con
   publish_rows(true, speed, bad, partial_max, status);
 }
 
-/* muscl_hllc_stage on MUSCL_LANES cells at a time: each cell's two faces on each axis from its five-cell
- * stencils (axis_rate, as in the C++ twin). */
+/* muscl_hllc_stage on MUSCL_LANES cells at a time: each cell's two faces on each axis from its
+ * five-cell stencils (axis_rate, as in the C++ twin). */
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
-muscl_hllc_rows(__global const real* h, __global const real* hu, __global const real* hv,
-                __global const real* bed, __global const real* h_base,
-                __global const real* hu_base, __global const real* hv_base,
-                __global real* h_out, __global real* hu_out, __global real* hv_out,
-                __global const real* ctrl, __global int* status, __global real* partial_max,
-                const real manning, const real inv_dx, const int final_stage,
-                __global const real* manning_field)
+muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
 {
   const real dt = ctrl[CTRL_DT];
   const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY;
-  const int j0 = get_global_id(0) * BLOCK_ROWS;
   realm speed = (realm)0;
   int bad = INT_MAX;
-  for (int j = j0; j < min(j0 + BLOCK_ROWS, NY); ++j)
-    for (int i = 0; i < NX; i += MUSCL_LANES)
+  FOR_LANE_GROUPS(j, i)
     {
       const bool full = i + MUSCL_LANES <= NX;
       if (!(dt > (real)0))
