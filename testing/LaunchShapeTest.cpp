@@ -340,6 +340,16 @@ TEST(LaunchShape, SecondOrderTakesOneRowOfItemsThatFitsTheDevice)
     }
     EXPECT_NO_THROW(checkLaunchShape(defaultLaunchShape(p, device), p, device));
   }
+  // On a CPU device the tuner tries the default sweep and the CPU-shaped path.
+  device.type = "CPU";
+  int wholeRows = 0;
+  for (const LaunchShape& shape : launchCandidates(p, device))
+  {
+    EXPECT_NO_THROW(checkLaunchShape(shape, p, device)) << shape.text();
+    wholeRows += shape.wholeRows ? 1 : 0;
+  }
+  EXPECT_GE(wholeRows, 2);
+  EXPECT_EQ(launchCandidates(p, device).front(), defaultLaunchShape(p, device));
 }
 
 TEST(LaunchShape, GpuTuningTriesTwoStepsALaunchOnlyWithAFixedDt)
