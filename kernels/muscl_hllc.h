@@ -146,14 +146,18 @@ inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real 
   const real inv = (real)1 / (sR - sL);
   const real starH = (sR * qL - sL * qR + sL * sR * (hR - hL)) * inv;
   const real starQn = (sR * fL - sL * fR + sL * sR * (qR - qL)) * inv;
-  /* The contact wave carries the transverse velocity. */
+  /* The contact wave, of speed numerator / denominator (else the mean of sL and sR), carries the
+   * transverse velocity: the left one where it moves right. Its sign without the division (a
+   * long software sequence in fp64 on GPUs); a zero numerator makes a zero speed. */
+  const real numerator = sL * hR * (uR - sR) - sR * hL * (uL - sL);
   const real denominator = hR * (uR - sR) - hL * (uL - sL);
-  const real sStar = denominator != (real)0
-                       ? (sL * hR * (uR - sR) - sR * hL * (uL - sL)) / denominator
-                       : (real)0.5 * (sL + sR);
+  const mask contact_right =
+    denominator != (real)0
+      ? numerator == (real)0 || (numerator > (real)0) == (denominator > (real)0)
+      : (real)0.5 * (sL + sR) >= (real)0;
   f.h = star ? starH : f.h;
   f.qn = star ? starQn : f.qn;
-  f.qt = star ? starH * (sStar >= (real)0 ? vL : vR) : f.qt;
+  f.qt = star ? starH * (contact_right ? vL : vR) : f.qt;
   return f;
 }
 
