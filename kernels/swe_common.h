@@ -13,7 +13,7 @@ typedef float real;
 typedef float2 real2;
 #endif
 
-/* The CPU-shaped kernels' types: 8 cells at a time; speeds as their bit patterns. */
+/* The CPU-shaped Lax-Friedrichs kernel's types: 8 cells at a time; speeds as bit patterns. */
 #ifdef SWE_DOUBLE
 typedef double8 realv;
 typedef long8 maskv;

@@ -157,7 +157,7 @@ struct Simulation::Impl
       << " -DH_DRY=" << kDryDepth << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
       << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0)
       << (perCellManning ? " -DMANNING_FIELD " : " ")
-      // The CPU-shaped path: the second-order arithmetic on 8 cells at a time (muscl_hllc.h).
+      // The CPU-shaped path: the second-order arithmetic on 8 or 16 cells at a time.
       << (shape.wholeRows ? "-DMUSCL_LANES=" + std::to_string(musclLanes) + " " : "")
       << params.buildOptions;
     return s.str();
