@@ -369,8 +369,10 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
  * shared, so there is no local memory and no barrier; a cell recomputes its neighbours' face
  * values instead of trading them (along x the neighbours are other lanes). Every value comes
  * from the same functions, with the same operands, as in the sweeps and the C++ twin, so the
- * results are the same bits. A row's last, partial group repeats its last ghost column in the
- * lanes past the grid and stores only the cells in it. */
+ * results are the same bits where the device's vector built-ins (division, sqrt, cbrt) round as
+ * its scalar ones, which the tests check on every device they run on. A row's last, partial
+ * group repeats its last ghost column in the lanes past the grid and stores only the cells in
+ * it. */
 #ifdef MUSCL_LANES
 
 /* The lanes of p at columns x0, x0 + 1, ... of row j; columns beyond the ghost layers repeat the
@@ -423,35 +425,41 @@ inline maskm lanes_inside(int i)
   return LANE_INDEX < (realm)(NX - i);
 }
 
-/* Stores the new state of the cells of row j from column i (all MUSCL_LANES if full, else the
- * NX - i left), takes their wave speeds into *speed, and the linear index of the first
- * non-physical one into *bad (the sweeps' store_checked, a group of lanes at a time). */
-inline void store_lanes(__global real* h_out, __global real* hu_out, __global real* hv_out,
-  int i, int j, bool full, realm h, realm hu, realm hv, maskm ok, realm* speed, int* bad)
+/* Writes the lanes' values of the cells of row j from column i: all MUSCL_LANES if full, else the
+ * NX - i left. */
+inline void write_lanes(__global real* h_out, __global real* hu_out, __global real* hv_out,
+  int i, int j, bool full, realm h, realm hu, realm hv)
 {
-  const maskm inside = lanes_inside(i);
-  const maskm good = ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv);
-  *speed = fmax(*speed, WAVE_SPEED_WHERE(realm, inside && good, h, hu, hv));
   const int c = IDX(i, j);
   if (full)
   {
     VSTOREM(h, 0, h_out + c);
     VSTOREM(hu, 0, hu_out + c);
     VSTOREM(hv, 0, hv_out + c);
+    return;
   }
-  else
+  real vh[MUSCL_LANES], vhu[MUSCL_LANES], vhv[MUSCL_LANES];
+  VSTOREM(h, 0, vh);
+  VSTOREM(hu, 0, vhu);
+  VSTOREM(hv, 0, vhv);
+  for (int k = 0; k < NX - i; ++k)
   {
-    real vh[MUSCL_LANES], vhu[MUSCL_LANES], vhv[MUSCL_LANES];
-    VSTOREM(h, 0, vh);
-    VSTOREM(hu, 0, vhu);
-    VSTOREM(hv, 0, vhv);
-    for (int k = 0; k < NX - i; ++k)
-    {
-      h_out[c + k] = vh[k];
-      hu_out[c + k] = vhu[k];
-      hv_out[c + k] = vhv[k];
-    }
+    h_out[c + k] = vh[k];
+    hu_out[c + k] = vhu[k];
+    hv_out[c + k] = vhv[k];
   }
+}
+
+/* Writes the new state of the cells of row j from column i (write_lanes), takes their wave
+ * speeds into *speed, and the linear index of the first non-physical one into *bad (the sweeps'
+ * store_checked, a group of lanes at a time). */
+inline void store_lanes(__global real* h_out, __global real* hu_out, __global real* hv_out,
+  int i, int j, bool full, realm h, realm hu, realm hv, maskm ok, realm* speed, int* bad)
+{
+  const maskm inside = lanes_inside(i);
+  const maskm good = ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv);
+  *speed = fmax(*speed, WAVE_SPEED_WHERE(realm, inside && good, h, hu, hv));
+  write_lanes(h_out, hu_out, hv_out, i, j, full, h, hu, hv);
   const maskm reported = inside && !good;
   if (any(reported))
   {
@@ -509,35 +517,39 @@ muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
       const bool full = i + MUSCL_LANES <= NX;
       realm hn = load_lanes(h, i, j), hun = load_lanes(hu, i, j),
             hvn = load_lanes(hv, i, j);
-      maskm ok = (maskm)(-1);
-      if (dt > (real)0) /* else the clock has reached its target: the state is carried over */
+      if (!(dt > (real)0))
       {
-        /* Row j from column i - 2 to i + 2, rows j -+ 1 from i - 1 to i + 1, rows j -+ 2. */
-        FaceState x[5], s[3], n[3];
-        for (int d = 0; d < 5; ++d)
-          x[d] = cells_along_x(h, hu, hv, bed, i + d - 2, j);
-        for (int d = 0; d < 3; ++d)
-        {
-          s[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j - 1);
-          n[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j + 1);
-        }
-        const FaceState ss = cells_along_x(h, hu, hv, bed, i, j - 2);
-        const FaceState nn = cells_along_x(h, hu, hv, bed, i, j + 2);
-        const CellFaces here = hancock_cell_faces(x[1], x[2], x[3], along_y(s[1]),
-          along_y(x[2]), along_y(n[1]), half_k, g, h_dry);
-        const CellFaces west = hancock_cell_faces(x[0], x[1], x[2], along_y(s[0]),
-          along_y(x[1]), along_y(n[0]), half_k, g, h_dry);
-        const CellFaces east = hancock_cell_faces(x[2], x[3], x[4], along_y(s[2]),
-          along_y(x[3]), along_y(n[2]), half_k, g, h_dry);
-        const CellFaces south = hancock_cell_faces(s[0], s[1], s[2], along_y(ss),
-          along_y(s[1]), along_y(x[2]), half_k, g, h_dry);
-        const CellFaces north = hancock_cell_faces(n[0], n[1], n[2], along_y(x[2]),
-          along_y(n[1]), along_y(nn), half_k, g, h_dry);
-        const FaceFlux rx = faces_rate(west.e, here.w, here.e, east.w, g, h_dry);
-        const FaceFlux ry = faces_rate(south.n, here.s, here.n, north.s, g, h_dry);
-        ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
-          MANNING_LANES(i, j), g, h_dry);
+        /* The clock has reached its target: the state is carried over to the other copy and
+         * its wave speeds published, as the sweep does (no physicality check). */
+        write_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn);
+        speed = fmax(speed, WAVE_SPEED_WHERE(realm, lanes_inside(i), hn, hun, hvn));
+        continue;
       }
+      /* Row j from column i - 2 to i + 2, rows j -+ 1 from i - 1 to i + 1, rows j -+ 2. */
+      FaceState x[5], s[3], n[3];
+      for (int d = 0; d < 5; ++d)
+        x[d] = cells_along_x(h, hu, hv, bed, i + d - 2, j);
+      for (int d = 0; d < 3; ++d)
+      {
+        s[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j - 1);
+        n[d] = cells_along_x(h, hu, hv, bed, i + d - 1, j + 1);
+      }
+      const FaceState ss = cells_along_x(h, hu, hv, bed, i, j - 2);
+      const FaceState nn = cells_along_x(h, hu, hv, bed, i, j + 2);
+      const CellFaces here = hancock_cell_faces(x[1], x[2], x[3], along_y(s[1]),
+        along_y(x[2]), along_y(n[1]), half_k, g, h_dry);
+      const CellFaces west = hancock_cell_faces(x[0], x[1], x[2], along_y(s[0]),
+        along_y(x[1]), along_y(n[0]), half_k, g, h_dry);
+      const CellFaces east = hancock_cell_faces(x[2], x[3], x[4], along_y(s[2]),
+        along_y(x[3]), along_y(n[2]), half_k, g, h_dry);
+      const CellFaces south = hancock_cell_faces(s[0], s[1], s[2], along_y(ss),
+        along_y(s[1]), along_y(x[2]), half_k, g, h_dry);
+      const CellFaces north = hancock_cell_faces(n[0], n[1], n[2], along_y(x[2]),
+        along_y(n[1]), along_y(nn), half_k, g, h_dry);
+      const FaceFlux rx = faces_rate(west.e, here.w, here.e, east.w, g, h_dry);
+      const FaceFlux ry = faces_rate(south.n, here.s, here.n, north.s, g, h_dry);
+      const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
+        MANNING_LANES(i, j), g, h_dry);
       store_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn, ok, &speed, &bad);
     }
   publish_rows(true, speed, bad, partial_max, status);

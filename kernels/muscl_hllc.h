@@ -313,7 +313,8 @@ inline mask finish_stage(real* h, real* hu, real* hv, real dt, real manning, rea
   {
     /* 1 / (1 + dt g n^2 |u| / h^(4/3)) as h^(7/3) / (h^(7/3) + dt g n^2 |q|): one division
      * instead of three (fp64 division is a long software sequence on GPUs; PERFORMANCE.md).
-     * Elsewhere the factor is 1, which leaves the momenta exactly as they are. */
+     * Elsewhere the factor is 1, which leaves the momenta as they are (exactly, but for a
+     * denormal momentum where the device flushes them). */
     const real h73 = *h * *h * cbrt(*h);
     const real factor = h73 / (h73 + dt * g * manning * manning * sqrt(*hu * *hu + *hv * *hv));
     const real applied = (ok && !dry && manning > (real)0) ? factor : (real)1;

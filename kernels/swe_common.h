@@ -80,11 +80,11 @@ typedef maskv maskm;
 #define IDX(i, j) (((j) + GHOST) * PITCH + (i) + OFFSET)
 #define GHOSTED_WIDTH (NX + 2 * GHOST) /* cells of a row with its ghost layers */
 #define WG_SIZE (WG_X * WG_Y)
-/* Rows of cells one work-item of the Lax-Friedrichs step updates (the second-order stage: 1). */
+/* Rows of cells one work-item of a GPU-shaped step kernel updates (a second-order sweep's rows). */
 #ifndef ROWS
 #define ROWS 1
 #endif
-/* Whole rows one work-item of the CPU-shaped Lax-Friedrichs step updates. */
+/* Whole rows one work-item of a CPU-shaped step kernel (rowsN) updates. */
 #ifndef BLOCK_ROWS
 #define BLOCK_ROWS 16
 #endif

@@ -14,8 +14,8 @@ struct LaunchShape
   int groupX = 64; // work-items along x (the fastest-varying, contiguous axis)
   int groupY = 4;  // work-items along y
   int rows = 1;    // cells of a column one work-item updates
-  // The CPU-shaped path (Lax-Friedrichs): one work-item per group updates `rows` whole rows with
-  // a plain loop along x; groupX and groupY then only shape the whole-grid kernels.
+  // The CPU-shaped path (every scheme): one work-item per group updates `rows` whole rows with
+  // explicit vectors along x; groupX and groupY then only shape the whole-grid kernels.
   bool wholeRows = false;
   // Steps one launch takes (Lax-Friedrichs with a fixed dt, GPU-shaped): 1, or 2 for temporal
   // blocking (kernels/lax_friedrichs.cl, lax_friedrichs_two_steps).
@@ -45,8 +45,8 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
 
 // Throws swe::Error when the shape does not suit the scheme or the device (a work-group larger
 // than the device allows or needing more local memory than it has; for the second-order scheme,
-// anything but one row of at least 8 items, whose neighbours trade through local memory; two
-// steps a launch other than for Lax-Friedrichs with a fixed dt and work-group shape).
+// anything but rowsN or one row of at least 8 items, whose neighbours trade through local memory;
+// two steps a launch other than for Lax-Friedrichs with a fixed dt and work-group shape).
 void checkLaunchShape(const LaunchShape& shape,
   const SimulationParameters& params,
   const DeviceInfo& device);

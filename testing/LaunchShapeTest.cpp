@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -210,37 +212,74 @@ TEST(LaunchShape, SecondOrderSweepsGiveTheSameBitsForEveryGroupShape)
 
 TEST(LaunchShape, SecondOrderCpuPathGivesTheSweepsBits)
 {
-  // The CPU-shaped kernels (rowsN: 8 cells at a time) against the sweeps: a width that leaves a
-  // partial group of 8 at the end of each row (37 = 4 x 8 + 5), one narrower than 8, friction,
-  // and open and inflow sides; blocks of one row, of 3 (the last block ends past the grid) and
-  // taller than the grid.
+  // The CPU-shaped kernels (rowsN, 8 or 16 cells at a time) against the sweeps: a width that
+  // leaves a partial group of lanes at the end of each row (37), one narrower than a group (5),
+  // uniform friction, a per-cell Manning field (rough every third column: lanes with and
+  // without friction side by side), wet/dry fronts (flow around the emerged bump), open and
+  // inflow sides; blocks of one row, of 3 (the last block ends past the grid) and taller than the
+  // grid; the width the device prefers and, set through the build options, both widths.
   struct Case
   {
     Precision precision;
     int nx, ny;
-    double manning;
+    Scenario scenario;
+    double manning; // < 0: the per-cell field
   };
-  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
-    for (const Case c : { Case{ Precision::Double, 37, 23, 0.03 },
-           Case{ Precision::Double, 5, 9, 0.0 },
-           Case{ Precision::Single, 37, 23, 0.03 } })
+  const auto run = [](
+                     SimulationParameters p, const Case& c, const std::string& launch, double* time)
+  {
+    p.launch = launch;
+    InitialState s = makeScenario(c.scenario, p);
+    for (std::size_t k = 0; k < s.hu.size(); ++k)
+      if (s.h[k] > 0.01)
+        s.hu[k] = 0.3 * std::sin(0.1 * static_cast<double>(k)); // flow across lanes and rows
+    if (c.manning < 0)
     {
+      s.manning.assign(s.cells(), 0.0);
+      for (int j = 0; j < p.ny; ++j)
+        for (int i = 0; i < p.nx; i += 3)
+          s.manning[s.index(i, j)] = 0.05;
+    }
+    Simulation simulation(p, s);
+    simulation.step(30);
+    *time = simulation.time();
+    return test::download(simulation);
+  };
+  const std::vector<Case> cases{ { Precision::Double, 37, 23, Scenario::RadialDamBreak, 0.03 },
+    { Precision::Double, 37, 23, Scenario::EmergedBump, -1.0 },
+    { Precision::Double, 5, 9, Scenario::RadialDamBreak, 0.0 },
+    { Precision::Single, 37, 23, Scenario::EmergedBump, -1.0 },
+    { Precision::Single, 5, 9, Scenario::RadialDamBreak, 0.03 } };
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    for (std::size_t n = 0; n < cases.size(); ++n)
+    {
+      const Case& c = cases[n];
       SimulationParameters p = test::smallParameters(c.precision, c.nx, c.ny);
       p.scheme = scheme;
-      p.manning = c.manning;
+      p.manning = std::max(c.manning, 0.0);
       p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
-      p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::Inflow, 0.2 };
+      // (An inflow next to the emerged bump's dry cells is a known limitation: ghosts of the
+      // interior's depth there carry no water in, or too fast. Not this test's business.)
+      if (c.scenario == Scenario::RadialDamBreak)
+        p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::Inflow, 0.2 };
       double t0 = 0, t1 = 0;
-      const test::Fields a = runWithShape(p, "64x1x16", &t0);
-      for (const std::string shape : { "rows1", "rows3", "rows64" })
-      {
-        const std::string where = schemeName(scheme) + " " + precisionName(c.precision) + " " +
-                                  std::to_string(c.nx) + "x" + std::to_string(c.ny) + " " + shape;
-        const test::Fields b = runWithShape(p, shape, &t1);
-        EXPECT_GT(t1, 0.0) << where;
-        EXPECT_EQ(t0, t1) << where;
-        EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0) << where;
-      }
+      const test::Fields a = run(p, c, "64x1x16", &t0);
+      std::vector<std::string> shapes{ "rows3" };
+      if (n == 0)
+        shapes.insert(shapes.end(), { "rows1", "rows64" });
+      for (const char* lanes : { "", "-DMUSCL_LANES=8", "-DMUSCL_LANES=16" })
+        for (const std::string& shape : shapes)
+        {
+          if (*lanes && shape != "rows3")
+            continue;
+          p.buildOptions = lanes;
+          const std::string where =
+            schemeName(scheme) + " case " + std::to_string(n) + " " + shape + " " + lanes;
+          const test::Fields b = run(p, c, shape, &t1);
+          EXPECT_GT(t1, 0.0) << where;
+          EXPECT_EQ(t0, t1) << where;
+          EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0) << where;
+        }
     }
 }
 
