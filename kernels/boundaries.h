@@ -19,14 +19,15 @@ typedef struct
 /* The state of a ghost cell on a side of the given kind, from the interior cell mirrored across
  * the side and the nearest interior cell. normal_x: a west or east side; inward: +1 on the west
  * and south sides, -1 on the east and north sides; value: discharge per unit width into the
- * domain [m^2/s] (inflow) or water-surface elevation [m] (level). */
+ * domain [m^2/s] (inflow) or water-surface elevation [m] (level); gravity [m/s^2]. */
 inline GhostCell ghost_state(int kind,
   real value,
   bool normal_x,
   real inward,
   GhostCell mirror,
   GhostCell nearest,
-  real h_dry)
+  real h_dry,
+  real gravity)
 {
   GhostCell g = nearest;
   switch (kind)
@@ -38,7 +39,12 @@ inline GhostCell ghost_state(int kind,
       else
         g.hv = -g.hv;
       break;
-    case BOUNDARY_INFLOW: /* given discharge across the side, no tangential flow */
+    case BOUNDARY_INFLOW:
+      /* Given discharge across the side, no tangential flow. The ghost is at least as deep as
+       * the discharge's critical depth (q^2 / g)^(1/3): a ghost as shallow as dry or almost dry
+       * cells next to the side would carry no water in (dry) or carry it at an unbounded speed
+       * (almost dry: the run blew up). */
+      g.h = fmax(nearest.h, cbrt(value * value / gravity));
       if (normal_x)
       {
         g.hu = inward * value;

@@ -3,12 +3,16 @@
 inline GhostCell ghost_beyond(int i, int j, GhostCell mirror, GhostCell nearest)
 {
   if (i < 0)
-    return ghost_state(BC_WEST, (real)BCV_WEST, true, (real)1, mirror, nearest, (real)H_DRY);
+    return ghost_state(BC_WEST, (real)BCV_WEST, true, (real)1, mirror, nearest, (real)H_DRY,
+      (real)GRAVITY);
   if (i >= NX)
-    return ghost_state(BC_EAST, (real)BCV_EAST, true, (real)-1, mirror, nearest, (real)H_DRY);
+    return ghost_state(BC_EAST, (real)BCV_EAST, true, (real)-1, mirror, nearest, (real)H_DRY,
+      (real)GRAVITY);
   if (j < 0)
-    return ghost_state(BC_SOUTH, (real)BCV_SOUTH, false, (real)1, mirror, nearest, (real)H_DRY);
-  return ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, mirror, nearest, (real)H_DRY);
+    return ghost_state(BC_SOUTH, (real)BCV_SOUTH, false, (real)1, mirror, nearest, (real)H_DRY,
+      (real)GRAVITY);
+  return ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, mirror, nearest, (real)H_DRY,
+      (real)GRAVITY);
 }
 
 inline GhostCell stored_cell(__global const real* h, __global const real* hu,

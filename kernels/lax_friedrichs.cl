@@ -59,7 +59,8 @@ DEFINE_LAX_FRIEDRICHS_CELL(lax_friedrichs_cell, real)
 inline void write_side_ghost(__global real* h, __global real* hu, __global real* hv, int ghost,
   int kind, real value, bool normal_x, real inward, GhostCell cell)
 {
-  const GhostCell g = ghost_state(kind, value, normal_x, inward, cell, cell, (real)H_DRY);
+  const GhostCell g =
+    ghost_state(kind, value, normal_x, inward, cell, cell, (real)H_DRY, (real)GRAVITY);
   h[ghost] = g.h;
   hu[ghost] = g.hu;
   hv[ghost] = g.hv;

@@ -84,6 +84,9 @@ typedef maskv maskm;
 #ifndef ROWS
 #define ROWS 1
 #endif
+#ifndef INFLOW_WAVE_SPEED
+#define INFLOW_WAVE_SPEED 0
+#endif
 /* Whole rows one work-item of a CPU-shaped step kernel (rowsN) updates. */
 #ifndef BLOCK_ROWS
 #define BLOCK_ROWS 16
@@ -228,6 +231,8 @@ inline real dt_for(real remaining, real m, real cfl_dx, real fixed_dt, bool* lan
     dt = fixed_dt;
   else
   {
+    /* (never slower than the waves an inflow side sends in: Parameters.h, inflowWaveSpeed) */
+    m = fmax(m, (real)INFLOW_WAVE_SPEED);
     dt = m > (real)0 ? cfl_dx / m : remaining;
     /* Split the last two steps evenly rather than leave a sliver of a step. */
     if (remaining < (real)2 * dt && remaining > dt)

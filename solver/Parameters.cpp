@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "LaunchShape.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -177,5 +178,14 @@ Precision precisionFromName(const std::string& name)
 std::string precisionName(Precision precision)
 {
   return precision == Precision::Single ? "single" : "double";
+}
+
+double inflowWaveSpeed(const SimulationParameters& params)
+{
+  double speed = 0.0;
+  for (const Boundary& side : params.boundaries)
+    if (side.type == BoundaryType::Inflow)
+      speed = std::max(speed, 2.0 * std::cbrt(params.gravity * std::fabs(side.value)));
+  return speed;
 }
 } // namespace swe

@@ -104,6 +104,12 @@ std::string schemeName(Scheme scheme);
 Precision precisionFromName(const std::string& name);
 std::string precisionName(Precision precision);
 
+// The fastest wave an inflow side's ghost cells can send in: twice the celerity at the
+// discharge's critical depth, 2 (g |q|)^(1/3) (kernels/boundaries.h); the time step never counts
+// on slower waves, so a dry grid fed by an inflow takes short steps from the start (0 without
+// inflow sides).
+double inflowWaveSpeed(const SimulationParameters& params);
+
 // A number as a person would write it in a message: 0.1, -1, 1e-09, nan.
 std::string formatValue(double value);
 

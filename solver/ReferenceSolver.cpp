@@ -51,9 +51,9 @@ struct Muscl;
     }                                                                                              \
     static Flux rate(const Stencil* s, T g, T hDry) { return NS::axis_rate(s, g, hDry); }          \
     static T velocity(T h, T q, T hDry) { return NS::cell_velocity(h, q, hDry); }                  \
-    static Ghost ghost(int kind, T value, bool normalX, T inward, Ghost m, Ghost n, T hDry)        \
+    static Ghost ghost(int kind, T value, bool normalX, T inward, Ghost m, Ghost n, T hDry, T g)   \
     {                                                                                              \
-      return NS::ghost_state(kind, value, normalX, inward, m, n, hDry);                            \
+      return NS::ghost_state(kind, value, normalX, inward, m, n, hDry, g);                         \
     }                                                                                              \
     static bool update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T g, T hDry)        \
     {                                                                                              \
@@ -138,7 +138,8 @@ void ReferenceSolver<Real>::fillGhosts(std::vector<Real>& h,
           inward,
           mirror,
           nearest,
-          static_cast<Real>(kDryDepth));
+          static_cast<Real>(kDryDepth),
+          static_cast<Real>(params_.gravity));
         h[d] = g.h;
         hu[d] = g.hu;
         hv[d] = g.hv;
@@ -174,7 +175,7 @@ Real ReferenceSolver<Real>::step(double target)
     dt = static_cast<Real>(params_.fixedDt);
   else
   {
-    const Real m = maxWaveSpeed();
+    const Real m = std::max(maxWaveSpeed(), static_cast<Real>(inflowWaveSpeed(params_)));
     const double factor = isSecondOrder(params_.scheme) ? 0.5 : 1.0;
     dt = static_cast<Real>(params_.cfl * params_.dx * factor) / m;
     if (remaining < 2.0 * dt && remaining > dt)

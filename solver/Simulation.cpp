@@ -155,6 +155,7 @@ struct Simulation::Impl
       << " -DCOLUMNS=" << columnsPerItem(shape, params) << " -DBLOCK_ROWS=" << shape.rows
       << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
       << " -DH_DRY=" << kDryDepth << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
+      << " -DINFLOW_WAVE_SPEED=" << literal(inflowWaveSpeed(params))
       << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0)
       << (perCellManning ? " -DMANNING_FIELD " : " ")
       // The CPU-shaped second-order path: the arithmetic on 8 or 16 cells at a time (unless

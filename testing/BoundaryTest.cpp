@@ -83,6 +83,34 @@ TEST(Boundaries, InflowAddsItsDischarge)
   EXPECT_NEAR(sim.diagnostics().mass - m0, 48.0, 48.0 * 0.05);
 }
 
+TEST(Boundaries, InflowFloodsADryOrAlmostDryBed)
+{
+  // 0.5 m^2/s into a dry bed, and into a 1e-5 m film (its ghost once carried the discharge at
+  // 0.5 / 1e-5 m/s and the run blew up; into the dry bed nothing entered): the second-order
+  // schemes take the discharge in through a ghost of the critical depth.
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    for (const double film : { 0.0, 1e-5 })
+    {
+      SimulationParameters p = test::smallParameters(Precision::Double, 60, 8);
+      p.dx = 1.0;
+      p.scheme = scheme;
+      setBoundary(p, Side::West, BoundaryType::Inflow, 0.5);
+      InitialState dry = makeScenario(Scenario::LakeAtRest, p);
+      for (std::size_t k = 0; k < dry.cells(); ++k)
+      {
+        dry.h[k] = film;
+        dry.hu[k] = dry.hv[k] = 0.0;
+        dry.bed[k] = 0.0;
+      }
+      Simulation sim(p, dry);
+      const double m0 = sim.diagnostics().mass;
+      ASSERT_NO_THROW(sim.advanceTo(10.0)) << schemeName(scheme) << ", film " << film;
+      // 0.5 m^2/s across an 8 m side for 10 s: 40 m^3 (the front has not reached the east side).
+      EXPECT_NEAR(sim.diagnostics().mass - m0, 40.0, 40.0 * 0.03)
+        << schemeName(scheme) << ", film " << film;
+    }
+}
+
 TEST(Boundaries, FixedLevelFillsTheLake)
 {
   // A 0.5 m lake behind a 0.6 m reservoir level on the east: it fills to 0.6 m. The level side

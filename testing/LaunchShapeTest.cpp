@@ -258,10 +258,7 @@ TEST(LaunchShape, SecondOrderCpuPathGivesTheSweepsBits)
       p.scheme = scheme;
       p.manning = std::max(c.manning, 0.0);
       p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
-      // (An inflow next to the emerged bump's dry cells is a known limitation: ghosts of the
-      // interior's depth there carry no water in, or too fast. Not this test's business.)
-      if (c.scenario == Scenario::RadialDamBreak)
-        p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::Inflow, 0.2 };
+      p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::Inflow, 0.2 };
       double t0 = 0, t1 = 0;
       const test::Fields a = run(p, c, "64x1x16", &t0);
       std::vector<std::string> shapes{ "rows3" };
