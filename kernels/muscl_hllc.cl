@@ -425,13 +425,13 @@ inline maskm lanes_inside(int i)
   return LANE_INDEX < (realm)(NX - i);
 }
 
-/* Writes the lanes' values of the cells of row j from column i: all MUSCL_LANES if full, else the
- * NX - i left. */
+/* Writes the lanes' values of the cells of row j from column i: all MUSCL_LANES where the group
+ * lies in the grid, else the NX - i left. */
 inline void write_lanes(__global real* h_out, __global real* hu_out, __global real* hv_out,
-  int i, int j, bool full, realm h, realm hu, realm hv)
+  int i, int j, realm h, realm hu, realm hv)
 {
   const int c = IDX(i, j);
-  if (full)
+  if (i + MUSCL_LANES <= NX)
   {
     VSTOREM(h, 0, h_out + c);
     VSTOREM(hu, 0, hu_out + c);
@@ -454,12 +454,12 @@ inline void write_lanes(__global real* h_out, __global real* hu_out, __global re
  * speeds into *speed, and the linear index of the first non-physical one into *bad (the sweeps'
  * store_checked, a group of lanes at a time). */
 inline void store_lanes(__global real* h_out, __global real* hu_out, __global real* hv_out,
-  int i, int j, bool full, realm h, realm hu, realm hv, maskm ok, realm* speed, int* bad)
+  int i, int j, realm h, realm hu, realm hv, maskm ok, realm* speed, int* bad)
 {
   const maskm inside = lanes_inside(i);
   const maskm good = ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv);
   *speed = fmax(*speed, WAVE_SPEED_WHERE(realm, inside && good, h, hu, hv));
-  write_lanes(h_out, hu_out, hv_out, i, j, full, h, hu, hv);
+  write_lanes(h_out, hu_out, hv_out, i, j, h, hu, hv);
   const maskm reported = inside && !good;
   if (any(reported))
   {
@@ -514,14 +514,13 @@ muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
   int bad = INT_MAX;
   FOR_LANE_GROUPS(j, i)
     {
-      const bool full = i + MUSCL_LANES <= NX;
-      realm hn = load_lanes(h, i, j), hun = load_lanes(hu, i, j),
-            hvn = load_lanes(hv, i, j);
+      realm hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
       if (!(dt > (real)0))
       {
         /* The clock has reached its target: the state is carried over to the other copy and
          * its wave speeds published, as the sweep does (no physicality check). */
-        write_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn);
+        const realm hn = load_lanes(h, i, j);
+        write_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn);
         speed = fmax(speed, WAVE_SPEED_WHERE(realm, lanes_inside(i), hn, hun, hvn));
         continue;
       }
@@ -548,9 +547,10 @@ muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
         along_y(n[1]), along_y(nn), half_k, g, h_dry);
       const FaceFlux rx = faces_rate(west.e, here.w, here.e, east.w, g, h_dry);
       const FaceFlux ry = faces_rate(south.n, here.s, here.n, north.s, g, h_dry);
+      realm hn = x[2].h;
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
         MANNING_LANES(i, j), g, h_dry);
-      store_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn, ok, &speed, &bad);
+      store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad);
     }
   publish_rows(true, speed, bad, partial_max, status);
 }
@@ -566,7 +566,6 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
   int bad = INT_MAX;
   FOR_LANE_GROUPS(j, i)
     {
-      const bool full = i + MUSCL_LANES <= NX;
       if (!(dt > (real)0))
       {
         /* The clock has reached its target: nothing to write, and the final stage publishes
@@ -596,7 +595,7 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
         hun = (real)0.5 * (load_lanes(hu_base, i, j) + hun);
         hvn = (real)0.5 * (load_lanes(hv_base, i, j) + hvn);
       }
-      store_lanes(h_out, hu_out, hv_out, i, j, full, hn, hun, hvn, ok, &speed, &bad);
+      store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad);
     }
   publish_rows(final_stage, speed, bad, partial_max, status);
 }
