@@ -188,33 +188,50 @@ lax_friedrichs_step(GPU_STEP_ARGUMENTS)
 #if FUSED_CLOCK
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */
   if (local_id_linear() == 0)
-    finish_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, 1);
+    finish_step_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
 #else
   (void)cfl_dx, (void)fixed_dt, (void)num_groups;
 #endif
 }
 
 #if TWO_STEPS
-/* Temporal blocking (fixed dt only: a second adaptive step would need the first one's global
- * wave-speed maximum): two steps per launch, so the state crosses memory once per two steps.
- * A group's tile is the same WG_X * COLUMNS by WG_Y * ROWS cells as lax_friedrichs_step's; the
+/* Temporal blocking: two steps per launch, so the state crosses memory once per two steps. A
+ * group's tile is the same WG_X * COLUMNS by WG_Y * ROWS cells as lax_friedrichs_step's; the
  * state after the first step is computed for the tile plus one cell on every side into local
  * memory (the ring is computed by the neighbouring groups too), then the second step from
  * there. Every cell goes through lax_friedrichs_cell() and every ghost through ghost_state()
- * with the same values as in two one-step launches, so the results are the same bits. */
+ * with the same values as in two one-step launches with the same dts, so with a fixed dt the
+ * results are the same bits. The second dt: pair_second_speed (kernels/swe_common.h). The
+ * kernel takes both copies and reads which holds the state (STATUS_PARITY), because whether a
+ * launch is committed is known only on the device; a no-op launch does nothing. */
 #define MID_W (WG_X * COLUMNS + 2)
 #define MID_H (WG_Y * ROWS + 2)
 #define MID_CELLS (MID_W * MID_H)
 
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
-lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS)
+lax_friedrichs_two_steps(__global real* h_a, __global real* hu_a, __global real* hv_a,
+  __global real* h_b, __global real* hu_b, __global real* hv_b, __global real* ctrl,
+  __global int* status, __global real* partial_max, const real manning, const real inv_dx,
+  __global const real* manning_field, __global const real* bed, const real cfl_dx,
+  const real fixed_dt, const int num_groups)
 {
-  __local real scratch[WG_SIZE];
+  __local real scratch[WG_SIZE], scratch_mid[WG_SIZE];
   __local real mid_h[MID_CELLS], mid_hu[MID_CELLS], mid_hv[MID_CELLS];
+  const real dt1 = ctrl[CTRL_DT];
+  if (!(dt1 > (real)0))
+    return; /* target or step limit reached, or a blow-up reported: the same for every group */
+  const real dt2 = pair_second_dt(ctrl, status, cfl_dx, fixed_dt);
+  const bool flip = status[STATUS_PARITY] != 0;
+  __global const real* h = flip ? h_b : h_a;
+  __global const real* hu = flip ? hu_b : hu_a;
+  __global const real* hv = flip ? hv_b : hv_a;
+  __global real* h_out = flip ? h_a : h_b;
+  __global real* hu_out = flip ? hu_a : hu_b;
+  __global real* hv_out = flip ? hv_a : hv_b;
   const int lid = local_id_linear();
   /* The global cell of the tile's first (ring) cell. */
   const int x0 = get_group_id(0) * (WG_X * COLUMNS) - 1, y0 = get_group_id(1) * (WG_Y * ROWS) - 1;
-  const real dt1 = ctrl[CTRL_DT], dt2 = next_fixed_dt(ctrl, fixed_dt);
+  real speed_mid = (real)0;
   for (int t = lid; t < MID_CELLS; t += WG_SIZE)
   {
     const int ex = t % MID_W, ey = t / MID_W, i = x0 + ex, j = y0 + ey;
@@ -222,11 +239,13 @@ lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS)
     real a, b, d;
     if (in_x && in_y)
     {
-      stepped_cell(dt1 > (real)0, FRICTION, dt1, inv_dx, manning, manning_field, h, hu, hv,
-        IDX(i, j), &a, &b, &d);
+      stepped_cell(true, FRICTION, dt1, inv_dx, manning, manning_field, h, hu, hv, IDX(i, j), &a,
+        &b, &d);
       const bool own = ex >= 1 && ex < MID_W - 1 && ey >= 1 && ey < MID_H - 1;
       if (own && !is_physical(a, b, d))
         atomic_min(&status[STATUS_BAD_MID], j * NX + i);
+      else if (own)
+        speed_mid = fmax(speed_mid, wave_speed(a, b, d));
     }
     else if (in_x != in_y && i >= -1 && i <= NX && j >= -1 && j <= NY)
     {
@@ -234,8 +253,8 @@ lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS)
        * write_ghosts_of() makes it. Corners are never read. */
       const int c = IDX(clamp(i, 0, NX - 1), clamp(j, 0, NY - 1));
       GhostCell cell;
-      stepped_cell(dt1 > (real)0, FRICTION, dt1, inv_dx, manning, manning_field, h, hu, hv, c,
-        &cell.h, &cell.hu, &cell.hv);
+      stepped_cell(true, FRICTION, dt1, inv_dx, manning, manning_field, h, hu, hv, c, &cell.h,
+        &cell.hu, &cell.hv);
       cell.b = bed[c];
       const GhostCell g = ghost_beyond(i, j, cell, cell);
       a = g.h, b = g.hu, d = g.hv;
@@ -266,10 +285,10 @@ lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS)
       hv_out[c] = hvn;
       finish_cell(h_out, hu_out, hv_out, bed, i, j, c, hn, hun, hvn, &speed, status);
     }
-  publish_group_max_speed(scratch, speed, partial_max);
+  publish_group_max_speeds(scratch, scratch_mid, speed, speed_mid, partial_max);
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */
   if (lid == 0)
-    finish_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, 2);
+    finish_pair_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, dt2);
 }
 #endif
 
@@ -377,7 +396,7 @@ lax_friedrichs_rows(__global const real* restrict h, __global const real* restri
   if (bad != INT_MAX)
     atomic_min(&status[STATUS_BAD_CELL], bad);
 #if FUSED_CLOCK
-  finish_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, 1);
+  finish_step_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
 #else
   (void)cfl_dx, (void)fixed_dt, (void)num_groups;
 #endif

@@ -100,7 +100,9 @@ typedef maskv maskm;
 #define CTRL_LAST_DT 4   /* last non-zero dt, for the host's step estimate */
 #define CTRL_LANDING 5   /* 1 when ctrl[CTRL_DT] lands the clock exactly on the target */
 #define CTRL_MAX_SPEED 6 /* the largest wave speed that ctrl[CTRL_DT] was chosen from */
-#define CTRL_SIZE 7
+#define CTRL_MID_SPEED 7 /* a refused pair's state between its steps: its largest wave speed */
+#define CTRL_MID_DT 8    /* ... and the first step's dt it came from (0: none known) */
+#define CTRL_SIZE 9
 
 /* Layout of the integer status buffer. */
 #define STATUS_STEPS 0 /* steps taken since t = 0 */
@@ -110,7 +112,10 @@ typedef maskv maskm;
 #define STATUS_GROUPS_DONE 3 /* groups of the running step kernel that have finished */
 #define STATUS_BAD_MID                                                                             \
   4 /* like STATUS_BAD_CELL, for the state between the two steps of a two-step kernel */
-#define STATUS_SIZE 5
+#define STATUS_PARITY 5 /* two-step kernels: which copy holds the state (they flip it) */
+#define STATUS_STEP_LIMIT 6 /* steps are no-ops once STATUS_STEPS reaches it (INT_MAX: none) */
+#define STATUS_REFUSED 7    /* two-step launches refused and taken again (adaptive dt) */
+#define STATUS_SIZE 8
 
 /* Manning coefficient of cell c: per cell when the host passed a field (-DMANNING_FIELD), else
  * the uniform value. */
@@ -215,6 +220,33 @@ inline void publish_group_max_speed(__local real* scratch, real speed, __global 
   }
 }
 
+#if SPEED_MAX_ATOMIC
+/* The group's largest speeds of two states in one reduction (one set of barriers): a two-step
+ * kernel's final state into partial_max[0], its intermediate one into partial_max[1]. */
+inline void publish_group_max_speeds(__local real* scratch, __local real* scratch_mid, real speed,
+  real speed_mid, __global real* partial_max)
+{
+  const int lid = local_id_linear();
+  scratch[lid] = speed;
+  scratch_mid[lid] = speed_mid;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int stride = WG_SIZE / 2; stride > 0; stride >>= 1)
+  {
+    if (lid < stride)
+    {
+      scratch[lid] = fmax(scratch[lid], scratch[lid + stride]);
+      scratch_mid[lid] = fmax(scratch_mid[lid], scratch_mid[lid + stride]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0)
+  {
+    ATOMIC_MAX_SPEED(partial_max, scratch[0]);
+    ATOMIC_MAX_SPEED(partial_max + 1, scratch_mid[0]);
+  }
+}
+#endif
+
 /* The clock (seed 001): dt is chosen for a step, then the step is committed to the clock after it
  * ran. compute_dt does both before a step (MUSCL-HLLC), or only the choice (Lax-Friedrichs, whose
  * step kernel commits and chooses the next dt itself in its last work-group: no launch between
@@ -269,7 +301,7 @@ inline void choose_dt(__global real* ctrl,
   else
   {
     const real remaining = ctrl[CTRL_TARGET] - (ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP]);
-    if (remaining > (real)0)
+    if (remaining > (real)0 && status[STATUS_STEPS] < status[STATUS_STEP_LIMIT])
       dt = dt_for(remaining, m, cfl_dx, fixed_dt, &landing);
   }
   ctrl[CTRL_DT] = dt;
@@ -300,20 +332,46 @@ inline void commit_dt(__global real* ctrl, __global int* status)
   status[STATUS_STEPS] += 1;
 }
 
-/* The fixed-step dt that commit_dt then choose_dt will give the step after the pending one
- * (0 when the pending one is a no-op or lands on the target), for a kernel taking both: the
- * same operations on the same values, so the same bits. Blow-ups aside: those the last group
- * settles (finish_steps_if_last). */
-inline real next_fixed_dt(__global const real* ctrl, real fixed_dt)
+/* Two steps a launch (temporal blocking). A group cannot know the global wave-speed maximum of
+ * the state between the two steps, so the second step's dt is chosen before the launch: from
+ * the first state's maximum times PAIR_SPEED_MARGIN (1 + a little), or, when a launch of this
+ * pair was refused before, from the intermediate state's maximum it measured. The last group
+ * then checks it against the intermediate state's own CFL dt; a launch whose second step was
+ * too long is refused (nothing committed, the copies not flipped) and taken again with the
+ * measured maximum. So the second step takes min(predicted dt, its state's CFL dt): never a
+ * larger Courant number than asked for. With a fixed dt both steps take it. */
+inline real pair_second_speed(__global const real* ctrl, real fixed_dt)
 {
-  const real dt = ctrl[CTRL_DT];
-  if (!(dt > (real)0) || ctrl[CTRL_LANDING] != (real)0)
+  if (fixed_dt > (real)0)
+    return (real)0;
+  return ctrl[CTRL_MID_DT] == ctrl[CTRL_DT] ? ctrl[CTRL_MID_SPEED]
+                                            : ctrl[CTRL_MAX_SPEED] * (real)PAIR_SPEED_MARGIN;
+}
+
+/* The time left before the target once the pending step is committed (0 when it lands): the
+ * operations commit_dt and choose_dt do, so the same bits. */
+inline real remaining_after_pending(__global const real* ctrl)
+{
+  if (ctrl[CTRL_LANDING] != (real)0)
     return (real)0;
   real t = ctrl[CTRL_TIME], comp = ctrl[CTRL_TIME_COMP];
-  clock_add(&t, &comp, dt);
-  const real remaining = ctrl[CTRL_TARGET] - (t - comp);
+  clock_add(&t, &comp, ctrl[CTRL_DT]);
+  return ctrl[CTRL_TARGET] - (t - comp);
+}
+
+/* The dt that commit_dt then choose_dt (from pair_second_speed) will give the step after the
+ * pending one: 0 when the pending one is a no-op, lands on the target or reaches the step
+ * limit. Blow-ups aside: those the last group settles (finish_pair_if_last). */
+inline real pair_second_dt(__global const real* ctrl, __global const int* status, real cfl_dx,
+  real fixed_dt)
+{
+  if (!(ctrl[CTRL_DT] > (real)0) || status[STATUS_STEPS] + 1 >= status[STATUS_STEP_LIMIT])
+    return (real)0;
+  const real remaining = remaining_after_pending(ctrl);
   bool landing;
-  return remaining > (real)0 ? dt_for(remaining, (real)0, (real)0, fixed_dt, &landing) : (real)0;
+  return remaining > (real)0
+           ? dt_for(remaining, pair_second_speed(ctrl, fixed_dt), cfl_dx, fixed_dt, &landing)
+           : (real)0;
 }
 
 /* The largest speed the step's groups published, taken and reset to 0 for the next step. */
@@ -339,31 +397,62 @@ inline bool last_group_to_finish(__global int* status, int num_groups)
   return true;
 }
 
-/* The end of a Lax-Friedrichs update kernel that took `steps` steps (1 or 2): the last group to
- * finish commits them and chooses the next dt, so the clock and the status end as after that
- * many one-step kernels. For two, a blow-up between the steps is the one reported (cell and
- * step), as it would have stopped the run there; the second step then counts for nothing. */
-inline void finish_steps_if_last(__global real* partial_max,
+/* The end of a one-step Lax-Friedrichs update kernel: the last group to finish commits the step
+ * and chooses the next dt, so a step is one launch. */
+inline void finish_step_if_last(__global real* partial_max,
+  __global real* ctrl,
+  __global int* status,
+  real cfl_dx,
+  real fixed_dt,
+  int num_groups)
+{
+  if (!last_group_to_finish(status, num_groups))
+    return;
+  const real m = TAKE_MAX_SPEED(partial_max);
+  commit_dt(ctrl, status);
+  choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
+}
+
+/* The end of a two-step launch whose second step took dt2 (0: it took one step): the last group
+ * refuses it (see pair_second_speed) or commits both steps, so that the clock and the status
+ * end as after that many one-step kernels with those dts, and flips the copies. A blow-up
+ * between the steps is the one reported (cell and step), as it would have stopped the run
+ * there; the second step then counts for nothing. partial_max[0]: the final state's maximum,
+ * [1]: the intermediate state's. */
+inline void finish_pair_if_last(__global real* partial_max,
   __global real* ctrl,
   __global int* status,
   real cfl_dx,
   real fixed_dt,
   int num_groups,
-  int steps)
+  real dt2)
 {
   if (!last_group_to_finish(status, num_groups))
     return;
-  const real m = TAKE_MAX_SPEED(partial_max);
-  if (steps == 2)
+  const real m = TAKE_MAX_SPEED(partial_max), m_mid = TAKE_MAX_SPEED(partial_max + 1);
+  const int bad_mid = atomic_min(&status[STATUS_BAD_MID], INT_MAX);
+  if (bad_mid == INT_MAX && dt2 > (real)0 && !(fixed_dt > (real)0))
   {
-    const int bad_mid = atomic_min(&status[STATUS_BAD_MID], INT_MAX);
-    if (bad_mid != INT_MAX)
-      atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
-    commit_dt(ctrl, status);
-    choose_dt(ctrl, status, bad_mid, (real)0, cfl_dx, fixed_dt);
+    bool landing;
+    if (dt2 > dt_for(remaining_after_pending(ctrl), m_mid, cfl_dx, fixed_dt, &landing))
+    {
+      /* Refused: the final state's reports are void; the next launch takes the pair again. */
+      atomic_xchg(&status[STATUS_BAD_CELL], INT_MAX);
+      ctrl[CTRL_MID_SPEED] = m_mid;
+      ctrl[CTRL_MID_DT] = ctrl[CTRL_DT];
+      status[STATUS_REFUSED] += 1;
+      return;
+    }
   }
+  if (bad_mid != INT_MAX)
+    atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
+  const real m2 = pair_second_speed(ctrl, fixed_dt);
+  commit_dt(ctrl, status);
+  choose_dt(ctrl, status, bad_mid, m2, cfl_dx, fixed_dt);
   commit_dt(ctrl, status);
   choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
+  ctrl[CTRL_MID_DT] = (real)0;
+  status[STATUS_PARITY] ^= 1;
 }
 #endif
 

@@ -77,9 +77,9 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
     // fluxes (three) per work-item (kernels/muscl_hllc.cl).
     reals += 11 * gx;
   else if (shape.steps == 2)
-    // The three values of the state between the two steps, for the group's cells and one more
-    // on every side.
-    reals += 3 * (gx * columnsPerItem(shape, params) + 2) *
+    // The second maximum's scratch (the state between the steps), and the three values of that
+    // state for the group's cells and one more on every side.
+    reals += gx * gy + 3 * (gx * columnsPerItem(shape, params) + 2) *
              (gy * static_cast<std::size_t>(shape.rows) + 2);
   return reals * realSize;
 }
@@ -108,11 +108,10 @@ void checkLaunchShape(const LaunchShape& shape,
     throw Error("launch shape " + shape.text() +
                 ": the second-order scheme takes work-groups of one row of at least 8 work-items, "
                 "each sweeping 2 or more cells of a column (GXx1xROWS such as 64x1x16), or rowsN");
-  if (shape.steps == 2 &&
-      (params.scheme != Scheme::LaxFriedrichs || shape.wholeRows || !(params.fixedDt > 0)))
+  if (shape.steps == 2 && (params.scheme != Scheme::LaxFriedrichs || shape.wholeRows))
     throw Error("launch shape " + shape.text() +
-                ": two steps a launch need the Lax-Friedrichs scheme, a fixed time step (dt) and "
-                "a work-group shape, not rowsN");
+                ": two steps a launch need the Lax-Friedrichs scheme and a work-group shape, not "
+                "rowsN");
   if (localMemoryBytes(shape, params) > device.localMemory)
     throw Error("launch shape " + shape.text() + ": its work-groups need " +
                 std::to_string(localMemoryBytes(shape, params)) +
@@ -153,15 +152,14 @@ std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
     more = {
       { 128, 1, 4 }, { 64, 2, 4 }, { 64, 4, 4 }, { 128, 1, 2 }, { 256, 1, 4 }, { 256, 1, 8 }
     };
-    // With a fixed dt, two steps a launch: the fastest shapes on the H200 (PERFORMANCE.md),
-    // tall tiles for fp32, smaller ones that fit the local memory in fp64.
-    if (params.fixedDt > 0)
-      for (const LaunchShape& s : std::vector<LaunchShape>{
-             { 32, 8, 4 }, { 64, 4, 4 }, { 32, 8, 2 }, { 32, 4, 2 }, { 32, 4, 4 }, { 64, 2, 4 } })
-      {
-        more.push_back(s);
-        more.back().steps = 2;
-      }
+    // Two steps a launch: the fastest shapes on the H200 (PERFORMANCE.md), tall tiles for
+    // fp32, smaller ones that fit the local memory in fp64.
+    for (const LaunchShape& s : std::vector<LaunchShape>{
+           { 32, 8, 4 }, { 64, 4, 4 }, { 32, 8, 2 }, { 32, 4, 2 }, { 32, 4, 4 }, { 64, 2, 4 } })
+    {
+      more.push_back(s);
+      more.back().steps = 2;
+    }
   }
   for (const LaunchShape& s : more)
     if (fits(s, params, device) && std::find(shapes.begin(), shapes.end(), s) == shapes.end())

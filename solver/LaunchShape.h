@@ -17,8 +17,9 @@ struct LaunchShape
   // The CPU-shaped path (every scheme): one work-item per group updates `rows` whole rows with
   // explicit vectors along x; groupX and groupY then only shape the whole-grid kernels.
   bool wholeRows = false;
-  // Steps one launch takes (Lax-Friedrichs with a fixed dt, GPU-shaped): 1, or 2 for temporal
-  // blocking (kernels/lax_friedrichs.cl, lax_friedrichs_two_steps).
+  // Steps one launch takes (Lax-Friedrichs, GPU-shaped): 1, or 2 for temporal blocking
+  // (kernels/lax_friedrichs.cl, lax_friedrichs_two_steps; with the adaptive dt, the second step's
+  // dt is predicted: Parameters.h, kPairSpeedMargin).
   int steps = 1;
 
   // "64x4x1", "64x4x4s2" (two steps a launch) or "rows16", the forms parseLaunchShape() reads.
@@ -46,7 +47,7 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
 // Throws swe::Error when the shape does not suit the scheme or the device (a work-group larger
 // than the device allows or needing more local memory than it has; for the second-order scheme,
 // anything but rowsN or one row of at least 8 items, whose neighbours trade through local memory;
-// two steps a launch other than for Lax-Friedrichs with a fixed dt and work-group shape).
+// two steps a launch other than for Lax-Friedrichs with a work-group shape).
 void checkLaunchShape(const LaunchShape& shape,
   const SimulationParameters& params,
   const DeviceInfo& device);

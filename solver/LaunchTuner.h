@@ -23,7 +23,7 @@ bool launchTuningNeeded(const SimulationParameters& params, const DeviceInfo& de
 
 // The cache: $SWE_LAUNCH_CACHE if set, else $XDG_CACHE_HOME/swe/launch-shapes.txt, else
 // $HOME/.cache/swe/launch-shapes.txt. One line per device, scheme and precision (Lax-Friedrichs
-// with a fixed dt has its own: two-step shapes are candidates there).
+// with a fixed dt has its own: its two-step launches never take a second look at their dt).
 std::string launchCachePath();
 
 struct LaunchTiming

@@ -165,22 +165,45 @@ Real ReferenceSolver<Real>::maxWaveSpeed() const
 }
 
 template<class Real>
+Real ReferenceSolver<Real>::chooseDt(double remaining, Real speed) const
+{
+  if (params_.fixedDt > 0)
+    return static_cast<Real>(params_.fixedDt);
+  const Real m = std::max(speed, static_cast<Real>(inflowWaveSpeed(params_)));
+  const double factor = isSecondOrder(params_.scheme) ? 0.5 : 1.0;
+  Real dt = static_cast<Real>(params_.cfl * params_.dx * factor) / m;
+  if (remaining < 2.0 * dt && remaining > dt)
+    dt = static_cast<Real>(0.5 * remaining);
+  return dt;
+}
+
+template<class Real>
 Real ReferenceSolver<Real>::step(double target)
 {
   const double remaining = target - time_;
   if (!(remaining > 0))
     return 0;
-  Real dt;
-  if (params_.fixedDt > 0)
-    dt = static_cast<Real>(params_.fixedDt);
-  else
-  {
-    const Real m = std::max(maxWaveSpeed(), static_cast<Real>(inflowWaveSpeed(params_)));
-    const double factor = isSecondOrder(params_.scheme) ? 0.5 : 1.0;
-    dt = static_cast<Real>(params_.cfl * params_.dx * factor) / m;
-    if (remaining < 2.0 * dt && remaining > dt)
-      dt = static_cast<Real>(0.5 * remaining);
-  }
+  return stepWith(chooseDt(remaining, maxWaveSpeed()), target);
+}
+
+template<class Real>
+int ReferenceSolver<Real>::stepPair(double target)
+{
+  const Real first = maxWaveSpeed();
+  if (!(step(target) > 0))
+    return 0;
+  const double remaining = target - time_;
+  if (!(remaining > 0))
+    return 1;
+  const Real predicted = chooseDt(remaining, first * static_cast<Real>(kPairSpeedMargin));
+  stepWith(std::min(predicted, chooseDt(remaining, maxWaveSpeed())), target);
+  return 2;
+}
+
+template<class Real>
+Real ReferenceSolver<Real>::stepWith(Real dt, double target)
+{
+  const double remaining = target - time_;
   if (dt >= remaining)
   {
     dt = static_cast<Real>(remaining);

@@ -22,6 +22,10 @@ public:
   // One step: fill ghosts, choose dt (fixed, or CFL from the current state) without passing
   // target, update. Returns the dt taken (0 when already at target).
   Real step(double target = std::numeric_limits<double>::infinity());
+  // Two steps as a two-step launch takes them (Lax-Friedrichs, launch shapes ...s2): the second
+  // with min(the CFL dt of the first state's wave speed times kPairSpeedMargin, its own CFL
+  // dt); one when the first lands on target. Returns the steps taken (0, 1 or 2).
+  int stepPair(double target = std::numeric_limits<double>::infinity());
   void advanceTo(double target);
 
   double time() const { return time_; }
@@ -44,6 +48,11 @@ private:
   }
 
   SimulationParameters params_;
+  // The dt rule: fixed, or the Courant number's from wave speed `speed` (split evenly over the
+  // last two steps before a target `remaining` ahead); not yet clipped to the target.
+  Real chooseDt(double remaining, Real speed) const;
+  // One step of dt, clipped to land on target.
+  Real stepWith(Real dt, double target);
   std::size_t pitch_;
   void stepLaxFriedrichs(Real dt);
   void stepMusclHllc(Real dt);

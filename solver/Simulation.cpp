@@ -20,10 +20,11 @@ namespace swe
 namespace
 {
 constexpr int kGhost = 2;    // ghost layers: wide enough for a second-order stencil
-constexpr int kCtrlSize = 7; // must match CTRL_* in kernels/swe_common.h
+constexpr int kCtrlSize = 9; // must match CTRL_* in kernels/swe_common.h
 constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4;
-constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2;
-constexpr int kStatusSize = 5; // must match STATUS_SIZE
+constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2, kStatusParity = 5,
+              kStatusStepLimit = 6, kStatusRefused = 7;
+constexpr int kStatusSize = 8; // must match STATUS_SIZE
 // Depth below which a cell counts as dry (no velocity) in the wet/dry scheme [m].
 constexpr double kDryDepth = 1e-6;
 
@@ -84,8 +85,9 @@ struct Simulation::Impl
     diagResult;
   // One kernel object per parity, so the step loop never re-sets arguments.
   std::array<cl::Kernel, 2> fillGhosts, update, waveSpeed, diagPartials;
-  // Lax-Friedrichs, two steps a launch (shape.steps == 2 with the fused clock).
-  std::array<cl::Kernel, 2> updateTwice;
+  // Lax-Friedrichs, two steps a launch (shape.steps == 2 with the fused clock): one kernel
+  // object, which reads on the device which copy holds the state.
+  cl::Kernel updateTwice;
   // MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor.
   std::array<cl::Kernel, 2> musclStage;
   // MUSCL-Hancock: one launch a step, reading copy p and writing the other.
@@ -104,6 +106,7 @@ struct Simulation::Impl
   double time = 0.0;
   double lastDt = 0.0;
   std::int64_t steps = 0;
+  std::int64_t refused = 0; // two-step launches refused and taken again (adaptive dt)
   int batchLimit = 64;
   bool perCellManning = false;
   std::string buildLog; // the compiler's messages for a build that succeeded (warnings)
@@ -157,6 +160,7 @@ struct Simulation::Impl
       << " -DH_DRY=" << kDryDepth << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
       << " -DINFLOW_WAVE_SPEED=" << literal(inflowWaveSpeed(params))
       << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0)
+      << " -DPAIR_SPEED_MARGIN=" << literal(kPairSpeedMargin)
       << (perCellManning ? " -DMANNING_FIELD " : " ")
       // The CPU-shaped second-order path: the arithmetic on 8 or 16 cells at a time (unless
       // the build options set the width: tests take both on any device).
@@ -233,7 +237,7 @@ struct Simulation::Impl
       waveSpeed[p] = cl::Kernel(program, "wave_speed_partials");
       diagPartials[p] = cl::Kernel(program, "diagnostics_partials");
       // Only the scheme's own step kernels (the others are left unbound).
-      if (params.scheme == Scheme::LaxFriedrichs)
+      if (params.scheme == Scheme::LaxFriedrichs && !twoSteps())
         update[p] =
           cl::Kernel(program, shape.wholeRows ? "lax_friedrichs_rows" : "lax_friedrichs_step");
       if (params.scheme == Scheme::MusclHllc)
@@ -242,9 +246,9 @@ struct Simulation::Impl
       if (params.scheme == Scheme::MusclHancock)
         hancockStep[p] =
           cl::Kernel(program, shape.wholeRows ? "muscl_hancock_rows" : "muscl_hancock_step");
-      if (twoSteps())
-        updateTwice[p] = cl::Kernel(program, "lax_friedrichs_two_steps");
     }
+    if (twoSteps())
+      updateTwice = cl::Kernel(program, "lax_friedrichs_two_steps");
     computeDt = cl::Kernel(program, "compute_dt");
     diagFinal = cl::Kernel(program, "diagnostics_final");
     // The work-group shapes come from the kernels themselves (reqd_work_group_size), so that
@@ -352,10 +356,14 @@ struct Simulation::Impl
     return params.cfl * params.dx * (isSecondOrder(params.scheme) ? 0.5 : 1.0);
   }
 
-  // The time the clock must not pass; with the fused clock, dt is chosen again for it (the
-  // pending step was chosen for the old target and not taken yet).
-  void setTarget(double target)
+  // The time the clock must not pass and the step count it must not pass (INT_MAX: none); with
+  // the fused clock, dt is chosen again for them (the pending step was chosen for the old ones
+  // and not taken yet).
+  void setTarget(double target, std::int64_t stepLimit = INT_MAX)
   {
+    const cl_int limit = static_cast<cl_int>(std::min<std::int64_t>(stepLimit, INT_MAX));
+    queue.enqueueWriteBuffer(
+      status, CL_TRUE, kStatusStepLimit * sizeof(cl_int), sizeof(limit), &limit);
     writeReal(kCtrlTarget, target);
     if (fusedClock)
       queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
@@ -425,8 +433,9 @@ struct Simulation::Impl
       };
       if (update[p]())
         bindUpdate(update[p]);
-      if (twoSteps())
-        bindUpdate(updateTwice[p]);
+      // (Both copies, in order: the kernel picks by the parity the device keeps.)
+      if (twoSteps() && p == 0)
+        bindUpdate(updateTwice);
       setArgs(waveSpeed[p], h[p], hu[p], hv[p], partialMax);
       setArgs(diagPartials[p], h[p], hu[p], hv[p], diagSum, diagMaxDepth, diagMaxSpeed);
     }
@@ -612,13 +621,15 @@ struct Simulation::Impl
   {
     // A state taken at a target time has a zero clock compensation, so writing its time back
     // reproduces the device clock exactly.
-    const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0 };
+    const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0, 0.0, 0.0 };
     for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
       writeReal(slot, clock[slot]);
-    const cl_int statusInit[kStatusSize] = { static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX };
+    const cl_int statusInit[kStatusSize] = { static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX,
+      0, INT_MAX, 0 };
     queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
     time = t;
     steps = count;
+    refused = 0;
     lastDt = dtBefore;
     current = 0;
     // The first step's dt needs the wave speeds of the initial state; later steps get them from
@@ -633,8 +644,16 @@ struct Simulation::Impl
 
   cl::NDRange ghostRange() const { return cl::NDRange(roundUp(ghostCells, 64)); }
 
+  // Launches for n steps (fewer steps if a two-step launch is refused, or a target or the step
+  // limit is reached).
   void enqueueSteps(int n)
   {
+    if (twoSteps())
+    {
+      for (int s = 0; s < n; s += 2)
+        queue.enqueueNDRangeKernel(updateTwice, cl::NullRange, updateRange, updateLocal);
+      return;
+    }
     for (int s = 0; s < n; ++s)
     {
       if (params.scheme == Scheme::MusclHllc)
@@ -657,11 +676,8 @@ struct Simulation::Impl
       }
       if (!fusedClock)
         queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
-      const bool pair = twoSteps() && s + 1 < n;
-      queue.enqueueNDRangeKernel(
-        (pair ? updateTwice : update)[current], cl::NullRange, updateRange, updateLocal);
+      queue.enqueueNDRangeKernel(update[current], cl::NullRange, updateRange, updateLocal);
       current = 1 - current;
-      s += pair ? 1 : 0;
     }
   }
 
@@ -675,9 +691,12 @@ struct Simulation::Impl
   bool readClock(double target)
   {
     const std::vector<double> c = readReals(ctrl, kCtrlSize);
-    cl_int st[3];
+    cl_int st[kStatusSize];
     queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(st), st);
     steps = st[kStatusSteps];
+    refused = st[kStatusRefused];
+    if (twoSteps())
+      current = st[kStatusParity];
     if (c[kCtrlLastDt] > 0)
       lastDt = c[kCtrlLastDt];
     const bool landed = c[kCtrlTime] == c[kCtrlTarget] && c[kCtrlTarget] > 0;
@@ -791,9 +810,15 @@ void Simulation::step(int n)
   guarded("stepping the simulation",
     [&]
     {
-      m.setTarget(m.unboundedTarget());
-      m.enqueueSteps(n);
-      m.readClock(0.0);
+      const std::int64_t limit = m.steps + n;
+      m.setTarget(m.unboundedTarget(), limit);
+      // Two-step launches may be refused (and taken again): launch until the count is there.
+      for (std::int64_t before = -1; m.steps < limit && m.steps != before;)
+      {
+        before = m.steps;
+        m.enqueueSteps(static_cast<int>(limit - m.steps));
+        m.readClock(0.0);
+      }
     });
 }
 
@@ -803,7 +828,7 @@ void Simulation::enqueueSteps(int n)
   guarded("stepping the simulation",
     [&]
     {
-      m.setTarget(m.unboundedTarget());
+      m.setTarget(m.unboundedTarget(), m.steps + n);
       m.enqueueSteps(n);
     });
 }
@@ -875,6 +900,11 @@ void Simulation::restore(const Snapshot& snapshot)
 double Simulation::time() const
 {
   return impl_->time;
+}
+
+std::int64_t Simulation::refusedLaunches() const
+{
+  return impl_->refused;
 }
 
 std::int64_t Simulation::steps() const

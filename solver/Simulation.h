@@ -65,7 +65,8 @@ public:
   // Takes exactly n steps (no target time), then checks the state once.
   void step(int n);
 
-  // Enqueues n steps without waiting or checking: for benchmarks, followed by finish().
+  // Enqueues launches for n steps without waiting or checking: for benchmarks, followed by
+  // finish() (then steps() says how many were taken: two-step launches may be refused).
   void enqueueSteps(int n);
   void finish();
 
@@ -77,6 +78,9 @@ public:
 
   double time() const;
   std::int64_t steps() const;
+  // Two-step launches with the adaptive dt that were refused and taken again, since the start
+  // or the last restore: each cost a launch (PERFORMANCE.md).
+  std::int64_t refusedLaunches() const;
   double lastDt() const;
   Diagnostics diagnostics() const;
 

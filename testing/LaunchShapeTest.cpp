@@ -191,6 +191,120 @@ TEST(LaunchShape, TwoStepsALaunchReportABlowUpAtTheSameStepAndCell)
   EXPECT_EQ(two.substr(0, two.find(" has depth")), one.substr(0, one.find(" has depth")));
 }
 
+namespace
+{
+// A state whose wave speeds grow quickly at first (the radial dam break, flow across every group
+// edge), so that some two-step launches predict their second dt too long and are refused; open,
+// inflow and level sides and friction, so every ghost of the state between the steps matters.
+SimulationParameters pairParameters(Precision precision)
+{
+  SimulationParameters p = test::smallParameters(precision, 51, 37);
+  p.manning = 0.03;
+  p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+  p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::Inflow, 0.2 };
+  p.boundaries[static_cast<int>(Side::South)] = { BoundaryType::FixedLevel, 1.2 };
+  return p;
+}
+
+InitialState pairState(const SimulationParameters& p)
+{
+  InitialState s = makeScenario(Scenario::RadialDamBreak, p);
+  for (std::size_t k = 0; k < s.hu.size(); ++k)
+    s.hu[k] = 0.3 * std::sin(0.1 * static_cast<double>(k));
+  return s;
+}
+
+// The device with two steps a launch and the adaptive dt against the twin taking the same pairs
+// (ReferenceSolver::stepPair), target after target; returns the launches refused.
+template<class Real>
+std::int64_t comparePairsWithTwin(const SimulationParameters& p, double tolerance)
+{
+  const InitialState initial = pairState(p);
+  Simulation device(p, initial);
+  ReferenceSolver<Real> twin(p, initial);
+  // Targets inside a pair's first step and inside its second, and one many pairs away.
+  for (const double target : { 0.05, 0.0512, 0.3, 1.0 })
+  {
+    device.advanceTo(target);
+    while (twin.stepPair(target) > 0)
+    {
+    }
+    const std::string where = std::string(precisionName(p.precision)) + ", " +
+                              device.launchShape().text() + ", t = " + std::to_string(target);
+    EXPECT_EQ(device.time(), target) << where;
+    EXPECT_EQ(device.steps(), twin.steps()) << where;
+    EXPECT_LT(test::maxRelativeDifference(test::download(device), test::twinFields(twin, p.nx, p.ny)),
+      tolerance)
+      << where;
+  }
+  return device.refusedLaunches();
+}
+} // namespace
+
+TEST(LaunchShape, AdaptiveTwoStepsALaunchTakeTheTwinsPairs)
+{
+  // A refused launch leaves no trace: the run is the twin's, whose second steps simply take
+  // min(predicted dt, their own CFL dt). The refusals here come from the fast start.
+  std::int64_t refused = 0;
+  for (const std::string shape : { "16x2x3s2", "8x8x1s2" })
+  {
+    SimulationParameters p = pairParameters(Precision::Double);
+    p.launch = shape;
+    refused += comparePairsWithTwin<double>(p, 1e-12);
+    p.precision = Precision::Single;
+    comparePairsWithTwin<float>(p, 1e-4);
+  }
+  EXPECT_GT(refused, 0) << "no launch was refused: the refusal path went untested";
+}
+
+TEST(LaunchShape, AdaptiveTwoStepsALaunchStayCloseToOneAtATime)
+{
+  // Same physics as one step a launch: the second steps are at most about 1 % shorter, and the
+  // results move less than with a 1 % smaller Courant number (Lax-Friedrichs's diffusion
+  // follows dt, so either moves them at fronts).
+  SimulationParameters p = pairParameters(Precision::Double);
+  p.launch = "64x4x1";
+  Simulation one(p, pairState(p));
+  p.launch = "16x2x3s2";
+  Simulation two(p, pairState(p));
+  one.advanceTo(2.0);
+  two.advanceTo(2.0);
+  EXPECT_EQ(two.time(), one.time());
+  EXPECT_GE(two.steps(), one.steps());
+  EXPECT_LE(static_cast<double>(two.steps()), 1.01 * static_cast<double>(one.steps()) + 1);
+  const double pairs = test::maxRelativeDifference(test::download(two), test::download(one));
+  p.launch = "64x4x1";
+  p.cfl *= 0.99;
+  Simulation shorter(p, pairState(p));
+  shorter.advanceTo(2.0);
+  const double cfl = test::maxRelativeDifference(test::download(shorter), test::download(one));
+  EXPECT_LT(pairs, cfl) << "pairs against one at a time " << pairs << ", a Courant number 1 % "
+                        << "smaller against it " << cfl;
+}
+
+TEST(LaunchShape, AdaptiveTwoStepsALaunchTakeExactlyTheStepsAskedAndRestore)
+{
+  SimulationParameters p = pairParameters(Precision::Single);
+  p.launch = "16x2x3s2";
+  Simulation simulation(p, pairState(p));
+  for (const int n : { 7, 1, 2, 12 })
+  {
+    const std::int64_t before = simulation.steps();
+    simulation.step(n);
+    EXPECT_EQ(simulation.steps(), before + n) << n;
+  }
+  ASSERT_GT(simulation.refusedLaunches(), 0); // the fast start, in those 22 steps
+  // Going back: the same bits, whatever the refused launches left on the device.
+  const Snapshot snapshot = simulation.snapshot();
+  simulation.advanceTo(0.7);
+  const test::Fields first = test::download(simulation);
+  const std::int64_t steps = simulation.steps();
+  simulation.restore(snapshot);
+  simulation.advanceTo(0.7);
+  EXPECT_EQ(simulation.steps(), steps);
+  EXPECT_EQ(test::maxRelativeDifference(test::download(simulation), first), 0.0);
+}
+
 TEST(LaunchShape, SecondOrderSweepsGiveTheSameBitsForEveryGroupShape)
 {
   for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
@@ -340,9 +454,8 @@ TEST(LaunchShape, TwoStepsALaunchNeedTheDeviceClock)
     EXPECT_NE(message.find("16x2x3s2"), std::string::npos) << message;
     EXPECT_NE(message.find("atomics"), std::string::npos) << message;
   }
-  // The tuner leaves such shapes out. Its two-step candidates are GPU ones (with a fixed dt
-  // they are there: GpuTuningTriesTwoStepsALaunchOnlyWithAFixedDt), so this device is presented
-  // as a GPU.
+  // The tuner leaves such shapes out. Its two-step candidates are GPU ones (they are there:
+  // GpuTuningTriesTwoStepsALaunchForLaxFriedrichs), so this device is presented as a GPU.
   DeviceInfo gpu = Simulation::check(p);
   gpu.type = "GPU";
   for (const LaunchTiming& timing : timeLaunchShapes(p, gpu, 32))
@@ -392,7 +505,7 @@ TEST(LaunchShape, SecondOrderTakesOneRowOfItemsThatFitsTheDevice)
   EXPECT_EQ(launchCandidates(p, device).front(), defaultLaunchShape(p, device));
 }
 
-TEST(LaunchShape, GpuTuningTriesTwoStepsALaunchOnlyWithAFixedDt)
+TEST(LaunchShape, GpuTuningTriesTwoStepsALaunchForLaxFriedrichs)
 {
   DeviceInfo gpu;
   gpu.name = "gpu";
@@ -410,11 +523,14 @@ TEST(LaunchShape, GpuTuningTriesTwoStepsALaunchOnlyWithAFixedDt)
     return count;
   };
   SimulationParameters p = test::smallParameters(Precision::Double, 20, 20);
-  EXPECT_EQ(twoStepShapes(p), 0);
-  p.fixedDt = 0.01;
-  EXPECT_GE(twoStepShapes(p), 2); // the fp64 tiles that fit 48 KiB
-  p.precision = Precision::Single;
-  EXPECT_GE(twoStepShapes(p), 4);
+  for (const double dt : { 0.0, 0.01 }) // adaptive and fixed
+  {
+    p.fixedDt = dt;
+    p.precision = Precision::Double;
+    EXPECT_GE(twoStepShapes(p), 2); // the fp64 tiles that fit 48 KiB
+    p.precision = Precision::Single;
+    EXPECT_GE(twoStepShapes(p), 4);
+  }
   p.scheme = Scheme::MusclHllc;
   EXPECT_EQ(twoStepShapes(p), 0);
 }
@@ -438,8 +554,11 @@ TEST(LaunchShape, BadShapesAreClearErrors)
   }
   p.launch = "4096x4096x1";
   EXPECT_NE(errorOf(p).find("larger than"), std::string::npos) << errorOf(p);
-  p.launch = "64x4x1s2"; // adaptive dt
-  EXPECT_NE(errorOf(p).find("fixed time step"), std::string::npos) << errorOf(p);
+  p.launch = "rows4s2";
+  EXPECT_THROW(p.validate(), Error);
+  p.launch = "64x1x16s2";
+  p.scheme = Scheme::MusclHancock;
+  EXPECT_NE(errorOf(p).find("Lax-Friedrichs"), std::string::npos) << errorOf(p);
   p.launch = "64x4x2";
   p.scheme = Scheme::MusclHllc;
   EXPECT_NE(errorOf(p).find("one row of at least 8"), std::string::npos) << errorOf(p);
