@@ -205,7 +205,7 @@ int run(CommonOptions& options,
   const double mass = simulation.diagnostics().mass;
   if (simulation.launchShape().steps == 2 && params.fixedDt <= 0)
     std::cerr << "swe: " << simulation.refusedLaunches()
-              << " two-step launches refused and taken again (their second dt was too long)\n";
+              << " two-step launches refused (each cost a launch; PERFORMANCE.md)\n";
 #ifdef SWE_WITH_VTK
   if (writer)
     std::cerr << "swe: wrote " << writer->seriesPath() << "\n";

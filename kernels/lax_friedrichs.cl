@@ -201,37 +201,23 @@ lax_friedrichs_step(GPU_STEP_ARGUMENTS)
  * memory (the ring is computed by the neighbouring groups too), then the second step from
  * there. Every cell goes through lax_friedrichs_cell() and every ghost through ghost_state()
  * with the same values as in two one-step launches with the same dts, so with a fixed dt the
- * results are the same bits. The second dt: pair_second_speed (kernels/swe_common.h). The
- * kernel takes both copies and reads which holds the state (STATUS_PARITY), because whether a
- * launch is committed is known only on the device; a no-op launch does nothing. */
+ * results are the same bits. The second dt: pair_predicted_speed (kernels/swe_common.h). */
 #define MID_W (WG_X * COLUMNS + 2)
 #define MID_H (WG_Y * ROWS + 2)
 #define MID_CELLS (MID_W * MID_H)
 
-__kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
-lax_friedrichs_two_steps(__global real* h_a, __global real* hu_a, __global real* hv_a,
-  __global real* h_b, __global real* hu_b, __global real* hv_b, __global real* ctrl,
-  __global int* status, __global real* partial_max, const real manning, const real inv_dx,
-  __global const real* manning_field, __global const real* bed, const real cfl_dx,
-  const real fixed_dt, const int num_groups)
+/* The two steps from (h, hu, hv) into the outputs; returns the work-item's largest speed of the
+ * final state. check_speed: compare the intermediate state with the predicted speed. */
+inline real two_steps(__global const real* h, __global const real* hu, __global const real* hv,
+  __global real* h_out, __global real* hu_out, __global real* hv_out, __local real* mid_h,
+  __local real* mid_hu, __local real* mid_hv, __global int* status, real dt1, real dt2,
+  bool check_speed, real predicted, real manning, real inv_dx, __global const real* manning_field,
+  __global const real* bed)
 {
-  __local real scratch[WG_SIZE], scratch_mid[WG_SIZE];
-  __local real mid_h[MID_CELLS], mid_hu[MID_CELLS], mid_hv[MID_CELLS];
-  const real dt1 = ctrl[CTRL_DT];
-  if (!(dt1 > (real)0))
-    return; /* target or step limit reached, or a blow-up reported: the same for every group */
-  const real dt2 = pair_second_dt(ctrl, status, cfl_dx, fixed_dt);
-  const bool flip = status[STATUS_PARITY] != 0;
-  __global const real* h = flip ? h_b : h_a;
-  __global const real* hu = flip ? hu_b : hu_a;
-  __global const real* hv = flip ? hv_b : hv_a;
-  __global real* h_out = flip ? h_a : h_b;
-  __global real* hu_out = flip ? hu_a : hu_b;
-  __global real* hv_out = flip ? hv_a : hv_b;
   const int lid = local_id_linear();
   /* The global cell of the tile's first (ring) cell. */
   const int x0 = get_group_id(0) * (WG_X * COLUMNS) - 1, y0 = get_group_id(1) * (WG_Y * ROWS) - 1;
-  real speed_mid = (real)0;
+  bool fast = false;
   for (int t = lid; t < MID_CELLS; t += WG_SIZE)
   {
     const int ex = t % MID_W, ey = t / MID_W, i = x0 + ex, j = y0 + ey;
@@ -244,8 +230,8 @@ lax_friedrichs_two_steps(__global real* h_a, __global real* hu_a, __global real*
       const bool own = ex >= 1 && ex < MID_W - 1 && ey >= 1 && ey < MID_H - 1;
       if (own && !is_physical(a, b, d))
         atomic_min(&status[STATUS_BAD_MID], j * NX + i);
-      else if (own)
-        speed_mid = fmax(speed_mid, wave_speed(a, b, d));
+      else if (own && check_speed && !speed_at_most(a, b, d, predicted))
+        fast = true;
     }
     else if (in_x != in_y && i >= -1 && i <= NX && j >= -1 && j <= NY)
     {
@@ -263,6 +249,8 @@ lax_friedrichs_two_steps(__global real* h_a, __global real* hu_a, __global real*
       continue; /* past the grid and its first ghost layer: never read */
     mid_h[t] = a, mid_hu[t] = b, mid_hv[t] = d;
   }
+  if (fast) /* rare: one store per work-item that saw it */
+    atomic_max(&status[STATUS_MID_FAST], 1);
   barrier(CLK_LOCAL_MEM_FENCE);
   real speed = (real)0;
   for (int r = 0; r < ROWS; ++r)
@@ -285,10 +273,38 @@ lax_friedrichs_two_steps(__global real* h_a, __global real* hu_a, __global real*
       hv_out[c] = hvn;
       finish_cell(h_out, hu_out, hv_out, bed, i, j, c, hn, hun, hvn, &speed, status);
     }
-  publish_group_max_speeds(scratch, scratch_mid, speed, speed_mid, partial_max);
+  return speed;
+}
+
+/* The kernel takes both copies and reads which holds the state (STATUS_PARITY): whether a launch
+ * is committed is known only on the device. Each parity has its own call with the kernel's own
+ * arguments (a pointer chosen at run time cost the H200 9-18 %: PERFORMANCE.md). A no-op launch
+ * does nothing. */
+__kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
+lax_friedrichs_two_steps(__global real* h_a, __global real* hu_a, __global real* hv_a,
+  __global real* h_b, __global real* hu_b, __global real* hv_b, __global real* ctrl,
+  __global int* status, __global real* partial_max, const real manning, const real inv_dx,
+  __global const real* manning_field, __global const real* bed, const real cfl_dx,
+  const real fixed_dt, const int num_groups)
+{
+  __local real mid_h[MID_CELLS], mid_hu[MID_CELLS], mid_hv[MID_CELLS];
+  const real dt1 = ctrl[CTRL_DT];
+  if (!(dt1 > (real)0))
+    return; /* target or step limit reached, or a blow-up reported: the same for every group */
+  bool landing2;
+  const real dt2 = pair_second_dt(ctrl, status, cfl_dx, fixed_dt, &landing2);
+  const bool check = dt2 > (real)0 && !(fixed_dt > (real)0);
+  const real predicted = pair_predicted_speed(ctrl);
+  const real speed = status[STATUS_PARITY] != 0
+                       ? two_steps(h_b, hu_b, hv_b, h_a, hu_a, hv_a, mid_h, mid_hu, mid_hv, status,
+                           dt1, dt2, check, predicted, manning, inv_dx, manning_field, bed)
+                       : two_steps(h_a, hu_a, hv_a, h_b, hu_b, hv_b, mid_h, mid_hu, mid_hv, status,
+                           dt1, dt2, check, predicted, manning, inv_dx, manning_field, bed);
+  barrier(CLK_LOCAL_MEM_FENCE); /* the intermediate state is read: its memory is the scratch */
+  publish_group_max_speed(mid_h, speed, partial_max);
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */
-  if (lid == 0)
-    finish_pair_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, dt2);
+  if (local_id_linear() == 0)
+    finish_pair_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, dt2, landing2);
 }
 #endif
 

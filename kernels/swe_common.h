@@ -100,9 +100,8 @@ typedef maskv maskm;
 #define CTRL_LAST_DT 4   /* last non-zero dt, for the host's step estimate */
 #define CTRL_LANDING 5   /* 1 when ctrl[CTRL_DT] lands the clock exactly on the target */
 #define CTRL_MAX_SPEED 6 /* the largest wave speed that ctrl[CTRL_DT] was chosen from */
-#define CTRL_MID_SPEED 7 /* a refused pair's state between its steps: its largest wave speed */
-#define CTRL_MID_DT 8    /* ... and the first step's dt it came from (0: none known) */
-#define CTRL_SIZE 9
+#define CTRL_CUT_DT 7 /* a two-step launch with this first dt was refused: take one step */
+#define CTRL_SIZE 8
 
 /* Layout of the integer status buffer. */
 #define STATUS_STEPS 0 /* steps taken since t = 0 */
@@ -114,8 +113,9 @@ typedef maskv maskm;
   4 /* like STATUS_BAD_CELL, for the state between the two steps of a two-step kernel */
 #define STATUS_PARITY 5 /* two-step kernels: which copy holds the state (they flip it) */
 #define STATUS_STEP_LIMIT 6 /* steps are no-ops once STATUS_STEPS reaches it (INT_MAX: none) */
-#define STATUS_REFUSED 7    /* two-step launches refused and taken again (adaptive dt) */
-#define STATUS_SIZE 8
+#define STATUS_REFUSED 7    /* two-step launches refused (adaptive dt) */
+#define STATUS_MID_FAST 8   /* 1: the state between a launch's two steps outran the prediction */
+#define STATUS_SIZE 9
 
 /* Manning coefficient of cell c: per cell when the host passed a field (-DMANNING_FIELD), else
  * the uniform value. */
@@ -220,33 +220,6 @@ inline void publish_group_max_speed(__local real* scratch, real speed, __global 
   }
 }
 
-#if SPEED_MAX_ATOMIC
-/* The group's largest speeds of two states in one reduction (one set of barriers): a two-step
- * kernel's final state into partial_max[0], its intermediate one into partial_max[1]. */
-inline void publish_group_max_speeds(__local real* scratch, __local real* scratch_mid, real speed,
-  real speed_mid, __global real* partial_max)
-{
-  const int lid = local_id_linear();
-  scratch[lid] = speed;
-  scratch_mid[lid] = speed_mid;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (int stride = WG_SIZE / 2; stride > 0; stride >>= 1)
-  {
-    if (lid < stride)
-    {
-      scratch[lid] = fmax(scratch[lid], scratch[lid + stride]);
-      scratch_mid[lid] = fmax(scratch_mid[lid], scratch_mid[lid + stride]);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  if (lid == 0)
-  {
-    ATOMIC_MAX_SPEED(partial_max, scratch[0]);
-    ATOMIC_MAX_SPEED(partial_max + 1, scratch_mid[0]);
-  }
-}
-#endif
-
 /* The clock (seed 001): dt is chosen for a step, then the step is committed to the clock after it
  * ran. compute_dt does both before a step (MUSCL-HLLC), or only the choice (Lax-Friedrichs, whose
  * step kernel commits and chooses the next dt itself in its last work-group: no launch between
@@ -333,19 +306,24 @@ inline void commit_dt(__global real* ctrl, __global int* status)
 }
 
 /* Two steps a launch (temporal blocking). A group cannot know the global wave-speed maximum of
- * the state between the two steps, so the second step's dt is chosen before the launch: from
- * the first state's maximum times PAIR_SPEED_MARGIN (1 + a little), or, when a launch of this
- * pair was refused before, from the intermediate state's maximum it measured. The last group
- * then checks it against the intermediate state's own CFL dt; a launch whose second step was
- * too long is refused (nothing committed, the copies not flipped) and taken again with the
- * measured maximum. So the second step takes min(predicted dt, its state's CFL dt): never a
- * larger Courant number than asked for. With a fixed dt both steps take it. */
-inline real pair_second_speed(__global const real* ctrl, real fixed_dt)
+ * the state between the two steps, so the second step's dt is chosen before the launch, from the
+ * first state's maximum times PAIR_SPEED_MARGIN (1 + a little). Every cell of the state between
+ * the steps is checked against that predicted speed (speed_at_most: no division, no square
+ * root); if one is faster, the last group refuses the launch (nothing committed, the copies not
+ * flipped) and the next launch takes only the first step. So a second step is never taken with
+ * a Courant number above the one asked for. With a fixed dt both steps take it. */
+inline real pair_predicted_speed(__global const real* ctrl)
 {
-  if (fixed_dt > (real)0)
-    return (real)0;
-  return ctrl[CTRL_MID_DT] == ctrl[CTRL_DT] ? ctrl[CTRL_MID_SPEED]
-                                            : ctrl[CTRL_MAX_SPEED] * (real)PAIR_SPEED_MARGIN;
+  return ctrl[CTRL_MAX_SPEED] * (real)PAIR_SPEED_MARGIN;
+}
+
+/* Whether max(|u|, |v|) + sqrt(g h) <= s for a cell with h > 0, without dividing by h or taking
+ * a root: q + h sqrt(g h) <= s h with q = max(|hu|, |hv|), i.e. r = s h - q >= 0 and
+ * g h^3 <= r^2. (ReferenceSolver::stepPair does the same operations.) */
+inline bool speed_at_most(real h, real hu, real hv, real s)
+{
+  const real r = s * h - fmax(fabs(hu), fabs(hv));
+  return r >= (real)0 && (real)GRAVITY * h * h * h <= r * r;
 }
 
 /* The time left before the target once the pending step is committed (0 when it lands): the
@@ -359,19 +337,19 @@ inline real remaining_after_pending(__global const real* ctrl)
   return ctrl[CTRL_TARGET] - (t - comp);
 }
 
-/* The dt that commit_dt then choose_dt (from pair_second_speed) will give the step after the
- * pending one: 0 when the pending one is a no-op, lands on the target or reaches the step
- * limit. Blow-ups aside: those the last group settles (finish_pair_if_last). */
+/* The dt of the step after the pending one in the same launch, and whether it lands on the
+ * target: 0 when the pending one is a no-op or lands on the target, when the step limit comes
+ * first, or when a launch with this first dt was refused. */
 inline real pair_second_dt(__global const real* ctrl, __global const int* status, real cfl_dx,
-  real fixed_dt)
+  real fixed_dt, bool* landing)
 {
-  if (!(ctrl[CTRL_DT] > (real)0) || status[STATUS_STEPS] + 1 >= status[STATUS_STEP_LIMIT])
+  *landing = false;
+  if (!(ctrl[CTRL_DT] > (real)0) || status[STATUS_STEPS] + 1 >= status[STATUS_STEP_LIMIT] ||
+      ctrl[CTRL_CUT_DT] == ctrl[CTRL_DT])
     return (real)0;
   const real remaining = remaining_after_pending(ctrl);
-  bool landing;
-  return remaining > (real)0
-           ? dt_for(remaining, pair_second_speed(ctrl, fixed_dt), cfl_dx, fixed_dt, &landing)
-           : (real)0;
+  const real m = fixed_dt > (real)0 ? (real)0 : pair_predicted_speed(ctrl);
+  return remaining > (real)0 ? dt_for(remaining, m, cfl_dx, fixed_dt, landing) : (real)0;
 }
 
 /* The largest speed the step's groups published, taken and reset to 0 for the next step. */
@@ -414,44 +392,49 @@ inline void finish_step_if_last(__global real* partial_max,
 }
 
 /* The end of a two-step launch whose second step took dt2 (0: it took one step): the last group
- * refuses it (see pair_second_speed) or commits both steps, so that the clock and the status
+ * refuses it (see pair_predicted_speed) or commits its steps, so that the clock and the status
  * end as after that many one-step kernels with those dts, and flips the copies. A blow-up
  * between the steps is the one reported (cell and step), as it would have stopped the run
- * there; the second step then counts for nothing. partial_max[0]: the final state's maximum,
- * [1]: the intermediate state's. */
+ * there; the second step then counts for nothing. */
 inline void finish_pair_if_last(__global real* partial_max,
   __global real* ctrl,
   __global int* status,
   real cfl_dx,
   real fixed_dt,
   int num_groups,
-  real dt2)
+  real dt2,
+  bool landing2)
 {
   if (!last_group_to_finish(status, num_groups))
     return;
-  const real m = TAKE_MAX_SPEED(partial_max), m_mid = TAKE_MAX_SPEED(partial_max + 1);
+  const real m = TAKE_MAX_SPEED(partial_max);
   const int bad_mid = atomic_min(&status[STATUS_BAD_MID], INT_MAX);
-  if (bad_mid == INT_MAX && dt2 > (real)0 && !(fixed_dt > (real)0))
+  const bool fast = atomic_xchg(&status[STATUS_MID_FAST], 0) != 0;
+  if (fast && bad_mid == INT_MAX && dt2 > (real)0)
   {
-    bool landing;
-    if (dt2 > dt_for(remaining_after_pending(ctrl), m_mid, cfl_dx, fixed_dt, &landing))
-    {
-      /* Refused: the final state's reports are void; the next launch takes the pair again. */
-      atomic_xchg(&status[STATUS_BAD_CELL], INT_MAX);
-      ctrl[CTRL_MID_SPEED] = m_mid;
-      ctrl[CTRL_MID_DT] = ctrl[CTRL_DT];
-      status[STATUS_REFUSED] += 1;
-      return;
-    }
+    /* Refused: the final state's reports are void; the next launch takes one step. */
+    atomic_xchg(&status[STATUS_BAD_CELL], INT_MAX);
+    ctrl[CTRL_CUT_DT] = ctrl[CTRL_DT];
+    status[STATUS_REFUSED] += 1;
+    return;
   }
+  commit_dt(ctrl, status);
   if (bad_mid != INT_MAX)
+  {
     atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
-  const real m2 = pair_second_speed(ctrl, fixed_dt);
-  commit_dt(ctrl, status);
-  choose_dt(ctrl, status, bad_mid, m2, cfl_dx, fixed_dt);
-  commit_dt(ctrl, status);
-  choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
-  ctrl[CTRL_MID_DT] = (real)0;
+    choose_dt(ctrl, status, bad_mid, m, cfl_dx, fixed_dt); /* dt 0, the bad step recorded */
+  }
+  else
+  {
+    if (dt2 > (real)0)
+    {
+      ctrl[CTRL_DT] = dt2;
+      ctrl[CTRL_LANDING] = landing2 ? (real)1 : (real)0;
+      commit_dt(ctrl, status);
+    }
+    choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
+  }
+  ctrl[CTRL_CUT_DT] = (real)0;
   status[STATUS_PARITY] ^= 1;
 }
 #endif

@@ -77,9 +77,9 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
     // fluxes (three) per work-item (kernels/muscl_hllc.cl).
     reals += 11 * gx;
   else if (shape.steps == 2)
-    // The second maximum's scratch (the state between the steps), and the three values of that
-    // state for the group's cells and one more on every side.
-    reals += gx * gy + 3 * (gx * columnsPerItem(shape, params) + 2) *
+    // The three values of the state between the two steps, for the group's cells and one more
+    // on every side (the maximum's scratch reuses them).
+    reals = 3 * (gx * columnsPerItem(shape, params) + 2) *
              (gy * static_cast<std::size_t>(shape.rows) + 2);
   return reals * realSize;
 }

@@ -111,10 +111,10 @@ std::string precisionName(Precision precision);
 double inflowWaveSpeed(const SimulationParameters& params);
 
 // Two steps a launch with the CFL-adaptive dt: the second step's dt is chosen before the launch,
-// from the first state's largest wave speed times this margin; where the state between the
-// steps turns out faster, the launch is refused and taken again with that state's own dt. So a
-// pair's second step takes min(that predicted dt, its state's CFL dt): kernels/swe_common.h
-// (pair_second_speed), ReferenceSolver::stepPair.
+// from the first state's largest wave speed times this margin; where a cell of the state between
+// the steps turns out faster, the launch is refused and the next one takes only the first step.
+// So no step exceeds the Courant number asked for: kernels/swe_common.h (pair_predicted_speed),
+// ReferenceSolver::stepPair.
 constexpr double kPairSpeedMargin = 1.01;
 
 // A number as a person would write it in a message: 0.1, -1, 1e-09, nan.

@@ -178,6 +178,23 @@ Real ReferenceSolver<Real>::chooseDt(double remaining, Real speed) const
 }
 
 template<class Real>
+bool ReferenceSolver<Real>::speedsAtMost(Real speed) const
+{
+  // The operations of speed_at_most (kernels/swe_common.h): no division, no root.
+  const Real g = static_cast<Real>(params_.gravity);
+  for (int j = 0; j < params_.ny; ++j)
+    for (int i = 0; i < params_.nx; ++i)
+    {
+      const std::size_t c = index(i, j);
+      const Real h = h_[c];
+      const Real r = speed * h - std::max(std::fabs(hu_[c]), std::fabs(hv_[c]));
+      if (!(r >= 0 && g * h * h * h <= r * r))
+        return false;
+    }
+  return true;
+}
+
+template<class Real>
 Real ReferenceSolver<Real>::step(double target)
 {
   const double remaining = target - time_;
@@ -195,8 +212,10 @@ int ReferenceSolver<Real>::stepPair(double target)
   const double remaining = target - time_;
   if (!(remaining > 0))
     return 1;
-  const Real predicted = chooseDt(remaining, first * static_cast<Real>(kPairSpeedMargin));
-  stepWith(std::min(predicted, chooseDt(remaining, maxWaveSpeed())), target);
+  const Real predicted = first * static_cast<Real>(kPairSpeedMargin);
+  if (params_.fixedDt <= 0 && !speedsAtMost(predicted))
+    return 1;
+  stepWith(chooseDt(remaining, predicted), target);
   return 2;
 }
 
@@ -406,9 +425,28 @@ void ReferenceSolver<Real>::takeNewState()
 template<class Real>
 void ReferenceSolver<Real>::advanceTo(double target)
 {
-  while (step(target) > 0)
-  {
-  }
+  if (pairs_)
+    while (stepPair(target) > 0)
+    {
+    }
+  else
+    while (step(target) > 0)
+    {
+    }
+}
+
+template<class Real>
+void ReferenceSolver<Real>::takeSteps(int n)
+{
+  for (int s = 0; s < n; s += 2)
+    if (pairs_ && s + 1 < n)
+      stepPair();
+    else
+    {
+      step();
+      if (s + 1 < n)
+        step();
+    }
 }
 
 template<class Real>

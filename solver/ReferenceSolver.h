@@ -23,10 +23,17 @@ public:
   // target, update. Returns the dt taken (0 when already at target).
   Real step(double target = std::numeric_limits<double>::infinity());
   // Two steps as a two-step launch takes them (Lax-Friedrichs, launch shapes ...s2): the second
-  // with min(the CFL dt of the first state's wave speed times kPairSpeedMargin, its own CFL
-  // dt); one when the first lands on target. Returns the steps taken (0, 1 or 2).
+  // with the CFL dt of the first state's wave speed times kPairSpeedMargin, unless a cell of the
+  // state between them is faster than that (then, as when the first lands on target, one
+  // step). Returns the steps taken (0, 1 or 2).
   int stepPair(double target = std::numeric_limits<double>::infinity());
   void advanceTo(double target);
+  // n steps with no target, as Simulation::step(n) takes them (pairs, the last alone if n is odd,
+  // once takeStepsInPairs(true)).
+  void takeSteps(int n);
+  // Whether advanceTo and takeSteps take pairs (stepPair), as the device does with a two-step
+  // launch shape: with the adaptive dt the second steps' dts then differ.
+  void takeStepsInPairs(bool pairs) { pairs_ = pairs; }
 
   double time() const { return time_; }
   std::int64_t steps() const { return steps_; }
@@ -39,6 +46,8 @@ public:
 
   // Largest max(|u| + c, |v| + c) over the interior.
   Real maxWaveSpeed() const;
+  // Whether every interior cell's max(|u|, |v|) + c is at most speed.
+  bool speedsAtMost(Real speed) const;
   void fillGhosts();
 
 private:
@@ -85,6 +94,7 @@ private:
   std::vector<Real> manning_; // per cell, or empty for the uniform coefficient
   double time_ = 0.0;
   std::int64_t steps_ = 0;
+  bool pairs_ = false;
 };
 
 extern template class ReferenceSolver<float>;

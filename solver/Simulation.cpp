@@ -20,11 +20,11 @@ namespace swe
 namespace
 {
 constexpr int kGhost = 2;    // ghost layers: wide enough for a second-order stencil
-constexpr int kCtrlSize = 9; // must match CTRL_* in kernels/swe_common.h
+constexpr int kCtrlSize = 8; // must match CTRL_* in kernels/swe_common.h
 constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4;
 constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2, kStatusParity = 5,
               kStatusStepLimit = 6, kStatusRefused = 7;
-constexpr int kStatusSize = 8; // must match STATUS_SIZE
+constexpr int kStatusSize = 9; // must match STATUS_SIZE
 // Depth below which a cell counts as dry (no velocity) in the wet/dry scheme [m].
 constexpr double kDryDepth = 1e-6;
 
@@ -106,7 +106,7 @@ struct Simulation::Impl
   double time = 0.0;
   double lastDt = 0.0;
   std::int64_t steps = 0;
-  std::int64_t refused = 0; // two-step launches refused and taken again (adaptive dt)
+  std::int64_t refused = 0; // two-step launches refused (adaptive dt)
   int batchLimit = 64;
   bool perCellManning = false;
   std::string buildLog; // the compiler's messages for a build that succeeded (warnings)
@@ -621,11 +621,11 @@ struct Simulation::Impl
   {
     // A state taken at a target time has a zero clock compensation, so writing its time back
     // reproduces the device clock exactly.
-    const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0, 0.0, 0.0 };
+    const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0, 0.0 };
     for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
       writeReal(slot, clock[slot]);
     const cl_int statusInit[kStatusSize] = { static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX,
-      0, INT_MAX, 0 };
+      0, INT_MAX, 0, 0 };
     queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
     time = t;
     steps = count;

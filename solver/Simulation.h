@@ -78,8 +78,9 @@ public:
 
   double time() const;
   std::int64_t steps() const;
-  // Two-step launches with the adaptive dt that were refused and taken again, since the start
-  // or the last restore: each cost a launch (PERFORMANCE.md).
+  // Two-step launches with the adaptive dt that were refused (the state between the steps was
+  // faster than foreseen; the next launch then took one step), since the start or the last
+  // restore: each cost a launch (PERFORMANCE.md).
   std::int64_t refusedLaunches() const;
   double lastDt() const;
   Diagnostics diagnostics() const;

@@ -17,6 +17,7 @@ TEST(TimeStepping, AdaptiveDtLandsExactlyOnOutputTimes)
     const InitialState initial = makeScenario(Scenario::DamBreak, p);
     Simulation sim(p, initial);
     ReferenceSolver<double> twin(p, initial);
+    twin.takeStepsInPairs(sim.launchShape().steps == 2); // as the launch the device resolved
     for (int k = 1; k <= 5; ++k)
     {
       const double target = 0.1 * k; // not representable in binary: landing must still be exact
@@ -63,6 +64,7 @@ TEST(TimeStepping, StepsAfterALandingTakeTheirDtFromTheState)
     const InitialState initial = makeScenario(Scenario::DamBreak, p);
     Simulation sim(p, initial);
     ReferenceSolver<double> twin(p, initial);
+    twin.takeStepsInPairs(sim.launchShape().steps == 2); // as the launch the device resolved
     const std::string where =
       schemeNames()[static_cast<int>(c.scheme)] + " " + c.launch + ", " + precisionName(precision);
     for (const double target : { 0.001, 0.3, 0.3001, 0.6 })
@@ -120,6 +122,7 @@ TEST(TimeStepping, DiagnosticsMatchTheTwin)
   const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
   Simulation sim(p, initial);
   ReferenceSolver<double> twin(p, initial);
+  twin.takeStepsInPairs(sim.launchShape().steps == 2);
   sim.advanceTo(0.5);
   twin.advanceTo(0.5);
   const Diagnostics d = sim.diagnostics();
