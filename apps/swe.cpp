@@ -499,8 +499,7 @@ int main(int argc, char** argv)
   tuneCmd->add_option("--side", tuneSide, "square grid to time on (default: the device's size)");
   tuneCmd->add_option("--dt",
     tuneOptions.params.fixedDt,
-    "tune for runs with a fixed time step (any value > 0: the trial picks its own; Lax-Friedrichs "
-    "then also tries two steps a launch)");
+    "tune for runs with a fixed time step (any value > 0: the trial picks its own)");
 
   CommonOptions validateOptions;
   std::string caseName = "stoker", profilePath;

@@ -230,8 +230,10 @@ inline real two_steps(__global const real* h, __global const real* hu, __global 
       const bool own = ex >= 1 && ex < MID_W - 1 && ey >= 1 && ey < MID_H - 1;
       if (own && !is_physical(a, b, d))
         atomic_min(&status[STATUS_BAD_MID], j * NX + i);
+#if ADAPTIVE_DT /* (checking in the second loop instead was 8 % slower in fp32) */
       else if (own && check_speed && !speed_at_most(a, b, d, predicted))
         fast = true;
+#endif
     }
     else if (in_x != in_y && i >= -1 && i <= NX && j >= -1 && j <= NY)
     {
@@ -249,8 +251,6 @@ inline real two_steps(__global const real* h, __global const real* hu, __global 
       continue; /* past the grid and its first ghost layer: never read */
     mid_h[t] = a, mid_hu[t] = b, mid_hv[t] = d;
   }
-  if (fast) /* rare: one store per work-item that saw it */
-    atomic_max(&status[STATUS_MID_FAST], 1);
   barrier(CLK_LOCAL_MEM_FENCE);
   real speed = (real)0;
   for (int r = 0; r < ROWS; ++r)
@@ -273,33 +273,32 @@ inline real two_steps(__global const real* h, __global const real* hu, __global 
       hv_out[c] = hvn;
       finish_cell(h_out, hu_out, hv_out, bed, i, j, c, hn, hun, hvn, &speed, status);
     }
+  if (fast) /* rare: one store per work-item that saw it */
+    atomic_max(&status[STATUS_MID_FAST], 1);
   return speed;
 }
 
-/* The kernel takes both copies and reads which holds the state (STATUS_PARITY): whether a launch
- * is committed is known only on the device. Each parity has its own call with the kernel's own
- * arguments (a pointer chosen at run time cost the H200 9-18 %: PERFORMANCE.md). A no-op launch
- * does nothing. */
+/* Whether a launch is committed is known only on the device, so the device keeps which copy
+ * holds the state (STATUS_PARITY); the host queues launches reading copy 0 and copy 1 in turn
+ * (`parity`: the copy this one reads), and a launch whose copy does not hold the state does
+ * nothing, as does a no-op launch. (Choosing the input copy on the device instead, by a pointer
+ * or by a call per copy, cost the H200 9-18 %: PERFORMANCE.md.) */
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
-lax_friedrichs_two_steps(__global real* h_a, __global real* hu_a, __global real* hv_a,
-  __global real* h_b, __global real* hu_b, __global real* hv_b, __global real* ctrl,
-  __global int* status, __global real* partial_max, const real manning, const real inv_dx,
-  __global const real* manning_field, __global const real* bed, const real cfl_dx,
-  const real fixed_dt, const int num_groups)
+lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS, const int parity)
 {
   __local real mid_h[MID_CELLS], mid_hu[MID_CELLS], mid_hv[MID_CELLS];
   const real dt1 = ctrl[CTRL_DT];
-  if (!(dt1 > (real)0))
-    return; /* target or step limit reached, or a blow-up reported: the same for every group */
+  /* Target or step limit reached, a blow-up reported, or the state in the other copy: the
+   * same for every group. */
+  if (!(dt1 > (real)0) || status[STATUS_PARITY] != parity)
+    return;
   bool landing2;
   const real dt2 = pair_second_dt(ctrl, status, cfl_dx, fixed_dt, &landing2);
+  /* (A fixed dt is built without the check: ADAPTIVE_DT is 0.) */
   const bool check = dt2 > (real)0 && !(fixed_dt > (real)0);
   const real predicted = pair_predicted_speed(ctrl);
-  const real speed = status[STATUS_PARITY] != 0
-                       ? two_steps(h_b, hu_b, hv_b, h_a, hu_a, hv_a, mid_h, mid_hu, mid_hv, status,
-                           dt1, dt2, check, predicted, manning, inv_dx, manning_field, bed)
-                       : two_steps(h_a, hu_a, hv_a, h_b, hu_b, hv_b, mid_h, mid_hu, mid_hv, status,
-                           dt1, dt2, check, predicted, manning, inv_dx, manning_field, bed);
+  const real speed = two_steps(h, hu, hv, h_out, hu_out, hv_out, mid_h, mid_hu, mid_hv, status,
+    dt1, dt2, check, predicted, manning, inv_dx, manning_field, bed);
   barrier(CLK_LOCAL_MEM_FENCE); /* the intermediate state is read: its memory is the scratch */
   publish_group_max_speed(mid_h, speed, partial_max);
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */

@@ -80,7 +80,7 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
     // The three values of the state between the two steps, for the group's cells and one more
     // on every side (the maximum's scratch reuses them).
     reals = 3 * (gx * columnsPerItem(shape, params) + 2) *
-             (gy * static_cast<std::size_t>(shape.rows) + 2);
+            (gy * static_cast<std::size_t>(shape.rows) + 2);
   return reals * realSize;
 }
 

@@ -438,14 +438,14 @@ void ReferenceSolver<Real>::advanceTo(double target)
 template<class Real>
 void ReferenceSolver<Real>::takeSteps(int n)
 {
-  for (int s = 0; s < n; s += 2)
+  // (A pair may be cut to one step, as a refused launch is followed by one.)
+  for (int s = 0; s < n;)
     if (pairs_ && s + 1 < n)
-      stepPair();
+      s += stepPair();
     else
     {
       step();
-      if (s + 1 < n)
-        step();
+      ++s;
     }
 }
 

@@ -85,9 +85,10 @@ struct Simulation::Impl
     diagResult;
   // One kernel object per parity, so the step loop never re-sets arguments.
   std::array<cl::Kernel, 2> fillGhosts, update, waveSpeed, diagPartials;
-  // Lax-Friedrichs, two steps a launch (shape.steps == 2 with the fused clock): one kernel
-  // object, which reads on the device which copy holds the state.
-  cl::Kernel updateTwice;
+  // Lax-Friedrichs, two steps a launch (shape.steps == 2 with the fused clock). Which copy holds
+  // the state is kept on the device (a launch may be refused); a launch reading the other copy
+  // does nothing.
+  std::array<cl::Kernel, 2> updateTwice;
   // MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor.
   std::array<cl::Kernel, 2> musclStage;
   // MUSCL-Hancock: one launch a step, reading copy p and writing the other.
@@ -160,6 +161,7 @@ struct Simulation::Impl
       << " -DH_DRY=" << kDryDepth << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
       << " -DINFLOW_WAVE_SPEED=" << literal(inflowWaveSpeed(params))
       << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0)
+      << " -DADAPTIVE_DT=" << (params.fixedDt > 0 ? 0 : 1)
       << " -DPAIR_SPEED_MARGIN=" << literal(kPairSpeedMargin)
       << (perCellManning ? " -DMANNING_FIELD " : " ")
       // The CPU-shaped second-order path: the arithmetic on 8 or 16 cells at a time (unless
@@ -246,9 +248,9 @@ struct Simulation::Impl
       if (params.scheme == Scheme::MusclHancock)
         hancockStep[p] =
           cl::Kernel(program, shape.wholeRows ? "muscl_hancock_rows" : "muscl_hancock_step");
+      if (twoSteps())
+        updateTwice[p] = cl::Kernel(program, "lax_friedrichs_two_steps");
     }
-    if (twoSteps())
-      updateTwice = cl::Kernel(program, "lax_friedrichs_two_steps");
     computeDt = cl::Kernel(program, "compute_dt");
     diagFinal = cl::Kernel(program, "diagnostics_final");
     // The work-group shapes come from the kernels themselves (reqd_work_group_size), so that
@@ -433,9 +435,11 @@ struct Simulation::Impl
       };
       if (update[p]())
         bindUpdate(update[p]);
-      // (Both copies, in order: the kernel picks by the parity the device keeps.)
-      if (twoSteps() && p == 0)
-        bindUpdate(updateTwice);
+      if (twoSteps())
+      {
+        bindUpdate(updateTwice[p]);
+        updateTwice[p].setArg(16, static_cast<cl_int>(p));
+      }
       setArgs(waveSpeed[p], h[p], hu[p], hv[p], partialMax);
       setArgs(diagPartials[p], h[p], hu[p], hv[p], diagSum, diagMaxDepth, diagMaxSpeed);
     }
@@ -624,8 +628,9 @@ struct Simulation::Impl
     const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0, 0.0 };
     for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
       writeReal(slot, clock[slot]);
-    const cl_int statusInit[kStatusSize] = { static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX,
-      0, INT_MAX, 0, 0 };
+    const cl_int statusInit[kStatusSize] = {
+      static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX, 0, INT_MAX, 0, 0
+    };
     queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
     time = t;
     steps = count;
@@ -650,8 +655,12 @@ struct Simulation::Impl
   {
     if (twoSteps())
     {
+      // (current is the device's after the next readClock: refused launches skip one.)
       for (int s = 0; s < n; s += 2)
-        queue.enqueueNDRangeKernel(updateTwice, cl::NullRange, updateRange, updateLocal);
+      {
+        queue.enqueueNDRangeKernel(updateTwice[current], cl::NullRange, updateRange, updateLocal);
+        current = 1 - current;
+      }
       return;
     }
     for (int s = 0; s < n; ++s)

@@ -233,7 +233,8 @@ std::int64_t comparePairsWithTwin(const SimulationParameters& p, double toleranc
                               device.launchShape().text() + ", t = " + std::to_string(target);
     EXPECT_EQ(device.time(), target) << where;
     EXPECT_EQ(device.steps(), twin.steps()) << where;
-    EXPECT_LT(test::maxRelativeDifference(test::download(device), test::twinFields(twin, p.nx, p.ny)),
+    EXPECT_LT(
+      test::maxRelativeDifference(test::download(device), test::twinFields(twin, p.nx, p.ny)),
       tolerance)
       << where;
   }
