@@ -821,12 +821,16 @@ void Simulation::step(int n)
     {
       const std::int64_t limit = m.steps + n;
       m.setTarget(m.unboundedTarget(), limit);
-      // Two-step launches may be refused (and taken again): launch until the count is there.
-      for (std::int64_t before = -1; m.steps < limit && m.steps != before;)
+      // A refused two-step launch takes no step (the next one then takes one): launch until the
+      // count is there. A batch with neither a step nor a refusal would repeat for ever.
+      while (m.steps < limit)
       {
-        before = m.steps;
+        const std::int64_t stepsBefore = m.steps, refusedBefore = m.refused;
         m.enqueueSteps(static_cast<int>(limit - m.steps));
         m.readClock(0.0);
+        if (m.steps == stepsBefore && m.refused == refusedBefore)
+          throw Error("the device took no step at t = " + formatValue(m.time) + " s (step " +
+                      std::to_string(m.steps) + " of " + std::to_string(limit) + ")");
       }
     });
 }

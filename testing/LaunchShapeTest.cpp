@@ -295,6 +295,15 @@ TEST(LaunchShape, AdaptiveTwoStepsALaunchTakeExactlyTheStepsAskedAndRestore)
     EXPECT_EQ(simulation.steps(), before + n) << n;
   }
   ASSERT_GT(simulation.refusedLaunches(), 0); // the fast start, in those 22 steps
+  // Two steps at a time: one launch each, so a refused one leaves a call without progress at
+  // first.
+  Simulation pairs(p, pairState(p));
+  for (int k = 1; k <= 11; ++k)
+  {
+    pairs.step(2);
+    EXPECT_EQ(pairs.steps(), 2 * k);
+  }
+  EXPECT_GT(pairs.refusedLaunches(), 0);
   // Going back: the same bits, whatever the refused launches left on the device.
   const Snapshot snapshot = simulation.snapshot();
   simulation.advanceTo(0.7);
