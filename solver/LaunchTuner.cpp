@@ -24,9 +24,10 @@ std::string cacheKey(const SimulationParameters& params, const DeviceInfo& devic
   // Tabs separate the fields of a line, so names must not contain them.
   std::string key = device.platform + "|" + device.name + "|" + schemeName(params.scheme) + "|" +
                     precisionName(params.precision);
-  // A fixed dt opens two-step shapes (Lax-Friedrichs on GPUs): its own line.
-  if (params.fixedDt > 0 && params.scheme == Scheme::LaxFriedrichs)
-    key += "|fixed-dt";
+  // Lax-Friedrichs names its dt mode: the modes rank the two-step shapes differently. (Lines
+  // from before two-step shapes served the adaptive dt had no mode: they are tuned again.)
+  if (params.scheme == Scheme::LaxFriedrichs)
+    key += params.fixedDt > 0 ? "|fixed-dt" : "|adaptive-dt";
   std::replace(key.begin(), key.end(), '\t', ' ');
   return key;
 }
@@ -61,8 +62,8 @@ void writeCache(const std::string& path, const std::map<std::string, std::string
     std::ofstream out(temporary);
     if (!out)
       return;
-    out
-      << "# swe launch shapes: device|scheme|precision[|fixed-dt]<TAB>shape<TAB>Gcell/s measured\n";
+    out << "# swe launch shapes: platform|device|scheme|precision[|dt mode]<TAB>shape<TAB>Gcell/s "
+           "measured\n";
     for (const auto& entry : entries)
       out << entry.first << '\t' << entry.second << '\n';
     if (!out)

@@ -22,8 +22,9 @@ LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceI
 bool launchTuningNeeded(const SimulationParameters& params, const DeviceInfo& device);
 
 // The cache: $SWE_LAUNCH_CACHE if set, else $XDG_CACHE_HOME/swe/launch-shapes.txt, else
-// $HOME/.cache/swe/launch-shapes.txt. One line per device, scheme and precision (Lax-Friedrichs
-// with a fixed dt has its own: its two-step launches never take a second look at their dt).
+// $HOME/.cache/swe/launch-shapes.txt. One line per device, scheme and precision, and for
+// Lax-Friedrichs per dt mode (|fixed-dt, |adaptive-dt: the modes rank two-step shapes
+// differently).
 std::string launchCachePath();
 
 struct LaunchTiming
