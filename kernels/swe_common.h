@@ -314,16 +314,19 @@ inline void commit_dt(__global real* ctrl, __global int* status)
  * a Courant number above the one asked for. With a fixed dt both steps take it. */
 inline real pair_predicted_speed(__global const real* ctrl)
 {
-  return ctrl[CTRL_MAX_SPEED] * (real)PAIR_SPEED_MARGIN;
+  /* (never below the inflow's waves, which dt_for counts on anyway: no refusal for cells the
+   * second dt suits) */
+  return fmax(ctrl[CTRL_MAX_SPEED] * (real)PAIR_SPEED_MARGIN, (real)INFLOW_WAVE_SPEED);
 }
 
 /* Whether max(|u|, |v|) + sqrt(g h) <= s for a cell with h > 0, without dividing by h or taking
  * a root: q + h sqrt(g h) <= s h with q = max(|hu|, |hv|), i.e. r = s h - q >= 0 and
- * g h^3 <= r^2. (ReferenceSolver::stepPair does the same operations.) */
+ * g h^3 <= r^2. A dry cell (h <= H_DRY) passes: the wave-speed maximum counts it as still.
+ * (ReferenceSolver::speedsAtMost does the same operations.) */
 inline bool speed_at_most(real h, real hu, real hv, real s)
 {
   const real r = s * h - fmax(fabs(hu), fabs(hv));
-  return r >= (real)0 && (real)GRAVITY * h * h * h <= r * r;
+  return h <= (real)H_DRY || (r >= (real)0 && (real)GRAVITY * h * h * h <= r * r);
 }
 
 /* The time left before the target once the pending step is committed (0 when it lands): the

@@ -156,6 +156,8 @@ Real ReferenceSolver<Real>::maxWaveSpeed() const
     for (int i = 0; i < params_.nx; ++i)
     {
       const std::size_t c = index(i, j);
+      if (!(h_[c] > static_cast<Real>(kDryDepth)))
+        continue; // dry: still, as the kernels' wave_speed counts it
       const Real c0 = std::sqrt(g * h_[c]);
       const Real inv = Real(1) / h_[c];
       const Real u = hu_[c] * inv, v = hv_[c] * inv;
@@ -188,7 +190,7 @@ bool ReferenceSolver<Real>::speedsAtMost(Real speed) const
       const std::size_t c = index(i, j);
       const Real h = h_[c];
       const Real r = speed * h - std::max(std::fabs(hu_[c]), std::fabs(hv_[c]));
-      if (!(r >= 0 && g * h * h * h <= r * r))
+      if (!(h <= static_cast<Real>(kDryDepth) || (r >= 0 && g * h * h * h <= r * r)))
         return false;
     }
   return true;
@@ -212,7 +214,8 @@ int ReferenceSolver<Real>::stepPair(double target)
   const double remaining = target - time_;
   if (!(remaining > 0))
     return 1;
-  const Real predicted = first * static_cast<Real>(kPairSpeedMargin);
+  const Real predicted = std::max(
+    first * static_cast<Real>(kPairSpeedMargin), static_cast<Real>(inflowWaveSpeed(params_)));
   if (params_.fixedDt <= 0 && !speedsAtMost(predicted))
     return 1;
   stepWith(chooseDt(remaining, predicted), target);

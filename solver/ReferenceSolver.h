@@ -44,9 +44,9 @@ public:
   Real hu(int i, int j) const { return hu_[index(i, j)]; }
   Real hv(int i, int j) const { return hv_[index(i, j)]; }
 
-  // Largest max(|u| + c, |v| + c) over the interior.
+  // Largest max(|u| + c, |v| + c) over the interior's wet cells (h > the dry depth, 1e-6 m).
   Real maxWaveSpeed() const;
-  // Whether every interior cell's max(|u|, |v|) + c is at most speed.
+  // Whether every wet interior cell's max(|u|, |v|) + c is at most speed.
   bool speedsAtMost(Real speed) const;
   void fillGhosts();
 

@@ -106,6 +106,7 @@ struct Simulation::Impl
   int current = 0;
   double time = 0.0;
   double lastDt = 0.0;
+  double target = 0.0; // the time the clock must not pass (setTarget; a loaded state's own)
   std::int64_t steps = 0;
   std::int64_t refused = 0; // two-step launches refused (adaptive dt)
   int batchLimit = 64;
@@ -361,12 +362,13 @@ struct Simulation::Impl
   // The time the clock must not pass and the step count it must not pass (INT_MAX: none); with
   // the fused clock, dt is chosen again for them (the pending step was chosen for the old ones
   // and not taken yet).
-  void setTarget(double target, std::int64_t stepLimit = INT_MAX)
+  void setTarget(double newTarget, std::int64_t stepLimit = INT_MAX)
   {
+    target = newTarget;
     const cl_int limit = static_cast<cl_int>(std::min<std::int64_t>(stepLimit, INT_MAX));
     queue.enqueueWriteBuffer(
       status, CL_TRUE, kStatusStepLimit * sizeof(cl_int), sizeof(limit), &limit);
-    writeReal(kCtrlTarget, target);
+    writeReal(kCtrlTarget, newTarget);
     if (fusedClock)
       queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
   }
@@ -633,6 +635,7 @@ struct Simulation::Impl
     };
     queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
     time = t;
+    target = t;
     steps = count;
     refused = 0;
     lastDt = dtBefore;
@@ -696,8 +699,9 @@ struct Simulation::Impl
     return static_cast<std::size_t>(std::max(speedGroups, musclGroups));
   }
 
-  // Reads the clock and the status; throws if a cell went non-physical.
-  bool readClock(double target)
+  // Reads the clock and the status; throws if a cell went non-physical. Returns whether the
+  // clock is on its target (then time is that target exactly, as the host gave it).
+  bool readClock()
   {
     const std::vector<double> c = readReals(ctrl, kCtrlSize);
     cl_int st[kStatusSize];
@@ -795,7 +799,7 @@ bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
         n = std::max(1, std::min(n, m.batchLimit));
         const auto start = std::chrono::steady_clock::now();
         m.enqueueSteps(n);
-        const bool landed = m.readClock(targetTime);
+        const bool landed = m.readClock();
         const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         // Keep batches near a tenth of a second, so progress and aborts stay responsive.
@@ -827,7 +831,7 @@ void Simulation::step(int n)
       {
         const std::int64_t stepsBefore = m.steps, refusedBefore = m.refused;
         m.enqueueSteps(static_cast<int>(limit - m.steps));
-        m.readClock(0.0);
+        m.readClock();
         if (m.steps == stepsBefore && m.refused == refusedBefore)
           throw Error("the device took no step at t = " + formatValue(m.time) + " s (step " +
                       std::to_string(m.steps) + " of " + std::to_string(limit) + ")");
@@ -853,7 +857,7 @@ void Simulation::finish()
     [&]
     {
       m.queue.finish();
-      m.readClock(0.0);
+      m.readClock();
     });
 }
 
