@@ -100,7 +100,7 @@ typedef maskv maskm;
 #define CTRL_LAST_DT 4   /* last non-zero dt, for the host's step estimate */
 #define CTRL_LANDING 5   /* 1 when ctrl[CTRL_DT] lands the clock exactly on the target */
 #define CTRL_MAX_SPEED 6 /* the largest wave speed that ctrl[CTRL_DT] was chosen from */
-#define CTRL_CUT_DT 7 /* a two-step launch with this first dt was refused: take one step */
+#define CTRL_CUT_DT 7    /* a two-step launch with this first dt was refused: take one step */
 #define CTRL_SIZE 8
 
 /* Layout of the integer status buffer. */
@@ -111,7 +111,7 @@ typedef maskv maskm;
 #define STATUS_GROUPS_DONE 3 /* groups of the running step kernel that have finished */
 #define STATUS_BAD_MID                                                                             \
   4 /* like STATUS_BAD_CELL, for the state between the two steps of a two-step kernel */
-#define STATUS_PARITY 5 /* two-step kernels: which copy holds the state (they flip it) */
+#define STATUS_PARITY 5     /* two-step kernels: which copy holds the state (they flip it) */
 #define STATUS_STEP_LIMIT 6 /* steps are no-ops once STATUS_STEPS reaches it (INT_MAX: none) */
 #define STATUS_REFUSED 7    /* two-step launches refused (adaptive dt) */
 #define STATUS_MID_FAST 8   /* 1: the state between a launch's two steps outran the prediction */
@@ -343,8 +343,11 @@ inline real remaining_after_pending(__global const real* ctrl)
 /* The dt of the step after the pending one in the same launch, and whether it lands on the
  * target: 0 when the pending one is a no-op or lands on the target, when the step limit comes
  * first, or when a launch with this first dt was refused. */
-inline real pair_second_dt(__global const real* ctrl, __global const int* status, real cfl_dx,
-  real fixed_dt, bool* landing)
+inline real pair_second_dt(__global const real* ctrl,
+  __global const int* status,
+  real cfl_dx,
+  real fixed_dt,
+  bool* landing)
 {
   *landing = false;
   if (!(ctrl[CTRL_DT] > (real)0) || status[STATUS_STEPS] + 1 >= status[STATUS_STEP_LIMIT] ||
