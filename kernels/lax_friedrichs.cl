@@ -188,7 +188,8 @@ lax_friedrichs_step(GPU_STEP_ARGUMENTS)
 #if FUSED_CLOCK
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */
   if (local_id_linear() == 0)
-    finish_step_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
+    finish_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, 1, (real)0,
+      false);
 #else
   (void)cfl_dx, (void)fixed_dt, (void)num_groups;
 #endif
@@ -295,15 +296,14 @@ lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS, const int parity)
   bool landing2;
   const real dt2 = pair_second_dt(ctrl, status, cfl_dx, fixed_dt, &landing2);
   /* (A fixed dt is built without the check: ADAPTIVE_DT is 0.) */
-  const bool check = dt2 > (real)0 && !(fixed_dt > (real)0);
-  const real predicted = pair_predicted_speed(ctrl);
   const real speed = two_steps(h, hu, hv, h_out, hu_out, hv_out, mid_h, mid_hu, mid_hv, status,
-    dt1, dt2, check, predicted, manning, inv_dx, manning_field, bed);
+    dt1, dt2, dt2 > (real)0, pair_predicted_speed(ctrl), manning, inv_dx, manning_field, bed);
   barrier(CLK_LOCAL_MEM_FENCE); /* the intermediate state is read: its memory is the scratch */
   publish_group_max_speed(mid_h, speed, partial_max);
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */
   if (local_id_linear() == 0)
-    finish_pair_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, dt2, landing2);
+    finish_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, 2, dt2,
+      landing2);
 }
 #endif
 
@@ -411,7 +411,7 @@ lax_friedrichs_rows(__global const real* restrict h, __global const real* restri
   if (bad != INT_MAX)
     atomic_min(&status[STATUS_BAD_CELL], bad);
 #if FUSED_CLOCK
-  finish_step_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups);
+  finish_steps_if_last(partial_max, ctrl, status, cfl_dx, fixed_dt, num_groups, 1, (real)0, false);
 #else
   (void)cfl_dx, (void)fixed_dt, (void)num_groups;
 #endif

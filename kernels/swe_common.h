@@ -354,8 +354,9 @@ inline real pair_second_dt(__global const real* ctrl,
       ctrl[CTRL_CUT_DT] == ctrl[CTRL_DT])
     return (real)0;
   const real remaining = remaining_after_pending(ctrl);
-  const real m = fixed_dt > (real)0 ? (real)0 : pair_predicted_speed(ctrl);
-  return remaining > (real)0 ? dt_for(remaining, m, cfl_dx, fixed_dt, landing) : (real)0;
+  return remaining > (real)0
+           ? dt_for(remaining, pair_predicted_speed(ctrl), cfl_dx, fixed_dt, landing)
+           : (real)0;
 }
 
 /* The largest speed the step's groups published, taken and reset to 0 for the next step. */
@@ -381,67 +382,53 @@ inline bool last_group_to_finish(__global int* status, int num_groups)
   return true;
 }
 
-/* The end of a one-step Lax-Friedrichs update kernel: the last group to finish commits the step
- * and chooses the next dt, so a step is one launch. */
-inline void finish_step_if_last(__global real* partial_max,
-  __global real* ctrl,
-  __global int* status,
-  real cfl_dx,
-  real fixed_dt,
-  int num_groups)
-{
-  if (!last_group_to_finish(status, num_groups))
-    return;
-  const real m = TAKE_MAX_SPEED(partial_max);
-  commit_dt(ctrl, status);
-  choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
-}
-
-/* The end of a two-step launch whose second step took dt2 (0: it took one step): the last group
- * refuses it (see pair_predicted_speed) or commits its steps, so that the clock and the status
- * end as after that many one-step kernels with those dts, and flips the copies. A blow-up
- * between the steps is the one reported (cell and step), as it would have stopped the run
- * there; the second step then counts for nothing. */
-inline void finish_pair_if_last(__global real* partial_max,
+/* The end of a Lax-Friedrichs update kernel that took `steps` steps (1, or 2 with the second of
+ * dt2, 0 when it took one): the last group to finish commits them and chooses the next dt, so
+ * the clock and the status end as after that many one-step kernels with those dts. Two: it
+ * refuses the launch instead when a cell between the steps outran the prediction (see
+ * pair_predicted_speed), and flips the copies when it commits; a blow-up between the steps is
+ * the one reported (cell and step), as it would have stopped the run there, and the second step
+ * then counts for nothing. */
+inline void finish_steps_if_last(__global real* partial_max,
   __global real* ctrl,
   __global int* status,
   real cfl_dx,
   real fixed_dt,
   int num_groups,
+  int steps,
   real dt2,
   bool landing2)
 {
   if (!last_group_to_finish(status, num_groups))
     return;
   const real m = TAKE_MAX_SPEED(partial_max);
-  const int bad_mid = atomic_min(&status[STATUS_BAD_MID], INT_MAX);
-  const bool fast = atomic_xchg(&status[STATUS_MID_FAST], 0) != 0;
-  if (fast && bad_mid == INT_MAX && dt2 > (real)0)
+  if (steps == 2)
   {
-    /* Refused: the final state's reports are void; the next launch takes one step. */
-    atomic_xchg(&status[STATUS_BAD_CELL], INT_MAX);
-    ctrl[CTRL_CUT_DT] = ctrl[CTRL_DT];
-    status[STATUS_REFUSED] += 1;
-    return;
+    const int bad_mid = atomic_min(&status[STATUS_BAD_MID], INT_MAX);
+    const bool fast = atomic_xchg(&status[STATUS_MID_FAST], 0) != 0;
+    if (fast && bad_mid == INT_MAX && dt2 > (real)0)
+    {
+      /* Refused: the final state's reports are void; the next launch takes one step. */
+      atomic_xchg(&status[STATUS_BAD_CELL], INT_MAX);
+      ctrl[CTRL_CUT_DT] = ctrl[CTRL_DT];
+      status[STATUS_REFUSED] += 1;
+      return;
+    }
+    commit_dt(ctrl, status); /* the first step */
+    ctrl[CTRL_CUT_DT] = (real)0;
+    status[STATUS_PARITY] ^= 1;
+    if (bad_mid != INT_MAX)
+    {
+      atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
+      choose_dt(ctrl, status, bad_mid, m, cfl_dx, fixed_dt); /* dt 0, the bad step recorded */
+      return;
+    }
+    /* The second step, committed below as a single one is (dt 0: none). */
+    ctrl[CTRL_DT] = dt2;
+    ctrl[CTRL_LANDING] = landing2 ? (real)1 : (real)0;
   }
   commit_dt(ctrl, status);
-  if (bad_mid != INT_MAX)
-  {
-    atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
-    choose_dt(ctrl, status, bad_mid, m, cfl_dx, fixed_dt); /* dt 0, the bad step recorded */
-  }
-  else
-  {
-    if (dt2 > (real)0)
-    {
-      ctrl[CTRL_DT] = dt2;
-      ctrl[CTRL_LANDING] = landing2 ? (real)1 : (real)0;
-      commit_dt(ctrl, status);
-    }
-    choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
-  }
-  ctrl[CTRL_CUT_DT] = (real)0;
-  status[STATUS_PARITY] ^= 1;
+  choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
 }
 #endif
 

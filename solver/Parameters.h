@@ -117,6 +117,10 @@ double inflowWaveSpeed(const SimulationParameters& params);
 // ReferenceSolver::stepPair.
 constexpr double kPairSpeedMargin = 1.01;
 
+// Depth below which a cell counts as dry [m]: no velocity in the wet/dry scheme, no wave speed
+// for the time step (the kernels' H_DRY and the twin's).
+constexpr double kDryDepth = 1e-6;
+
 // A number as a person would write it in a message: 0.1, -1, 1e-09, nan.
 std::string formatValue(double value);
 

@@ -64,8 +64,6 @@ SWE_TWIN_ARITHMETIC(fp32, float)
 SWE_TWIN_ARITHMETIC(fp64, double)
 #undef SWE_TWIN_ARITHMETIC
 
-// Must match kDryDepth in Simulation.cpp (the kernels' H_DRY).
-constexpr double kDryDepth = 1e-6;
 } // namespace
 
 template<class Real>
@@ -208,9 +206,10 @@ Real ReferenceSolver<Real>::step(double target)
 template<class Real>
 int ReferenceSolver<Real>::stepPair(double target)
 {
-  const Real first = maxWaveSpeed();
-  if (!(step(target) > 0))
+  if (!(target - time_ > 0))
     return 0;
+  const Real first = maxWaveSpeed(); // (what step() would compute: taken once, kept)
+  stepWith(chooseDt(target - time_, first), target);
   const double remaining = target - time_;
   if (!(remaining > 0))
     return 1;

@@ -25,8 +25,6 @@ constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4
 constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2, kStatusParity = 5,
               kStatusStepLimit = 6, kStatusRefused = 7;
 constexpr int kStatusSize = 9; // must match STATUS_SIZE
-// Depth below which a cell counts as dry (no velocity) in the wet/dry scheme [m].
-constexpr double kDryDepth = 1e-6;
 
 std::uint64_t roundUp(std::uint64_t value, std::uint64_t multiple)
 {
