@@ -126,12 +126,14 @@ typedef maskv maskm;
 #endif
 
 /* Largest signal speed of a cell, max(|u| + c, |v| + c) with c = sqrt(g h), where `ok` holds and
- * the cell is wet, else 0 (dry: no wave, and no velocity to trust). A selection rather than a
- * branch, so that it also serves vectors (T = a vector type, ok a vector mask). */
+ * the cell is wet, else 0 (dry: no wave, and no velocity to trust). Written max(|hu|, |hv|) / h
+ * + c: rounding is monotonic, so that is the same value with one product and one sum fewer. A
+ * selection rather than a branch, so that it also serves vectors (T = a vector type, ok a
+ * vector mask). */
 #define WAVE_SPEED_WHERE(T, ok, h, hu, hv)                                                         \
-  (((ok) && (h) > (real)H_DRY) ? fmax(fabs((hu) * ((real)1 / (h))) + sqrt((real)GRAVITY * (h)),    \
-                                   fabs((hv) * ((real)1 / (h))) + sqrt((real)GRAVITY * (h)))       \
-                               : (T)((real)0))
+  (((ok) && (h) > (real)H_DRY)                                                                     \
+      ? fmax(fabs(hu), fabs(hv)) * ((real)1 / (h)) + sqrt((real)GRAVITY * (h))                     \
+      : (T)((real)0))
 
 inline real wave_speed(real h, real hu, real hv)
 {

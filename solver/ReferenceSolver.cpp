@@ -23,8 +23,10 @@ namespace fp64
 {
 using real = double;
 using std::cbrt, std::copysign, std::fabs, std::fmax, std::fmin, std::sqrt;
+#define SWE_DOUBLE // (as the kernels are built in double precision)
 #include "muscl_hllc.h"
 #include "boundaries.h"
+#undef SWE_DOUBLE
 }
 
 template<class Real>
