@@ -13,7 +13,7 @@ namespace
 namespace fp32
 {
 using real = float;
-using std::cbrt, std::copysign, std::fabs, std::fmax, std::fmin, std::sqrt;
+using std::cbrt, std::copysign, std::fabs, std::fma, std::fmax, std::fmin, std::sqrt;
 #include "muscl_hllc.h"
 #include "boundaries.h"
 }
@@ -22,7 +22,7 @@ using std::cbrt, std::copysign, std::fabs, std::fmax, std::fmin, std::sqrt;
 namespace fp64
 {
 using real = double;
-using std::cbrt, std::copysign, std::fabs, std::fmax, std::fmin, std::sqrt;
+using std::cbrt, std::copysign, std::fabs, std::fma, std::fmax, std::fmin, std::sqrt;
 #define SWE_DOUBLE // (as the kernels are built in double precision)
 #include "muscl_hllc.h"
 #include "boundaries.h"
