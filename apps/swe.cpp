@@ -204,8 +204,9 @@ int run(CommonOptions& options,
   const double seconds = secondsSince(start);
   const double mass = simulation.diagnostics().mass;
   if (simulation.launchShape().steps == 2 && params.fixedDt <= 0)
-    std::cerr << "swe: " << simulation.refusedLaunches()
-              << " two-step launches refused (each cost a launch; PERFORMANCE.md)\n";
+    std::cerr
+      << "swe: " << simulation.refusedLaunches()
+      << " two-step launches refused (each cost two launches without a step; PERFORMANCE.md)\n";
 #ifdef SWE_WITH_VTK
   if (writer)
     std::cerr << "swe: wrote " << writer->seriesPath() << "\n";

@@ -126,7 +126,7 @@ typedef maskv maskm;
 #endif
 
 /* Largest signal speed of a cell, max(|u| + c, |v| + c) with c = sqrt(g h), where `ok` holds and
- * the cell is wet, else 0 (dry: no wave, and no velocity to trust). Written max(|hu|, |hv|) / h
+ * the cell is wet, else 0 (dry: no wave, and no velocity to trust). Written max(|hu|, |hv|) (1 / h)
  * + c: rounding is monotonic, so that is the same value with one product and one sum fewer. A
  * selection rather than a branch, so that it also serves vectors (T = a vector type, ok a
  * vector mask). */

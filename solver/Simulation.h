@@ -80,7 +80,8 @@ public:
   std::int64_t steps() const;
   // Two-step launches with the adaptive dt that were refused (the state between the steps was
   // faster than foreseen; the next launch then took one step), since the start or the last
-  // restore: each cost a launch (PERFORMANCE.md).
+  // restore: each cost two launches without a step, the refused one and the next, queued on the
+  // copy that does not hold the state (PERFORMANCE.md).
   std::int64_t refusedLaunches() const;
   double lastDt() const;
   Diagnostics diagnostics() const;
