@@ -38,6 +38,19 @@
 
 #define UPDATED_W (WG_X - 4)
 
+/* In fp32 the MUSCL-Hancock sweep's row loop is unrolled by two, so that sliding the window
+ * along y is register renaming instead of moves (+4 % on the H200); in fp64 the registers that
+ * takes cost more (-19 %), and the MUSCL-HLLC stage lost 3 % (PERFORMANCE.md). Only for an even
+ * count of rows: PoCL miscompiled an odd count's leftover row, which holds barriers (the
+ * kernel's results left the twin's). -DSWEEP_UNROLL= turns it off. */
+#ifndef SWEEP_UNROLL
+#if defined(SWE_DOUBLE) || (ROWS % 2 != 0)
+#define SWEEP_UNROLL
+#else
+#define SWEEP_UNROLL _Pragma("unroll 2")
+#endif
+#endif
+
 /* One cell's values seen along x (un = u) or along y (un = v). */
 inline FaceState along(real h, real eta, real u, real v, bool y_axis)
 {
@@ -262,12 +275,25 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
     publish_group_max_speed(scratch, speed, partial_max);
 }
 
+/* The Hancock faces of a row's cells (this item's: yc, with its column's neighbours ys below and
+ * yn above), their values along x traded through x with the row's items for the slopes. Holds a
+ * barrier: every item of the group calls it. */
+inline CellFaces row_faces(RowExchange x, int k, FaceState ys, FaceState yc, FaceState yn,
+  real half_k)
+{
+  const FaceState xc = along(yc.h, yc.eta, yc.ut, yc.un, false);
+  put(x, k, xc);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return hancock_cell_faces(get(x, max(k - 1, 0)), xc, get(x, min(k + 1, WG_X - 1)), ys, yc, yn,
+    half_k, (real)GRAVITY, (real)H_DRY);
+}
+
 /* One MUSCL-Hancock step (muscl_hllc.h): U_out = U + dt L(U) with every face solved once from
  * face values advanced by half a step, fused with the blow-up check and the first stage of the
  * next step's wave-speed maximum. The same sweep as muscl_hllc_stage, one row later: the half
  * step of a cell needs its slopes along x, so the row exchange of cell values is that of the
  * row above the one being updated, and the face values of the updated row come from the
- * iteration before. The sweep starts two rows early (j0 - 2, j0 - 1) to build them. */
+ * iteration before (for the first row, from the prologue). */
 __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
 muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
 {
@@ -281,17 +307,26 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
   if (dt > (real)0)
   {
     /* The column's window along y: rows j .. j + 2 for row j = j0 + r, the half-step face
-     * values of row j, and the flux through the face south of j as cell j sees it. */
-    FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 2, column_exists));
-    FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
-    FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
-    CellFaces faces = { { 0 } };
-    FaceFlux south = { (real)0, (real)0, (real)0 };
-    for (int r = -2; r < ROWS; ++r)
+     * values of row j, and the flux through the face south of j as cell j sees it. Built first
+     * from rows j0 - 2 .. j0 + 1: the faces of rows j0 - 1 and j0 (each exchange in its own
+     * local arrays, so that no barrier is needed between them) and the face between them. */
+    const FaceState below = y_state(load_cell(h, hu, hv, bed, i, j0 - 2, column_exists));
+    FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
+    FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
+    FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
+    const CellFaces faces_below = row_faces(cells, k, below, cell, above, half_k);
+    CellFaces faces = row_faces(east_faces, k, cell, above, ahead, half_k);
+    FaceFlux south, unused;
+    face_fluxes(faces_below.n, faces.s, g, (real)H_DRY, &unused, &south);
+    cell = above;
+    above = ahead;
+    ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
+    SWEEP_UNROLL
+    for (int r = 0; r < ROWS; ++r)
     {
       const int j = j0 + r;
       const StoredCell incoming = load_cell(h, hu, hv, bed, i, j + 3, column_exists);
-      const bool here = r >= 0 && updates && j < NY;
+      const bool here = updates && j < NY;
       const int c = IDX(i, j);
       real hun = (real)0, hvn = (real)0;
       if (here)
@@ -299,17 +334,10 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
         hun = hu[c];
         hvn = hv[c];
       }
-      /* The row above: its cell values along x, traded for the slopes, give its faces. */
-      const FaceState above_x = along(above.h, above.eta, above.ut, above.un, false);
-      put(cells, k, above_x);
-      barrier(CLK_LOCAL_MEM_FENCE);
-      const CellFaces faces_above = hancock_cell_faces(get(cells, kw), above_x, get(cells, ke),
-        cell, above, ahead, half_k, g, (real)H_DRY);
+      const CellFaces faces_above = row_faces(cells, k, cell, above, ahead, half_k);
       /* The face between row j and the row above. */
       FaceFlux north, north_seen_above;
       face_fluxes(faces.n, faces_above.s, g, (real)H_DRY, &north, &north_seen_above);
-      /* Every row runs the same barriers (the first two rows only build faces), so that they
-       * stay in uniform control flow. */
       const FaceFlux ry = rate_from_faces(south, north, faces.s, faces.n, g);
       /* Along x: each item's east face values, then each face's flux (an item solves its
        * west face). */
