@@ -66,14 +66,8 @@ inline realv realv_recip(realv x)
   return NEWTON_STEP(realv, x, y);
 }
 #else
-inline real real_recip(real x)
-{
-  return (real)1 / x;
-}
-inline realv realv_recip(realv x)
-{
-  return (real)1 / x;
-}
+#define real_recip(x) ((real)1 / (x))
+#define realv_recip(x) ((real)1 / (x))
 #endif
 
 DEFINE_LAX_FRIEDRICHS_CELL(lax_friedrichs_cell, real)

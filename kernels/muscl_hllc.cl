@@ -123,16 +123,16 @@ inline FaceState get(RowExchange x, int k)
 
 /* What every sweep kernel declares first (a macro: OpenCL C 1.2 allows __local variables only at
  * kernel scope): local memory for a row's exchanges and the group's speed maximum; the item's
- * place (k in the row of items, column i, first row j0); whether its column lies within the
- * grid and its ghost layers, and whether it updates cells (the two items at either end only
- * supply neighbours). */
+ * place (k in the row of items, kw and ke its neighbours there, column i, first row j0);
+ * whether its column lies within the grid and its ghost layers, and whether it updates cells
+ * (the two items at either end only supply neighbours). */
 #define SWEEP_LOCALS                                                                              \
   __local real scratch[WG_SIZE];                                                                  \
   __local real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */                      \
   __local real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */          \
   __local real fh[WG_X], fqn[WG_X], fqt[WG_X]; /* west face flux, as x-1 sees it */               \
   const RowExchange cells = { ch, ceta, cun, cut }, east_faces = { eh, eeta, eun, eut };          \
-  const int k = get_local_id(0);                                                                  \
+  const int k = get_local_id(0), kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);                  \
   const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;                 \
   const bool column_exists = i < NX + GHOST;                                                      \
   const bool updates = k >= 2 && k < WG_X - 2 && i < NX;
@@ -219,7 +219,6 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       put(cells, k, mine);
       const FaceFlux ry = y_rate(cell, above, ahead, &slope, &south);
       barrier(CLK_LOCAL_MEM_FENCE);
-      const int kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);
       const FaceState x_slope = limited_slopes(get(cells, kw), mine, get(cells, ke), (real)H_DRY);
       put(east_faces, k, at_face(mine, x_slope, (real)1));
       barrier(CLK_LOCAL_MEM_FENCE);
@@ -276,16 +275,16 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
 }
 
 /* The Hancock faces of a row's cells (this item's: yc, with its column's neighbours ys below and
- * yn above), their values along x traded through x with the row's items for the slopes. Holds a
- * barrier: every item of the group calls it. */
-inline CellFaces row_faces(RowExchange x, int k, FaceState ys, FaceState yc, FaceState yn,
-  real half_k)
+ * yn above), their values along x traded through x with the row's items (k, neighbours kw and
+ * ke) for the slopes. Holds a barrier: every item of the group calls it. */
+inline CellFaces row_faces(RowExchange x, int k, int kw, int ke, FaceState ys, FaceState yc,
+  FaceState yn, real half_k)
 {
   const FaceState xc = along(yc.h, yc.eta, yc.ut, yc.un, false);
   put(x, k, xc);
   barrier(CLK_LOCAL_MEM_FENCE);
-  return hancock_cell_faces(get(x, max(k - 1, 0)), xc, get(x, min(k + 1, WG_X - 1)), ys, yc, yn,
-    half_k, (real)GRAVITY, (real)H_DRY);
+  return hancock_cell_faces(
+    get(x, kw), xc, get(x, ke), ys, yc, yn, half_k, (real)GRAVITY, (real)H_DRY);
 }
 
 /* One MUSCL-Hancock step (muscl_hllc.h): U_out = U + dt L(U) with every face solved once from
@@ -298,7 +297,6 @@ __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
 muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
 {
   SWEEP_LOCALS
-  const int kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
   const real dt = ctrl[CTRL_DT];
@@ -314,8 +312,8 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
     FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
     FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
     FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
-    const CellFaces faces_below = row_faces(cells, k, below, cell, above, half_k);
-    CellFaces faces = row_faces(east_faces, k, cell, above, ahead, half_k);
+    const CellFaces faces_below = row_faces(cells, k, kw, ke, below, cell, above, half_k);
+    CellFaces faces = row_faces(east_faces, k, kw, ke, cell, above, ahead, half_k);
     FaceFlux south, unused;
     face_fluxes(faces_below.n, faces.s, g, (real)H_DRY, &unused, &south);
     cell = above;
@@ -334,7 +332,7 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
         hun = hu[c];
         hvn = hv[c];
       }
-      const CellFaces faces_above = row_faces(cells, k, cell, above, ahead, half_k);
+      const CellFaces faces_above = row_faces(cells, k, kw, ke, cell, above, ahead, half_k);
       /* The face between row j and the row above. */
       FaceFlux north, north_seen_above;
       face_fluxes(faces.n, faces_above.s, g, (real)H_DRY, &north, &north_seen_above);
