@@ -17,10 +17,12 @@
 #ifdef MUSCL_LANES
 #define real realm
 #define mask maskm
+#define SQRT realm_sqrt
 #define MUSCL_ANY(m) any(m)
 #define MUSCL_ALL(m) all(m)
 #else
 #define mask bool
+#define SQRT real_sqrt
 #define MUSCL_ANY(m) (m)
 #define MUSCL_ALL(m) (m)
 #endif
@@ -151,7 +153,7 @@ inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real 
   f.qt = (real)0;
   if (MUSCL_ALL(dry))
     return f;
-  const real cL = sqrt(g * hL), cR = sqrt(g * hR);
+  const real cL = SQRT(g * hL), cR = SQRT(g * hR);
   const real uStar = MULADD((real)0.5, uL + uR, cL) - cR;
   const real cStar = MULADD((real)0.5, cL + cR, (real)0.25 * (uL - uR));
   /* Wave speeds: a dry side's from the wet side alone, else the two-rarefaction estimate. Only
@@ -359,6 +361,7 @@ inline mask euler_update(real* h,
 
 #undef real
 #undef mask
+#undef SQRT
 #undef MULADD
 #undef MUSCL_ANY
 #undef MUSCL_ALL

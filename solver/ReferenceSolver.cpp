@@ -21,6 +21,16 @@ T fmax(T a, T b)
   return (a >= b || b != b) ? a : b;
 }
 
+// The celerities' square root. The fp64 kernels refine the fp32 estimate (kernels/swe_common.h,
+// real_sqrt), which lands on the correctly rounded root but where it lies within about 2^-84 of
+// a halfway point: the twin takes std::sqrt, for the same bits and a baseline no slower than
+// need be.
+template<class T>
+T real_sqrt(T x)
+{
+  return std::sqrt(x);
+}
+
 // The second-order and boundary arithmetic, compiled from the kernels' own headers once per
 // precision.
 // Its unqualified math calls resolve to the std overloads of the precision at hand (fmin and
@@ -205,7 +215,7 @@ bool ReferenceSolver<Real>::speedsAtMost(Real speed) const
       const std::size_t c = index(i, j);
       const Real h = h_[c];
       const Real r = speed * h - std::max(std::fabs(hu_[c]), std::fabs(hv_[c]));
-      if (!(h <= static_cast<Real>(kDryDepth) || (r >= 0 && g * h * h * h <= r * r)))
+      if (!(h <= static_cast<Real>(kDryDepth) || g * h * h * h <= r * std::fabs(r)))
         return false;
     }
   return true;
