@@ -18,7 +18,8 @@
   {                                                                                               \
     const real r = (real)0.5 * dt * inv_dx;                                                       \
     const real half_g = (real)0.5 * (real)GRAVITY; /* pressure 1/2 g h^2 */                      \
-    /* One reciprocal per neighbour, not one division per flux term: they bound this kernel. */   \
+    /* One reciprocal per neighbour, not one division per flux term: they bound this kernel     \
+     * (real_recip, realv_recip: kernels/swe_common.h). */                                        \
     const T ie = T##_recip(he), iw = T##_recip(hw), iN = T##_recip(hN), is = T##_recip(hs);      \
     const T hn = (real)0.25 * (he + hw + hN + hs) - r * (hue - huw + hvN - hvs);                 \
     T hun = (real)0.25 * (hue + huw + huN + hus) -                                               \
@@ -43,32 +44,6 @@
     *hu_new = hun;                                                                                \
     *hv_new = hvn;                                                                                \
   }
-
-/* 1 / x. In fp64 the hardware's fp32 estimate refined by two Newton steps (relative error about
- * 2^-23, then 2^-46, then the final rounding's: within about an ulp of the quotient, and the
- * same bits in every kernel, which all use it). fp64 division is a long software sequence on
- * NVIDIA GPUs, and it bounded the two-step kernel: this made fp64 32x4x2s2 25 % faster adaptive
- * and 23 % with a fixed dt on the H200 (PERFORMANCE.md). It holds for |x| from about 1.2e-38 to
- * 3.4e38 (float's range): below, the result is not finite, which the blow-up check stops;
- * above, 0 (no flood is that deep). fp32 divides. */
-#ifdef SWE_DOUBLE
-#define NEWTON_STEP(T, x, y) fma(y, fma(-(x), y, (T)1), y)
-inline real real_recip(real x)
-{
-  real y = (real)native_recip((float)x);
-  y = NEWTON_STEP(real, x, y);
-  return NEWTON_STEP(real, x, y);
-}
-inline realv realv_recip(realv x)
-{
-  realv y = convert_double8(native_recip(convert_float8(x)));
-  y = NEWTON_STEP(realv, x, y);
-  return NEWTON_STEP(realv, x, y);
-}
-#else
-#define real_recip(x) ((real)1 / (x))
-#define realv_recip(x) ((real)1 / (x))
-#endif
 
 DEFINE_LAX_FRIEDRICHS_CELL(lax_friedrichs_cell, real)
 

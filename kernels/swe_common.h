@@ -60,28 +60,54 @@ typedef maskv maskm;
 #error "MUSCL_LANES must be 8 or 16"
 #endif
 
-/* sqrt(x) for the GPU-shaped second order's celerities (muscl_hllc.h). In fp64: float's
- * 1 / sqrt(x) (within 2 ulp by OpenCL's rules), one Newton step (relative error about 2^-44),
- * then x times that, corrected once. Before its last rounding that is within about 2^-84 of the
- * root, so it is the correctly rounded root but where the root lies that close to a halfway
- * point (about one x in 10^9): the same bits as sqrt() in practice. NVIDIA's fp64 square root
- * is a longer software sequence with a slow-path branch: this made MUSCL-Hancock and MUSCL-HLLC
- * fp64 4 % faster on the H200 (PERFORMANCE.md). The estimate's argument is at least FLT_MIN, so
- * 0 gives 0; 0 < x < 1.2e-38 gives a less exact root, of a depth far below H_DRY, which HLLC
- * does not use. fp32 takes sqrt, and so do the CPU-shaped kernels (realm): on PoCL the sequence
- * was no faster, as far as the noisy 2-core VM could tell. */
-#ifdef SWE_DOUBLE
-inline real real_sqrt(real x)
-{
-  real y = (real)rsqrt(fmax((float)x, FLT_MIN));
-  y = y * fma(-((real)0.5 * x) * y, y, (real)1.5);
-  const real s = x * y;
-  return fma(fma(-s, s, x), (real)0.5 * y, s);
-}
-#else
-#define real_sqrt(x) sqrt(x)
+/* 1 / x and sqrt(x) in fp64 on GPUs (the host builds with -DNEWTON_FP64 for GPU devices):
+ * NVIDIA's fp64 division and square root are long software sequences with slow-path branches.
+ * - real_recip: float's estimate, then two Newton steps (relative error about 2^-23, then
+ *   2^-46): before its last rounding within about 2^-88 of 1 / x. It made fp64 two-step
+ *   Lax-Friedrichs 25 % faster on the H200 (PERFORMANCE.md).
+ * - real_sqrt (the second order's celerities): float's 1 / sqrt(x) (within 2 ulp by OpenCL's
+ *   rules), one Newton step (about 2^-44), then x times that, corrected once: within about
+ *   2^-84 of the root before its last rounding. MUSCL-Hancock and MUSCL-HLLC fp64 +4 % on the
+ *   H200.
+ * So both give the correctly rounded result but where it lies that close to a halfway point:
+ * the same bits as dividing and sqrt() in practice (the twin divides and takes std::sqrt).
+ * Every kernel of a program uses the same functions, so all launch shapes give the same bits.
+ * They hold for x from about 1.2e-38 to 3.4e38 (float's range): below, the reciprocal is not
+ * finite, which the blow-up check stops, and the root less exact (of a depth far below H_DRY,
+ * which HLLC does not use; 0 gives 0); above, 0 (no flood is that deep). CPU devices divide and
+ * take sqrt: the reciprocals made fp64 Lax-Friedrichs 13 % slower on PoCL. realv: 8 cells,
+ * realm: MUSCL_LANES cells. fp32 always divides and takes sqrt. */
+#if defined(SWE_DOUBLE) && defined(NEWTON_FP64)
+#define NEWTON_STEP(T, x, y) fma(y, fma(-(x), y, (T)1), y)
+#define DEFINE_NEWTON_RECIP(name, T, estimate)                                                     \
+  inline T name(T x)                                                                               \
+  {                                                                                                \
+    T y = estimate;                                                                                \
+    y = NEWTON_STEP(T, x, y);                                                                      \
+    return NEWTON_STEP(T, x, y);                                                                   \
+  }
+#define DEFINE_NEWTON_SQRT(name, T, estimate)                                                      \
+  inline T name(T x)                                                                               \
+  {                                                                                                \
+    T y = estimate;                                                                                \
+    y = y * fma(-((real)0.5 * x) * y, y, (T)1.5);                                                  \
+    const T s = x * y;                                                                             \
+    return fma(fma(-s, s, x), (real)0.5 * y, s);                                                   \
+  }
+DEFINE_NEWTON_RECIP(real_recip, real, (real)native_recip((float)x))
+DEFINE_NEWTON_RECIP(realv_recip, realv, convert_double8(native_recip(convert_float8(x))))
+DEFINE_NEWTON_SQRT(real_sqrt, real, (real)rsqrt(fmax((float)x, FLT_MIN)))
+#if MUSCL_LANES == 16
+DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double16(rsqrt(fmax(convert_float16(x), FLT_MIN))))
+#elif MUSCL_LANES == 8
+DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(x), FLT_MIN))))
 #endif
+#else
+#define real_recip(x) ((real)1 / (x))
+#define realv_recip(x) ((real)1 / (x))
+#define real_sqrt(x) sqrt(x)
 #define realm_sqrt(x) sqrt(x)
+#endif
 
 /* No fused multiply-add contraction: the C++ twin (the test oracle) rounds every operation, and
  * FMAs would buy little here but disagreement. */

@@ -21,10 +21,10 @@ T fmax(T a, T b)
   return (a >= b || b != b) ? a : b;
 }
 
-// The celerities' square root. The fp64 kernels refine the fp32 estimate (kernels/swe_common.h,
-// real_sqrt), which lands on the correctly rounded root but where it lies within about 2^-84 of
-// a halfway point: the twin takes std::sqrt, for the same bits and a baseline no slower than
-// need be.
+// The celerities' square root. On GPUs the fp64 kernels refine float's estimate
+// (kernels/swe_common.h, real_sqrt), which lands on the correctly rounded root but where it lies
+// within about 2^-84 of a halfway point: the twin takes std::sqrt, for the same bits and a
+// baseline no slower than need be.
 template<class T>
 T real_sqrt(T x)
 {

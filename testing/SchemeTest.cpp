@@ -45,12 +45,16 @@ double twinDifferenceAfter100Steps(Precision precision,
 // that freedom, and it halves the cost of this division-bound kernel). The logic is compared with
 // IEEE division; the default build is held to a looser bound.
 const char* const kIeeeFp32 = "-cl-fp32-correctly-rounded-divide-sqrt";
+// What the engine adds for GPU devices in fp64 (kernels/swe_common.h).
+const char* const kNewtonFp64 = "-DNEWTON_FP64";
 } // namespace
 
 TEST(Scheme, MatchesCppTwinAfter100StepsDouble)
 {
   EXPECT_LE(twinDifferenceAfter100Steps<double>(Precision::Double, 0.0, 0.03), 1e-12);
   EXPECT_LE(twinDifferenceAfter100Steps<double>(Precision::Double, 0.004, 0.0), 1e-12);
+  // The reciprocals GPUs take (float's estimate and Newton steps; forced here on any device).
+  EXPECT_LE(twinDifferenceAfter100Steps<double>(Precision::Double, 0.0, 0.03, kNewtonFp64), 1e-12);
 }
 
 TEST(Scheme, MatchesCppTwinAfter100StepsSingle)
