@@ -60,10 +60,10 @@ typedef maskv maskm;
 #error "MUSCL_LANES must be 8 or 16"
 #endif
 
-/* 1 / x and sqrt(x) in fp64 on GPUs (the host builds with -DNEWTON_FP64 for GPU devices):
+/* 1 / x and sqrt(x) in fp64 on GPUs (the host builds with -DNEWTON_FP64=1 for GPU devices):
  * NVIDIA's fp64 division and square root are long software sequences with slow-path branches.
- * - real_recip: float's estimate, then two Newton steps (relative error about 2^-23, then
- *   2^-46): before its last rounding within about 2^-88 of 1 / x. It made fp64 two-step
+ * - real_recip: float's native estimate (2^-23 on NVIDIA's), then two Newton steps (about
+ *   2^-46, then before its last rounding within about 2^-88 of 1 / x). It made fp64 two-step
  *   Lax-Friedrichs 25 % faster on the H200 (PERFORMANCE.md).
  * - real_sqrt (the second order's celerities): float's 1 / sqrt(x) (within 2 ulp by OpenCL's
  *   rules), one Newton step (about 2^-44), then x times that, corrected once: within about
@@ -77,7 +77,7 @@ typedef maskv maskm;
  * which HLLC does not use; 0 gives 0); above, 0 (no flood is that deep). CPU devices divide and
  * take sqrt: the reciprocals made fp64 Lax-Friedrichs 13 % slower on PoCL. realv: 8 cells,
  * realm: MUSCL_LANES cells. fp32 always divides and takes sqrt. */
-#if defined(SWE_DOUBLE) && defined(NEWTON_FP64)
+#if defined(SWE_DOUBLE) && NEWTON_FP64
 #define NEWTON_STEP(T, x, y) fma(y, fma(-(x), y, (T)1), y)
 #define DEFINE_NEWTON_RECIP(name, T, estimate)                                                     \
   inline T name(T x)                                                                               \

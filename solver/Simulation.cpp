@@ -164,8 +164,12 @@ struct Simulation::Impl
       << " -DPAIR_SPEED_MARGIN=" << literal(kPairSpeedMargin)
       << (perCellManning ? " -DMANNING_FIELD " : " ")
       // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
-      // root are long software sequences; CPUs divide (kernels/swe_common.h says why).
-      << (params.precision == Precision::Double && info.type == "GPU" ? "-DNEWTON_FP64 " : "")
+      // root are long software sequences; CPUs divide (kernels/swe_common.h says why). Unless
+      // the build options choose (tests take both on any device).
+      << (params.precision == Precision::Double && info.type == "GPU" &&
+               params.buildOptions.find("-DNEWTON_FP64") == std::string::npos
+             ? "-DNEWTON_FP64=1 "
+             : "")
       // The CPU-shaped second-order path: the arithmetic on 8 or 16 cells at a time (unless
       // the build options set the width: tests take both on any device).
       << (shape.wholeRows && isSecondOrder(params.scheme) &&

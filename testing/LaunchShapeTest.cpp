@@ -436,8 +436,8 @@ TEST(LaunchShape, Fp64NewtonArithmeticGivesTheBitsOfDivisionAndSqrtOnEveryShape)
   // GPU devices build fp64 with -DNEWTON_FP64: reciprocals and the second order's square roots
   // from float estimates and Newton steps (kernels/swe_common.h), which round as division and
   // sqrt() do but within about 2^-84 of a halfway point (some 10^-10 of the operations). Forced
-  // here, on the GPU-shaped and the CPU-shaped kernels (both vector widths), against a build
-  // without it (on a GPU device both builds take it). A Newton step too few is caught.
+  // on here, on the GPU-shaped and the CPU-shaped kernels (both vector widths), against a build
+  // with it off, on any device. A Newton step too few is caught.
   for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc, Scheme::MusclHancock })
   {
     SimulationParameters p = test::smallParameters(Precision::Double, 51, 37);
@@ -447,6 +447,7 @@ TEST(LaunchShape, Fp64NewtonArithmeticGivesTheBitsOfDivisionAndSqrtOnEveryShape)
     p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::Inflow, 0.2 };
     const bool second = isSecondOrder(scheme);
     double t0 = 0, t1 = 0;
+    p.buildOptions = "-DNEWTON_FP64=0";
     const test::Fields a = runWithShape(p, second ? "64x1x16" : "64x4x1", &t0);
     for (const std::string shape :
       { second ? "64x1x16" : "64x4x1", second ? "16x1x3" : "32x2x5", "rows3", "rows3 16 lanes" })
@@ -455,7 +456,7 @@ TEST(LaunchShape, Fp64NewtonArithmeticGivesTheBitsOfDivisionAndSqrtOnEveryShape)
       if (shape == "rows3 16 lanes" && (!second || Simulation::check(p).type != "CPU"))
         continue;
       p.buildOptions =
-        shape == "rows3 16 lanes" ? "-DNEWTON_FP64 -DMUSCL_LANES=16" : "-DNEWTON_FP64";
+        shape == "rows3 16 lanes" ? "-DNEWTON_FP64=1 -DMUSCL_LANES=16" : "-DNEWTON_FP64=1";
       const test::Fields b = runWithShape(p, shape.substr(0, shape.find(' ')), &t1);
       EXPECT_EQ(t0, t1) << schemeName(scheme) << " " << shape;
       EXPECT_EQ(test::maxRelativeDifference(a, b), 0.0) << schemeName(scheme) << " " << shape;

@@ -46,7 +46,7 @@ double twinDifferenceAfter100Steps(Precision precision,
 // IEEE division; the default build is held to a looser bound.
 const char* const kIeeeFp32 = "-cl-fp32-correctly-rounded-divide-sqrt";
 // What the engine adds for GPU devices in fp64 (kernels/swe_common.h).
-const char* const kNewtonFp64 = "-DNEWTON_FP64";
+const char* const kNewtonFp64 = "-DNEWTON_FP64=1";
 } // namespace
 
 TEST(Scheme, MatchesCppTwinAfter100StepsDouble)

@@ -101,7 +101,7 @@ TEST_P(SecondOrderScheme, MatchesCppTwinAfter100Steps)
 {
   EXPECT_LE(twinDifference<double>(GetParam(), Precision::Double, ""), 1e-12);
   // The square roots GPUs take in fp64 (kernels/swe_common.h; forced here on any device).
-  EXPECT_LE(twinDifference<double>(GetParam(), Precision::Double, "-DNEWTON_FP64"), 1e-12);
+  EXPECT_LE(twinDifference<double>(GetParam(), Precision::Double, "-DNEWTON_FP64=1"), 1e-12);
   EXPECT_LE(
     twinDifference<float>(GetParam(), Precision::Single, "-cl-fp32-correctly-rounded-divide-sqrt"),
     1e-5);
