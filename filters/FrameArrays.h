@@ -17,8 +17,6 @@ struct FrameArrays
   // RequestData: the one before last is the one normally free.
   using Slots = std::array<vtkSmartPointer<vtkDataArray>, 2>;
   Slots Depth, FreeSurface, Momentum, Velocity;
-  // Host staging for the momenta, which the VTK arrays hold interleaved; never handed out.
-  std::array<vtkSmartPointer<vtkDataArray>, 1> MomentumX, MomentumY;
   // Shared by every output of one run, never refilled: the bed does not change. Reset it when
   // the run (its grid or bed) changes.
   vtkSmartPointer<vtkDataArray> Bed;

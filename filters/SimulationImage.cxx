@@ -64,12 +64,12 @@ ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
   return fresh;
 }
 
-// Fills the cell arrays; returns the mass (sum of h dx^2, summed in double on the host from the
-// depths there: a device reduction would cost a CPU device as much as the download). state: the
-// simulation's h, hu, hv on the host already (a checkpoint), or null.
+// Fills the cell arrays from the host state; returns the mass (sum of h dx^2, summed in double on
+// the host from the depths there: a device reduction would cost a CPU device as much as the
+// download).
 template<class ArrayT, class Real>
 double fillArrays(const Simulation& simulation,
-  const Snapshot* state,
+  const StateView& state,
   vtkCellData* cells,
   FrameArrays& arrays)
 {
@@ -81,13 +81,9 @@ double fillArrays(const Simulation& simulation,
     cells->AddArray(array);
     return array;
   };
-  // Scalars download straight into the arrays' memory (or are copied from the host state below);
-  // the bed never changes, so a bed array from an earlier frame of the same run is shared instead
+  // The bed never changes, so a bed array from an earlier frame of the same run is shared instead
   // of downloaded again.
   ArrayT* depth = take(arrays.Depth, "Depth", 1);
-  const Real* host = state ? reinterpret_cast<const Real*>(state->data.data()) : nullptr;
-  if (!host)
-    simulation.download(Field::Depth, depth->GetPointer(0));
   ArrayT* bed = ArrayT::SafeDownCast(arrays.Bed);
   if (bed && bed->GetNumberOfTuples() == n && bed->GetNumberOfComponents() == 1)
     cells->AddArray(bed);
@@ -100,11 +96,13 @@ double fillArrays(const Simulation& simulation,
   }
   ArrayT* surface = take(arrays.FreeSurface, "FreeSurface", 1);
   Real* depthOut = depth->GetPointer(0);
-  const Real* h = host ? host : depthOut;
+  const Real* h = reinterpret_cast<const Real*>(state.data);
+  const Real* hu = h + n;
+  const Real* hv = h + 2 * n;
   const Real* b = bed->GetPointer(0);
   Real* z = surface->GetPointer(0);
   // The mass is summed in index order, so that its value does not depend on threads, on a thread
-  // of its own while the momenta download (the future waits for it even if a download throws).
+  // of its own while the pass below runs.
   std::future<double> sum = std::async(std::launch::async,
     [h, n]
     {
@@ -113,19 +111,6 @@ double fillArrays(const Simulation& simulation,
         s += h[k];
       return s;
     });
-  // Vectors are interleaved (x, y, 0): read from the host state, or from one staging copy of
-  // each momentum (its old values are overwritten by the download).
-  const Real* hu = host ? host + n : nullptr;
-  const Real* hv = host ? host + 2 * n : nullptr;
-  if (!host)
-  {
-    Real* x = reuse<ArrayT>(arrays.MomentumX, "MomentumX", 1, n)->GetPointer(0);
-    Real* y = reuse<ArrayT>(arrays.MomentumY, "MomentumY", 1, n)->GetPointer(0);
-    simulation.download(Field::MomentumX, x);
-    simulation.download(Field::MomentumY, y);
-    hu = x;
-    hv = y;
-  }
   Real* momentum = take(arrays.Momentum, "Momentum", 3)->GetPointer(0);
   ArrayT* velocityArray = take(arrays.Velocity, "Velocity", 3);
   Real* velocity = velocityArray->GetPointer(0);
@@ -139,8 +124,7 @@ double fillArrays(const Simulation& simulation,
         n,
         [&](vtkIdType begin, vtkIdType end)
         {
-          if (host)
-            std::copy(h + begin, h + end, depthOut + begin);
+          std::copy(h + begin, h + end, depthOut + begin);
           for (vtkIdType k = begin; k < end; ++k)
           {
             z[k] = h[k] + b[k];
@@ -179,12 +163,15 @@ void fillSimulationImage(const Simulation& simulation,
   FrameArrays local; // without a cache: new arrays, as if the previous frame were still held
   FrameArrays& arrays = cache ? *cache : local;
   const auto& p = simulation.parameters();
-  // A host state is used only if it is the simulation's current one, in its precision.
+  // A host state is used only if it is the simulation's current one, in its precision; else the
+  // state is downloaded (into the simulation's page-locked host memory: no VTK array is a target
+  // of the bus copy, so every output array is filled by the one pass).
   const std::size_t real = p.precision == Precision::Double ? sizeof(double) : sizeof(float);
-  if (state && (state->time != simulation.time() || state->steps != simulation.steps() ||
-                 state->nx != p.nx || state->ny != p.ny || state->realSize != real ||
-                 state->data.size() != 3 * static_cast<std::size_t>(p.nx) * p.ny * real))
-    state = nullptr;
+  const bool current = state && state->time == simulation.time() &&
+                       state->steps == simulation.steps() && state->nx == p.nx &&
+                       state->ny == p.ny && state->realSize == real &&
+                       state->data.size() == 3 * static_cast<std::size_t>(p.nx) * p.ny * real;
+  const StateView view = current ? state->view() : simulation.downloadState();
   image->GetPointData()->Initialize();
   image->GetCellData()->Initialize();
   image->GetFieldData()->Initialize();
@@ -196,8 +183,8 @@ void fillSimulationImage(const Simulation& simulation,
   image->SetExtent(0, p.nx, 0, p.ny, 0, 0);
   const double mass =
     p.precision == Precision::Double
-      ? fillArrays<vtkDoubleArray, double>(simulation, state, image->GetCellData(), arrays)
-      : fillArrays<vtkFloatArray, float>(simulation, state, image->GetCellData(), arrays);
+      ? fillArrays<vtkDoubleArray, double>(simulation, view, image->GetCellData(), arrays)
+      : fillArrays<vtkFloatArray, float>(simulation, view, image->GetCellData(), arrays);
 
   vtkFieldData* field = image->GetFieldData();
   addValue<vtkDoubleArray>(field, "SimulationTime", simulation.time());

@@ -13,8 +13,8 @@ namespace swe
 // data SimulationTime, Steps, Mass and Device. cache: the arrays of the previous frame of the same
 // source (its Bed is shared, the others refilled where no one else holds them), updated to this
 // frame's; may be null (all arrays new). state: a host copy of the simulation's current state (a
-// checkpoint at its time), read instead of downloading h, hu, hv; ignored unless it matches the
-// simulation's time, steps, grid and precision; may be null.
+// checkpoint at its time), read instead of downloading h, hu, hv (Simulation::downloadState);
+// ignored unless it matches the simulation's time, steps, grid and precision; may be null.
 void fillSimulationImage(const Simulation& simulation,
   vtkImageData* image,
   const double origin[3] = nullptr,

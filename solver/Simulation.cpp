@@ -114,6 +114,30 @@ struct Simulation::Impl
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
   bool fusedClock = false;
   int musclLanes = 8; // cells a CPU-shaped second-order kernel takes at a time (build())
+  // downloadState()'s host memory: a buffer the driver allocates in host memory, mapped for the
+  // simulation's life (the device never uses it in a kernel), or ordinary memory where the driver
+  // cannot give one.
+  cl::Buffer hostState;
+  unsigned char* hostStateMapped = nullptr;
+  std::vector<unsigned char> hostStateFallback;
+
+  Impl() = default;
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl()
+  {
+    if (!hostStateMapped)
+      return;
+    try
+    {
+      queue.enqueueUnmapMemObject(hostState, hostStateMapped);
+      queue.finish();
+    }
+    catch (const cl::Error&)
+    {
+      // Releasing the buffer below frees the memory anyway; a destructor must not throw.
+    }
+  }
 
   // Two steps a launch (build() refuses them without the fused clock).
   bool twoSteps() const { return shape.steps == 2; }
@@ -487,10 +511,10 @@ struct Simulation::Impl
   }
 
   template<class T>
-  void readInterior(const cl::Buffer& buffer, T* values) const
+  void readInterior(const cl::Buffer& buffer, T* values, cl_bool blocking = CL_TRUE) const
   {
     queue.enqueueReadBufferRect(buffer,
-      CL_TRUE,
+      blocking,
       interiorOrigin(),
       { 0, 0, 0 },
       interiorRegion(),
@@ -897,6 +921,40 @@ void Simulation::snapshotInto(Snapshot& s) const
       for (int f = 0; f < 3; ++f)
         m.readInterior(m.buffer(static_cast<Field>(f)), s.data.data() + f * fieldBytes);
     });
+}
+
+StateView Simulation::downloadState() const
+{
+  Impl& m = *impl_;
+  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr };
+  const std::size_t fieldBytes = v.fieldBytes();
+  guarded("downloading the state",
+    [&]
+    {
+      if (!m.hostStateMapped && m.hostStateFallback.empty())
+      {
+        try
+        {
+          m.hostState =
+            cl::Buffer(m.context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, 3 * fieldBytes);
+          m.hostStateMapped = static_cast<unsigned char*>(m.queue.enqueueMapBuffer(
+            m.hostState, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, 3 * fieldBytes));
+        }
+        catch (const cl::Error&)
+        {
+          // No host buffer of that size from this driver: ordinary memory, a slower bus copy.
+          m.hostState = cl::Buffer();
+          m.hostStateFallback.resize(3 * fieldBytes);
+        }
+      }
+      unsigned char* out = m.hostStateMapped ? m.hostStateMapped : m.hostStateFallback.data();
+      // Three copies queued at once, one wait.
+      for (int f = 0; f < 3; ++f)
+        m.readInterior(m.buffer(static_cast<Field>(f)), out + f * fieldBytes, CL_FALSE);
+      m.queue.finish();
+      v.data = out;
+    });
+  return v;
 }
 
 void Simulation::restore(const Snapshot& snapshot)

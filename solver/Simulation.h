@@ -32,6 +32,19 @@ struct Diagnostics
 
 // A complete copy of the simulation at one instant, on the host: restoring it continues the run
 // exactly as if it had never stopped (bit for bit, same dt sequence).
+// Read-only h, hu, hv of the interior cells at one instant, one field after the other, nx * ny
+// values each (row-major, x fastest), in the simulation's precision (realSize bytes a value), in
+// host memory that someone else owns (a Snapshot, or the simulation: downloadState()).
+struct StateView
+{
+  double time = 0;
+  std::int64_t steps = 0;
+  int nx = 0, ny = 0;
+  std::size_t realSize = 0;
+  const unsigned char* data = nullptr;
+  std::size_t fieldBytes() const { return static_cast<std::size_t>(nx) * ny * realSize; }
+};
+
 struct Snapshot
 {
   double time = 0;
@@ -44,6 +57,7 @@ struct Snapshot
   std::size_t realSize = 0;
   std::vector<unsigned char> data;
   std::size_t bytes() const { return data.size(); }
+  StateView view() const { return { time, steps, nx, ny, realSize, data.data() }; }
 };
 
 // Called between batches of steps with the simulated time reached; return false to abort.
@@ -85,6 +99,12 @@ public:
   std::int64_t refusedLaunches() const;
   double lastDt() const;
   Diagnostics diagnostics() const;
+
+  // Downloads h, hu, hv into host memory the simulation keeps for it, allocated on first use by
+  // the OpenCL driver (CL_MEM_ALLOC_HOST_PTR: page-locked on GPU drivers, so the bus copy runs at
+  // full speed, about 4x a copy into ordinary memory on the H200; PERFORMANCE.md). The view stays
+  // valid, with these values, until the next downloadState() or the simulation's destruction.
+  StateView downloadState() const;
 
   // Copies a field's nx * ny interior values (row-major, x fastest) into caller memory.
   void download(Field field, double* out) const;

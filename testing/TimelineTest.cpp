@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <vector>
 
 using namespace swe;
 
@@ -45,6 +47,28 @@ void expectReplaysExact(Timeline& timeline, std::int64_t* lastSteps)
     EXPECT_EQ(timeline.simulation().steps(), steps[k]) << "t = " << timeline.outputTime(k);
     EXPECT_EQ(test::maxRelativeDifference(test::download(timeline.simulation()), forward[k]), 0.0)
       << "t = " << timeline.outputTime(k);
+  }
+}
+// The view's time, steps and bytes are the simulation's now: h, hu, hv one after the other in the
+// device precision. t names the case in messages.
+void expectHoldsTheLiveFields(const StateView& view, const Simulation& simulation, double t)
+{
+  EXPECT_EQ(view.time, simulation.time()) << "t = " << t;
+  EXPECT_EQ(view.steps, simulation.steps()) << "t = " << t;
+  const SimulationParameters& p = simulation.parameters();
+  ASSERT_EQ(view.nx, p.nx);
+  ASSERT_EQ(view.ny, p.ny);
+  const bool dual = p.precision == Precision::Double;
+  ASSERT_EQ(view.realSize, dual ? sizeof(double) : sizeof(float));
+  ASSERT_NE(view.data, nullptr);
+  const test::Fields live = test::download(simulation);
+  const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
+  for (std::size_t k = 0; k < 3 * n; ++k)
+  {
+    const double value = dual ? reinterpret_cast<const double*>(view.data)[k]
+                              : reinterpret_cast<const float*>(view.data)[k];
+    const double expected = k < n ? live.h[k] : k < 2 * n ? live.hu[k - n] : live.hv[k - 2 * n];
+    ASSERT_EQ(value, expected) << "t = " << t << ", value " << k;
   }
 }
 } // namespace
@@ -158,25 +182,36 @@ TEST(Timeline, CurrentCheckpointHoldsTheLiveFields)
       ++(checkpoint ? with : without);
       if (!checkpoint)
         continue;
-      EXPECT_EQ(checkpoint->time, timeline.simulation().time()) << "t = " << t;
-      EXPECT_EQ(checkpoint->steps, timeline.simulation().steps()) << "t = " << t;
-      // Its bytes are the live fields, h, hu, hv one after the other in the device precision.
-      const test::Fields live = test::download(timeline.simulation());
-      const SimulationParameters& p = timeline.simulation().parameters();
-      const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
-      ASSERT_EQ(checkpoint->data.size(), 3 * n * checkpoint->realSize);
-      for (std::size_t k = 0; k < 3 * n; ++k)
-      {
-        const double value = precision == Precision::Double
-                               ? reinterpret_cast<const double*>(checkpoint->data.data())[k]
-                               : reinterpret_cast<const float*>(checkpoint->data.data())[k];
-        const double expected = k < n ? live.h[k] : k < 2 * n ? live.hu[k - n] : live.hv[k - 2 * n];
-        ASSERT_EQ(value, expected) << "t = " << t << ", value " << k;
-      }
+      ASSERT_EQ(checkpoint->data.size(), 3 * checkpoint->view().fieldBytes());
+      expectHoldsTheLiveFields(checkpoint->view(), timeline.simulation(), t);
     }
     // Both kinds of frames occurred (thinning keeps 3 of the output times).
     EXPECT_GE(with, 3);
     EXPECT_GE(without, 1);
+  }
+}
+
+// The plugin's frames read the state from downloadState(): its host memory is refilled by each
+// call, always with the simulation's current fields, also after going back to a snapshot.
+TEST(Timeline, DownloadedStateHoldsTheLiveFields)
+{
+  for (Precision precision : { Precision::Double, Precision::Single })
+  {
+    const SimulationParameters p = test::smallParameters(precision);
+    Simulation simulation(p, makeScenario(Scenario::RadialDamBreak, p));
+    const StateView first = simulation.downloadState();
+    expectHoldsTheLiveFields(first, simulation, 0.0);
+    const std::vector<unsigned char> initial(first.data, first.data + 3 * first.fieldBytes());
+    const Snapshot start = simulation.snapshot();
+    ASSERT_TRUE(simulation.advanceTo(0.1));
+    const StateView later = simulation.downloadState();
+    EXPECT_EQ(later.data, first.data); // the same memory, refilled
+    expectHoldsTheLiveFields(later, simulation, 0.1);
+    EXPECT_FALSE(std::equal(initial.begin(), initial.end(), later.data)); // the flood moved
+    simulation.restore(start);
+    const StateView back = simulation.downloadState();
+    expectHoldsTheLiveFields(back, simulation, 0.0);
+    EXPECT_TRUE(std::equal(initial.begin(), initial.end(), back.data));
   }
 }
 
