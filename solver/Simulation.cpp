@@ -781,11 +781,11 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
   : impl_(new Impl)
 {
   Impl& m = *impl_;
-  m.info = check(params);
+  m.perCellManning = !initial.manning.empty();
+  m.info = check(params, m.perCellManning);
   m.params = params;
   m.realSize = params.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
   m.shape = resolveLaunchShape(params, m.info);
-  m.perCellManning = !initial.manning.empty();
   if (initial.nx != params.nx || initial.ny != params.ny)
     throw Error("initial state is " + std::to_string(initial.nx) + " x " +
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
@@ -1037,21 +1037,28 @@ const DeviceInfo& Simulation::device() const
 
 DeviceInfo Simulation::check(const SimulationParameters& params)
 {
+  return check(params, false);
+}
+
+DeviceInfo Simulation::check(const SimulationParameters& params, bool perCellManning)
+{
   params.validate();
   const DeviceInfo info = selectDevice(params.device);
   if (params.precision == Precision::Double)
     requireDouble(info);
   const std::uint64_t real = params.precision == Precision::Double ? 8 : 4;
   const std::uint64_t cells = paddedCells(params.nx, params.ny, real);
-  const std::uint64_t bytes = cells * bytesPerCell(params.precision);
+  const std::uint64_t bytes = cells * bytesPerCell(params.precision, perCellManning);
   const std::uint64_t oneBuffer = cells * real;
   const std::string grid = std::to_string(params.nx) + " x " + std::to_string(params.ny);
   if (cells > static_cast<std::uint64_t>(INT_MAX))
     throw Error("grid " + grid + " has too many cells for 32-bit indexing (at most " +
                 std::to_string(INT_MAX) + " including ghost layers)");
   if (bytes > info.globalMemory)
-    throw Error("grid " + grid + " needs " + gib(bytes) + " of device memory but '" + info.name +
-                "' has " + gib(info.globalMemory) + ": use fewer cells or single precision");
+    throw Error("grid " + grid + " needs " + gib(bytes) + " of device memory" +
+                (perCellManning ? " (with a Manning coefficient per cell)" : "") + " but '" +
+                info.name + "' has " + gib(info.globalMemory) +
+                ": use fewer cells or single precision");
   if (oneBuffer > info.maxAllocation)
     throw Error("grid " + grid + " needs buffers of " + gib(oneBuffer) + " but '" + info.name +
                 "' allocates at most " + gib(info.maxAllocation) + " at once: use fewer cells");
@@ -1109,10 +1116,11 @@ std::uint64_t Simulation::largestSquareGrid(Precision precision, const DeviceInf
   return static_cast<std::uint64_t>(std::min(byMemory, byIndex)) - 2 * rowOffsetCells(real);
 }
 
-std::uint64_t Simulation::bytesPerCell(Precision precision)
+std::uint64_t Simulation::bytesPerCell(Precision precision, bool perCellManning)
 {
   const std::uint64_t real = precision == Precision::Double ? 8 : 4;
-  // 2 x (h, hu, hv) ping-pong + bed; the partial-maximum buffers add < 1 % and are ignored.
-  return 7 * real;
+  // 2 x (h, hu, hv) ping-pong + bed (+ the Manning field); the partial-maximum buffers add < 1 %
+  // and are ignored.
+  return (perCellManning ? 8 : 7) * real;
 }
 } // namespace swe

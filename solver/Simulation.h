@@ -120,6 +120,8 @@ public:
   // Validates params, resolves the device and checks that the grid fits it (precision, memory,
   // indexing), without allocating anything: call it before building a large initial state.
   static DeviceInfo check(const SimulationParameters& params);
+  // The same for a run with a Manning coefficient per cell (one more field on the device).
+  static DeviceInfo check(const SimulationParameters& params, bool perCellManning);
 
   // Bytes per second of a device-to-device buffer copy (read + write) as large as the state, the
   // ceiling a memory-bound step can approach. Waits for the device.
@@ -132,8 +134,9 @@ public:
   // The largest n such that an n x n grid fits the device (memory and 32-bit indexing).
   static std::uint64_t largestSquareGrid(Precision precision, const DeviceInfo& device);
 
-  // Device bytes one grid cell needs, for the size check (state x2, bed, partial maxima).
-  static std::uint64_t bytesPerCell(Precision precision);
+  // Device bytes one grid cell needs, for the size check (state x2, bed, and the Manning field
+  // when the coefficient is given per cell).
+  static std::uint64_t bytesPerCell(Precision precision, bool perCellManning = false);
 
 private:
   struct Impl;

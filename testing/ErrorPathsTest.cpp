@@ -119,6 +119,29 @@ TEST(ErrorPaths, GridTooLargeIsRefusedBeforeAllocating)
   expectError([&] { Simulation sim(p, empty); }, { "grid " + grid + " needs", "GiB" });
 }
 
+TEST(ErrorPaths, ManningFieldCountsInTheGridSizeCheck)
+{
+  // A grid that fits with a uniform coefficient (56 B a cell in fp64) but not with one per cell
+  // (64 B): the check must count the Manning field before anything is allocated.
+  SimulationParameters p = valid();
+  p.precision = Precision::Double;
+  const DeviceInfo device = selectDevice(p.device);
+  if (!device.fp64)
+    GTEST_SKIP() << device.name << " has no fp64";
+  const int n = static_cast<int>(std::sqrt(static_cast<double>(device.globalMemory) / 60.0));
+  if (static_cast<double>(n + 40) * (n + 4) > 2147483647.0)
+    GTEST_SKIP() << device.name << " holds every grid that 32-bit indexing allows";
+  p.nx = p.ny = n;
+  EXPECT_NO_THROW(Simulation::check(p));
+  EXPECT_NO_THROW(Simulation::check(p, false));
+  InitialState withManning;
+  withManning.nx = withManning.ny = n;
+  withManning.manning.resize(1); // only its presence is looked at before the check
+  const std::string grid = std::to_string(n) + " x " + std::to_string(n);
+  expectError([&] { Simulation sim(p, withManning); },
+    { "grid " + grid + " needs", "with a Manning coefficient per cell", "GiB" });
+}
+
 TEST(ErrorPaths, UnknownDeviceInSimulation)
 {
   SimulationParameters p = valid();
