@@ -326,14 +326,17 @@ int bench(CommonOptions& options, int steps, bool baseline)
 int tune(CommonOptions& options, int side)
 {
   options.params.launch = "default";
+  if (side > 0)
+    options.params.nx = options.params.ny = side;
   const swe::SimulationParameters params = options.resolve();
   const swe::DeviceInfo device = swe::Simulation::check(params);
-  const auto timings = swe::timeLaunchShapes(params, device, side);
+  const auto timings = swe::timeLaunchShapes(params, device);
   for (const auto& t : timings)
     std::printf("%-12s %8.3f Gcell/s\n", t.shape.text().c_str(), t.cellsPerSecond / 1e9);
   swe::storeLaunchShape(params, device, timings.front());
-  std::printf("RESULT launch=%s cache=%s\n",
+  std::printf("RESULT launch=%s grid=%d cache=%s\n",
     timings.front().shape.text().c_str(),
+    swe::tuningSide(params, device),
     swe::launchCachePath().c_str());
   return 0;
 }
@@ -508,7 +511,10 @@ int main(int argc, char** argv)
   CLI::App* tuneCmd = app.add_subcommand(
     "tune", "time the step kernel's launch shapes and cache the fastest for --launch auto");
   tuneOptions.add(tuneCmd);
-  tuneCmd->add_option("--side", tuneSide, "square grid to time on (default: the device's size)");
+  tuneCmd->add_option("--side",
+    tuneSide,
+    "tune for square grids of this side (sets --nx and --ny; the trial runs on the size rounded "
+    "to a power of two, 1024 to 4096, on GPUs, and on 512^2 on CPUs)");
   tuneCmd->add_option("--dt",
     tuneOptions.params.fixedDt,
     "tune for runs with a fixed time step (any value > 0: the trial picks its own)");

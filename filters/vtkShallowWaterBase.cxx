@@ -290,7 +290,8 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
       } clear{ this };
       if (swe::launchTuningNeeded(params, device))
       {
-        this->SetProgressText("Tuning the kernel launch (once per device, scheme and precision)");
+        this->SetProgressText(
+          "Tuning the kernel launch (once per device, scheme, precision and grid size)");
         this->UpdateProgress(0.0);
       }
       internals.Timeline = std::make_unique<swe::Timeline>(

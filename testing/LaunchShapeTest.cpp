@@ -606,6 +606,48 @@ TEST(LaunchShape, GpuTuningTriesTwoStepsALaunchForLaxFriedrichs)
   EXPECT_EQ(twoStepShapes(p), 0);
 }
 
+TEST(LaunchShape, GpuTuningRunsOnTheRunsSizeClass)
+{
+  DeviceInfo gpu;
+  gpu.name = "gpu";
+  gpu.type = "GPU";
+  gpu.globalMemory = std::uint64_t(80) << 30;
+  SimulationParameters p = test::smallParameters(Precision::Single, 64, 64);
+  struct Case
+  {
+    int nx, ny, side;
+  };
+  // The side rounded to a power of two (in log scale), 1024 to 4096.
+  for (const Case c : { Case{ 64, 64, 1024 },
+         Case{ 1000, 1000, 1024 },
+         Case{ 1448, 1448, 1024 },
+         Case{ 1449, 1449, 2048 },
+         Case{ 2048, 2048, 2048 },
+         Case{ 3000, 3000, 4096 },
+         Case{ 8192, 2048, 4096 },
+         Case{ 8192, 8192, 4096 },
+         Case{ 30000, 30000, 4096 } })
+  {
+    p.nx = c.nx;
+    p.ny = c.ny;
+    EXPECT_EQ(tuningSide(p, gpu), c.side) << c.nx << " x " << c.ny;
+  }
+  // A device too small for the class tunes on half the largest grid it holds.
+  gpu.globalMemory = std::uint64_t(1) << 30; // 1 GiB: half its largest fp32 grid is < 4096
+  p.nx = p.ny = 8192;
+  EXPECT_EQ(tuningSide(p, gpu),
+    static_cast<int>(Simulation::largestSquareGrid(Precision::Single, gpu) / 2));
+  // CPU devices: one class.
+  DeviceInfo cpu = gpu;
+  cpu.type = "CPU";
+  cpu.globalMemory = std::uint64_t(16) << 30;
+  for (const int n : { 64, 2048, 8192 })
+  {
+    p.nx = p.ny = n;
+    EXPECT_EQ(tuningSide(p, cpu), 512) << n;
+  }
+}
+
 TEST(LaunchShape, BadShapesAreClearErrors)
 {
   SimulationParameters p = test::smallParameters(Precision::Single, 20, 20);
@@ -643,6 +685,9 @@ TEST(LaunchShape, AutoTunesOnceThenReadsTheCache)
   const LaunchShape tuned = resolveLaunchShape(p, device);
   const std::string written = readFile(cache.path());
   ASSERT_NE(written.find('\t' + tuned.text() + '\t'), std::string::npos) << written;
+  // The line names the trial grid.
+  const std::string grid = "|grid " + std::to_string(tuningSide(p, device)) + '\t';
+  EXPECT_NE(written.find(grid), std::string::npos) << written;
 
   // A shape planted in the cache is used as is: no second tuning.
   const std::size_t line = written.find(device.name);
