@@ -27,16 +27,12 @@
 #define MUSCL_ALL(m) (m)
 #endif
 
-/* a * b + c. In fp32 fused, with one rounding (fma: +6 % MUSCL-Hancock, +3 % MUSCL-HLLC on the
- * H200, where the compiler does not contract on its own); in fp64 as written, with two (fused
- * cost MUSCL-Hancock 19 % there; both measured in PERFORMANCE.md). Where it nests, the first
- * term of the original sum is innermost, so that the fp64 results are those of the sums written
- * left to right. The twin uses std::fma, so both still round alike. */
-#ifdef SWE_DOUBLE
-#define MULADD(a, b, c) ((a) * (b) + (c))
-#else
+/* a * b + c, fused, with one rounding (fma): on the H200 +6 % MUSCL-Hancock and +3 % MUSCL-HLLC
+ * in fp32, where the compiler does not contract on its own; in fp64 +2.8 % and +4.0 % (measured
+ * in the thirteenth session; in the tenth, on the kernels of then, it cost fp64 MUSCL-Hancock
+ * 19 %, and fp64 kept the product until the thirteenth; PERFORMANCE.md). Where it nests, the
+ * first term of the original sum is innermost. The twin uses std::fma, so both round alike. */
 #define MULADD(a, b, c) fma(a, b, c)
-#endif
 
 /* Fluxes of (h, normal momentum, transverse momentum) through one face. */
 typedef struct
