@@ -235,8 +235,7 @@ inline real two_steps(__global const real* h, __global const real* hu, __global 
 #if ADAPTIVE_DT /* (checking in the second loop instead was 8 % slower in fp32) */
       else if (own)
         /* (Choosing INFINITY in the kernel before the call instead made fp32 7.6 % slower on
-         * the H200: 32 registers instead of 40, so 8 groups an SM instead of 6, whose tiles
-         * leave the L1 little room; PERFORMANCE.md.) */
+         * the H200, for a reason not found: PERFORMANCE.md.) */
         fast |= !speed_at_most(a, b, d, check_speed ? predicted : (real)INFINITY);
 #endif
     }
