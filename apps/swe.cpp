@@ -332,7 +332,8 @@ int tune(CommonOptions& options, int side)
   const swe::DeviceInfo device = swe::Simulation::check(params);
   const auto timings = swe::timeLaunchShapes(params, device);
   for (const auto& t : timings)
-    std::printf("%-12s %8.3f Gcell/s\n", t.shape.text().c_str(), t.cellsPerSecond / 1e9);
+    std::printf(
+      "%-12s %8.3f Gcell/s (%d^2)\n", t.shape.text().c_str(), t.cellsPerSecond / 1e9, t.side);
   swe::storeLaunchShape(params, device, timings.front());
   std::printf("RESULT launch=%s grid=%d cache=%s\n",
     timings.front().shape.text().c_str(),
@@ -514,7 +515,7 @@ int main(int argc, char** argv)
   tuneCmd->add_option("--side",
     tuneSide,
     "tune for square grids of this side (sets --nx and --ny; the trial runs on the size rounded "
-    "to a power of two, 1024 to 4096, on GPUs, and on 512^2 on CPUs)");
+    "to a power of two, 1024 to 8192, on GPUs, and on 512^2 on CPUs)");
   tuneCmd->add_option("--dt",
     tuneOptions.params.fixedDt,
     "tune for runs with a fixed time step (any value > 0: the trial picks its own)");

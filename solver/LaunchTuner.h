@@ -29,17 +29,20 @@ bool launchTuningNeeded(const SimulationParameters& params, const DeviceInfo& de
 std::string launchCachePath();
 
 // The side of the square grid the tuner times params' run on: on GPUs the run's own size rounded
-// to a power of two, 1024 to 4096; on CPUs 512; less on a device too small for that.
+// to a power of two, 1024 to 8192; on CPUs 512; less on a device too small for that.
 int tuningSide(const SimulationParameters& params, const DeviceInfo& device);
 
 struct LaunchTiming
 {
   LaunchShape shape;
   double cellsPerSecond = 0;
+  int side = 0; // of the square trial grid it was timed on
 };
 
-// Times every candidate (launchCandidates) on a square grid of the given side, or of
-// tuningSide(params, device) when side is 0; fastest first. Shapes that fail on the device are left
+// Times the candidates (launchCandidates) for a square grid of the given side, or of
+// tuningSide(params, device) when side is 0: every candidate on that grid, or on 4096^2 (512^2
+// on CPUs) when it is larger, and then the four fastest of those again on it. Fastest first
+// (those timed on the larger grid ahead of the rest). Shapes that fail on the device are left
 // out (an error only when all fail). Does not touch the cache.
 std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
   const DeviceInfo& device,

@@ -617,7 +617,7 @@ TEST(LaunchShape, GpuTuningRunsOnTheRunsSizeClass)
   {
     int nx, ny, side;
   };
-  // The side rounded to a power of two (in log scale), 1024 to 4096.
+  // The side rounded to a power of two (in log scale), 1024 to 8192.
   for (const Case c : { Case{ 64, 64, 1024 },
          Case{ 1000, 1000, 1024 },
          Case{ 1448, 1448, 1024 },
@@ -625,15 +625,17 @@ TEST(LaunchShape, GpuTuningRunsOnTheRunsSizeClass)
          Case{ 2048, 2048, 2048 },
          Case{ 3000, 3000, 4096 },
          Case{ 8192, 2048, 4096 },
-         Case{ 8192, 8192, 4096 },
-         Case{ 30000, 30000, 4096 } })
+         Case{ 5792, 5792, 4096 },
+         Case{ 5793, 5793, 8192 },
+         Case{ 8192, 8192, 8192 },
+         Case{ 30000, 30000, 8192 } })
   {
     p.nx = c.nx;
     p.ny = c.ny;
     EXPECT_EQ(tuningSide(p, gpu), c.side) << c.nx << " x " << c.ny;
   }
   // A device too small for the class tunes on half the largest grid it holds.
-  gpu.globalMemory = std::uint64_t(1) << 30; // 1 GiB: half its largest fp32 grid is < 4096
+  gpu.globalMemory = std::uint64_t(1) << 30; // 1 GiB: half its largest fp32 grid is < 8192
   p.nx = p.ny = 8192;
   EXPECT_EQ(tuningSide(p, gpu),
     static_cast<int>(Simulation::largestSquareGrid(Precision::Single, gpu) / 2));
@@ -646,6 +648,29 @@ TEST(LaunchShape, GpuTuningRunsOnTheRunsSizeClass)
     p.nx = p.ny = n;
     EXPECT_EQ(tuningSide(p, cpu), 512) << n;
   }
+}
+
+TEST(LaunchShape, TuningForALargerGridTimesTheFourFastestAgainOnIt)
+{
+  // On a CPU device every candidate runs on 512^2; a larger side re-times the four fastest.
+  const SimulationParameters p = test::smallParameters(Precision::Single, 64, 64);
+  const DeviceInfo device = Simulation::check(p);
+  if (device.type != "CPU")
+    GTEST_SKIP() << "the full trial grid of a GPU (4096^2) is too slow for a test";
+  const std::size_t candidates = launchCandidates(p, device).size();
+  ASSERT_GE(candidates, 5u);
+  const std::vector<LaunchTiming> timings = timeLaunchShapes(p, device, 768);
+  ASSERT_EQ(timings.size(), candidates);
+  for (std::size_t k = 0; k < timings.size(); ++k)
+  {
+    EXPECT_EQ(timings[k].side, k < 4 ? 768 : 512) << k;
+    if (k > 0 && k != 4)
+    {
+      EXPECT_GE(timings[k - 1].cellsPerSecond, timings[k].cellsPerSecond) << k;
+    }
+  }
+  for (const LaunchTiming& timing : timeLaunchShapes(p, device, 512))
+    EXPECT_EQ(timing.side, 512);
 }
 
 TEST(LaunchShape, BadShapesAreClearErrors)
