@@ -17,6 +17,13 @@
 
 namespace swe
 {
+namespace
+{
+// CPU devices' one trial grid, and the largest GPU grid every candidate runs on.
+constexpr int kCpuTrialSide = 512;
+constexpr int kGpuFullTrialSide = 4096;
+} // namespace
+
 int tuningSide(const SimulationParameters& params, const DeviceInfo& device)
 {
   // On GPUs the ranking depends on the grid: on the H200 the second-order schemes run 22 % faster
@@ -24,7 +31,7 @@ int tuningSide(const SimulationParameters& params, const DeviceInfo& device)
   // with 8192^2's (PERFORMANCE.md). So the trial runs on the run's own size, rounded to a power
   // of two from 1024 (a test's 64^2 would time launch overhead only) to 8192. CPU caches are far
   // smaller than the state at any such size; their trial is 512^2, for every grid.
-  int side = 512;
+  int side = kCpuTrialSide;
   if (device.type != "CPU")
   {
     const double cells = static_cast<double>(params.nx) * static_cast<double>(params.ny);
@@ -188,7 +195,7 @@ std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
   // Every candidate on at most 4096^2 (512^2 on CPUs); on a larger trial grid only the four
   // fastest of those again: an 8192^2 trial of every candidate took 65-110 s on the H200, and
   // the shapes that win there were among 4096^2's first four (PERFORMANCE.md).
-  const int fullSide = std::min(side, device.type == "CPU" ? 512 : 4096);
+  const int fullSide = std::min(side, device.type == "CPU" ? kCpuTrialSide : kGpuFullTrialSide);
   std::vector<LaunchTiming> timings =
     timeOnGrid(params, launchCandidates(params, device), device, fullSide);
   if (side > fullSide)

@@ -118,19 +118,19 @@ struct Simulation::Impl
   // simulation's life (the device never uses it in a kernel), or ordinary memory where the driver
   // cannot give one.
   cl::Buffer hostState;
-  unsigned char* hostStateMapped = nullptr;
   std::vector<unsigned char> hostStateFallback;
+  unsigned char* hostStateData = nullptr; // the mapped buffer or the fallback; null until used
 
   Impl() = default;
   Impl(const Impl&) = delete;
   Impl& operator=(const Impl&) = delete;
   ~Impl()
   {
-    if (!hostStateMapped)
+    if (!hostState())
       return;
     try
     {
-      queue.enqueueUnmapMemObject(hostState, hostStateMapped);
+      queue.enqueueUnmapMemObject(hostState, hostStateData);
       queue.finish();
     }
     catch (const cl::Error&)
@@ -164,6 +164,9 @@ struct Simulation::Impl
     std::size_t reduce = 256;
     while (reduce > info.maxWorkGroupSize)
       reduce /= 2;
+    // Whether the user's build options define the macro (tests set the engine's own choices).
+    const auto userDefines = [&](const char* macro)
+    { return params.buildOptions.find(std::string("-D") + macro) != std::string::npos; };
     std::ostringstream s;
     for (int side = 0; side < 4; ++side)
     {
@@ -190,14 +193,12 @@ struct Simulation::Impl
       // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
       // root are long software sequences; CPUs divide (kernels/swe_common.h says why). Unless
       // the build options choose (tests take both on any device).
-      << (params.precision == Precision::Double && info.type == "GPU" &&
-               params.buildOptions.find("-DNEWTON_FP64") == std::string::npos
+      << (params.precision == Precision::Double && info.type == "GPU" && !userDefines("NEWTON_FP64")
              ? "-DNEWTON_FP64=1 "
              : "")
       // The CPU-shaped second-order path: the arithmetic on 8 or 16 cells at a time (unless
       // the build options set the width: tests take both on any device).
-      << (shape.wholeRows && isSecondOrder(params.scheme) &&
-               params.buildOptions.find("-DMUSCL_LANES=") == std::string::npos
+      << (shape.wholeRows && isSecondOrder(params.scheme) && !userDefines("MUSCL_LANES")
              ? "-DMUSCL_LANES=" + std::to_string(musclLanes) + " "
              : "")
       << params.buildOptions;
@@ -523,6 +524,16 @@ struct Simulation::Impl
       params.nx * realSize,
       0,
       values);
+  }
+
+  // h, hu, hv of the interior cells into out, one field after the other: three copies queued at
+  // once, one wait.
+  void readState(unsigned char* out) const
+  {
+    const std::size_t fieldBytes = static_cast<std::size_t>(params.nx) * params.ny * realSize;
+    for (int f = 0; f < 3; ++f)
+      readInterior(buffer(static_cast<Field>(f)), out + f * fieldBytes, CL_FALSE);
+    queue.finish();
   }
 
   template<class Device, class Host>
@@ -915,12 +926,7 @@ void Simulation::snapshotInto(Snapshot& s) const
     adviseHugePages(s.data.data(), 3 * fieldBytes);
   }
   s.data.resize(3 * fieldBytes);
-  guarded("taking a snapshot",
-    [&]
-    {
-      for (int f = 0; f < 3; ++f)
-        m.readInterior(m.buffer(static_cast<Field>(f)), s.data.data() + f * fieldBytes);
-    });
+  guarded("taking a snapshot", [&] { m.readState(s.data.data()); });
 }
 
 StateView Simulation::downloadState() const
@@ -931,13 +937,13 @@ StateView Simulation::downloadState() const
   guarded("downloading the state",
     [&]
     {
-      if (!m.hostStateMapped && m.hostStateFallback.empty())
+      if (!m.hostStateData)
       {
         try
         {
           m.hostState =
             cl::Buffer(m.context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, 3 * fieldBytes);
-          m.hostStateMapped = static_cast<unsigned char*>(m.queue.enqueueMapBuffer(
+          m.hostStateData = static_cast<unsigned char*>(m.queue.enqueueMapBuffer(
             m.hostState, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, 3 * fieldBytes));
         }
         catch (const cl::Error&)
@@ -945,14 +951,11 @@ StateView Simulation::downloadState() const
           // No host buffer of that size from this driver: ordinary memory, a slower bus copy.
           m.hostState = cl::Buffer();
           m.hostStateFallback.resize(3 * fieldBytes);
+          m.hostStateData = m.hostStateFallback.data();
         }
       }
-      unsigned char* out = m.hostStateMapped ? m.hostStateMapped : m.hostStateFallback.data();
-      // Three copies queued at once, one wait.
-      for (int f = 0; f < 3; ++f)
-        m.readInterior(m.buffer(static_cast<Field>(f)), out + f * fieldBytes, CL_FALSE);
-      m.queue.finish();
-      v.data = out;
+      m.readState(m.hostStateData);
+      v.data = m.hostStateData;
     });
   return v;
 }
