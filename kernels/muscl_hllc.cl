@@ -297,10 +297,14 @@ __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
 muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
 {
   SWEEP_LOCALS
+  /* The rows' depths at the faces before the half step (CellFaces), by the parity of the row:
+   * kept here rather than in registers, which they would take past the 96 that let five
+   * groups of 128 share an H200 SM (106: -9 %; in local memory -4.5 %; PERFORMANCE.md). */
+  __local real room_w[2][WG_X], room_e[2][WG_X], room_n[2][WG_X];
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
   const real dt = ctrl[CTRL_DT];
-  const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt;
+  const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt, k4 = (real)4 * kdt;
   real speed = (real)0;
   if (dt > (real)0)
   {
@@ -314,8 +318,12 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
     FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
     const CellFaces faces_below = row_faces(cells, k, kw, ke, below, cell, above, half_k);
     CellFaces faces = row_faces(east_faces, k, kw, ke, cell, above, ahead, half_k);
+    room_w[0][k] = faces.hw;
+    room_e[0][k] = faces.he;
+    room_n[0][k] = faces.hn;
     FaceFlux south, unused;
-    face_fluxes(faces_below.n, faces.s, g, (real)H_DRY, &unused, &south);
+    capped_face_fluxes(faces_below.n, faces.s, faces_below.hn, faces.hs, k4, g, (real)H_DRY,
+      &unused, &south);
     cell = above;
     above = ahead;
     ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
@@ -333,16 +341,22 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
         hvn = hv[c];
       }
       const CellFaces faces_above = row_faces(cells, k, kw, ke, cell, above, ahead, half_k);
+      const int par = r & 1;
+      room_w[par ^ 1][k] = faces_above.hw;
+      room_e[par ^ 1][k] = faces_above.he;
+      room_n[par ^ 1][k] = faces_above.hn;
       /* The face between row j and the row above. */
       FaceFlux north, north_seen_above;
-      face_fluxes(faces.n, faces_above.s, g, (real)H_DRY, &north, &north_seen_above);
+      capped_face_fluxes(faces.n, faces_above.s, room_n[par][k], faces_above.hs, k4, g,
+        (real)H_DRY, &north, &north_seen_above);
       const FaceFlux ry = rate_from_faces(south, north, faces.s, faces.n, g);
       /* Along x: each item's east face values, then each face's flux (an item solves its
        * west face). */
       put(east_faces, k, faces.e);
       barrier(CLK_LOCAL_MEM_FENCE);
       FaceFlux west, west_seen_west;
-      face_fluxes(get(east_faces, kw), faces.w, g, (real)H_DRY, &west_seen_west, &west);
+      capped_face_fluxes(get(east_faces, kw), faces.w, room_e[par][kw], room_w[par][k], k4, g,
+        (real)H_DRY, &west_seen_west, &west);
       fh[k] = west_seen_west.h;
       fqn[k] = west_seen_west.qn;
       fqt[k] = west_seen_west.qt;
@@ -535,7 +549,8 @@ muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
 {
   const real dt = ctrl[CTRL_DT];
   const real kdt = dt * inv_dx;
-  const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY, half_k = (realm)((real)0.5 * kdt);
+  const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY, half_k = (realm)((real)0.5 * kdt),
+              k4 = (realm)((real)4 * kdt);
   realm speed = (realm)0;
   int bad = INT_MAX;
   FOR_LANE_GROUPS(j, i)
@@ -571,8 +586,10 @@ muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
         along_y(s[1]), along_y(x[2]), half_k, g, h_dry);
       const CellFaces north = hancock_cell_faces(n[0], n[1], n[2], along_y(x[2]),
         along_y(n[1]), along_y(nn), half_k, g, h_dry);
-      const FaceFlux rx = faces_rate(west.e, here.w, here.e, east.w, g, h_dry);
-      const FaceFlux ry = faces_rate(south.n, here.s, here.n, north.s, g, h_dry);
+      const FaceFlux rx = faces_rate(
+        west.e, here.w, here.e, east.w, west.he, here.hw, here.he, east.hw, k4, g, h_dry);
+      const FaceFlux ry = faces_rate(
+        south.n, here.s, here.n, north.s, south.hn, here.hs, here.hn, north.hs, k4, g, h_dry);
       realm hn = x[2].h;
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
         MANNING_LANES(i, j), g, h_dry);

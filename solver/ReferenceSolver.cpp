@@ -72,9 +72,19 @@ struct Muscl;
     {                                                                                              \
       return NS::hancock_cell_faces(xw, xc, xe, ys, yc, yn, halfK, g, hDry);                       \
     }                                                                                              \
-    static Flux facesRate(State westSide, State w, State e, State eastSide, T g, T hDry)           \
+    static Flux facesRate(State westSide,                                                          \
+      State w,                                                                                     \
+      State e,                                                                                     \
+      State eastSide,                                                                              \
+      T hwSide,                                                                                    \
+      T hw,                                                                                        \
+      T he,                                                                                        \
+      T heSide,                                                                                    \
+      T k4,                                                                                        \
+      T g,                                                                                         \
+      T hDry)                                                                                      \
     {                                                                                              \
-      return NS::faces_rate(westSide, w, e, eastSide, g, hDry);                                    \
+      return NS::faces_rate(westSide, w, e, eastSide, hwSide, hw, he, heSide, k4, g, hDry);        \
     }                                                                                              \
     static Flux rate(const Stencil* s, T g, T hDry) { return NS::axis_rate(s, g, hDry); }          \
     static T velocity(T h, T q, T hDry) { return NS::cell_velocity(h, q, hDry); }                  \
@@ -327,7 +337,7 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
   const Real hDry = static_cast<Real>(kDryDepth);
   const Real n = static_cast<Real>(params_.manning);
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
-  const Real halfK = Real(0.5) * k;
+  const Real halfK = Real(0.5) * k, k4 = Real(4) * k;
   // Every cell's values along x (un = u) or y (un = v).
   computeVelocities(h_, hu_, hv_);
   const auto along = [&](int i, int j, bool yAxis)
@@ -363,8 +373,19 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
     {
       const std::size_t c = index(i, j);
       const auto& f = here[i];
-      const auto rx = M::facesRate(here[i - 1].e, f.w, f.e, here[i + 1].w, g, hDry);
-      const auto ry = M::facesRate(south[i].n, f.s, f.n, north[i].s, g, hDry);
+      const auto rx = M::facesRate(here[i - 1].e,
+        f.w,
+        f.e,
+        here[i + 1].w,
+        here[i - 1].he,
+        f.hw,
+        f.he,
+        here[i + 1].hw,
+        k4,
+        g,
+        hDry);
+      const auto ry = M::facesRate(
+        south[i].n, f.s, f.n, north[i].s, south[i].hn, f.hs, f.hn, north[i].hs, k4, g, hDry);
       Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
       M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry);
       hNew_[c] = hn;

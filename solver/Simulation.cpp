@@ -754,8 +754,9 @@ struct Simulation::Impl
       lastDt = c[kCtrlLastDt];
     const bool landed = c[kCtrlTime] == c[kCtrlTarget] && c[kCtrlTarget] > 0;
     time = landed ? target : c[kCtrlTime] - c[kCtrlTimeComp];
+    // The step is recorded by the next step's dt; none followed the batch's last step.
     if (st[kStatusBadCell] != INT_MAX)
-      reportBlowUp(st[kStatusBadCell], st[kStatusBadStep]);
+      reportBlowUp(st[kStatusBadCell], st[kStatusBadStep] >= 0 ? st[kStatusBadStep] : steps);
     return landed;
   }
 

@@ -186,6 +186,35 @@ TEST(ErrorPaths, BlowUpNamesStepTimeAndCell)
   }
 }
 
+TEST(ErrorPaths, BlowUpInABatchsLastStepNamesThatStep)
+{
+  // One step a call, so the step that goes bad is the last of its batch: no later step records
+  // it (the message said "step -1" before).
+  for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = valid();
+    p.scheme = scheme;
+    p.fixedDt = 0.5;
+    Simulation sim(p, makeScenario(Scenario::DamBreak, p));
+    int calls = 0;
+    try
+    {
+      while (calls < 1000)
+      {
+        ++calls;
+        sim.step(1);
+      }
+      ADD_FAILURE() << schemeName(scheme) << ": an unstable run must not survive 1000 steps";
+    }
+    catch (const Error& e)
+    {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("blew up at step " + std::to_string(calls) + " "), std::string::npos)
+        << schemeName(scheme) << ", call " << calls << ": " << message;
+    }
+  }
+}
+
 TEST(ErrorPaths, AdvancingBackwardsOrToNaNIsRefused)
 {
   SimulationParameters p = valid();
