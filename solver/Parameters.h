@@ -69,7 +69,7 @@ struct SimulationParameters
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
-  // depth up to 0.5).
+  // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).
   double cfl = 0.45;
   double fixedDt = 0.0; // > 0: fixed time step [s]; 0: CFL-adaptive
   Scheme scheme = Scheme::LaxFriedrichs;

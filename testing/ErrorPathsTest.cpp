@@ -160,9 +160,8 @@ TEST(ErrorPaths, KernelBuildFailureShowsTheBuildLog)
 
 TEST(ErrorPaths, BlowUpNamesStepTimeAndCell)
 {
-  // Every scheme: MUSCL-Hancock has no positivity guarantee, and this error is what stops it
-  // when a depth goes negative (the second-order schemes report a negative depth, Lax-Friedrichs
-  // non-finite values).
+  // Every scheme (MUSCL-HLLC reports a negative depth; Lax-Friedrichs, and MUSCL-Hancock, whose
+  // depths stay non-negative, non-finite values).
   for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc, Scheme::MusclHancock })
   {
     SimulationParameters p = valid();
