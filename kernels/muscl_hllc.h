@@ -181,7 +181,7 @@ inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real 
  * finish_stage clamps. The momentum fluxes take the same factor, so the flux stays a multiple
  * of the solved one. It is the bound of MUSCL-HLLC's argument, so it seldom binds: at the
  * default C = 0.45 results were the same bits with and without it in every case tried
- * (VALIDATION.md). NaN fluxes pass unscaled, for the blow-up check. */
+ * (PERFORMANCE.md). NaN fluxes pass unscaled, for the blow-up check. */
 inline FaceFlux outflow_capped(FaceFlux f, real hL, real hR, real k4)
 {
   const real out = f.h * k4;
