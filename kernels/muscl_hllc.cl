@@ -299,7 +299,7 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
   SWEEP_LOCALS
   /* The rows' depths at the faces before the half step (CellFaces), by the parity of the row:
    * kept here rather than in registers, which they would take past the 96 that let five
-   * groups of 128 share an H200 SM (106: -9 %; in local memory -4.5 %; PERFORMANCE.md). */
+   * groups of 128 share an H200 SM (106: -9 %; in local memory -4.6 %; PERFORMANCE.md). */
   __local real room_w[2][WG_X], room_e[2][WG_X], room_n[2][WG_X];
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */

@@ -1039,11 +1039,6 @@ const DeviceInfo& Simulation::device() const
   return impl_->info;
 }
 
-DeviceInfo Simulation::check(const SimulationParameters& params)
-{
-  return check(params, false);
-}
-
 DeviceInfo Simulation::check(const SimulationParameters& params, bool perCellManning)
 {
   params.validate();

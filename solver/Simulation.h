@@ -30,8 +30,6 @@ struct Diagnostics
   double maxSpeed = 0; // max |(u, v)| [m/s]
 };
 
-// A complete copy of the simulation at one instant, on the host: restoring it continues the run
-// exactly as if it had never stopped (bit for bit, same dt sequence).
 // Read-only h, hu, hv of the interior cells at one instant, one field after the other, nx * ny
 // values each (row-major, x fastest), in the simulation's precision (realSize bytes a value), in
 // host memory that someone else owns (a Snapshot, or the simulation: downloadState()).
@@ -45,6 +43,8 @@ struct StateView
   std::size_t fieldBytes() const { return static_cast<std::size_t>(nx) * ny * realSize; }
 };
 
+// A complete copy of the simulation at one instant, on the host: restoring it continues the run
+// exactly as if it had never stopped (bit for bit, same dt sequence).
 struct Snapshot
 {
   double time = 0;
@@ -119,9 +119,8 @@ public:
 
   // Validates params, resolves the device and checks that the grid fits it (precision, memory,
   // indexing), without allocating anything: call it before building a large initial state.
-  static DeviceInfo check(const SimulationParameters& params);
-  // The same for a run with a Manning coefficient per cell (one more field on the device).
-  static DeviceInfo check(const SimulationParameters& params, bool perCellManning);
+  // perCellManning: the run has a Manning coefficient per cell (one more field on the device).
+  static DeviceInfo check(const SimulationParameters& params, bool perCellManning = false);
 
   // Bytes per second of a device-to-device buffer copy (read + write) as large as the state, the
   // ceiling a memory-bound step can approach. Waits for the device.
