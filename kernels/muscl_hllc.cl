@@ -33,6 +33,42 @@
     __global real *hv_out, __global const real *ctrl, __global int *status,                       \
     __global real *partial_max, const real manning, const real inv_dx,                            \
     __global const real *manning_field
+/* The same arguments' names, for the kernels that pass them on to the function holding their
+ * body. */
+#define MUSCL_HANCOCK_STEP_PARAMETERS                                                             \
+  h, hu, hv, bed, h_out, hu_out, hv_out, ctrl, status, partial_max, manning, inv_dx, manning_field
+
+/* MUSCL-Hancock takes a step in two launches of one kernel body. The first pass leaves out the
+ * outflow cap (outflow_capped); the second, with the cap, runs only if the first took a depth
+ * below zero, and then takes the whole step again (the step reads one copy of the state and
+ * writes the other, so its input is still there). So depths stay non-negative at any dt, while
+ * the cap's cost (its registers, PERFORMANCE.md) is paid only in the rare step that needs it;
+ * a flux is never capped on one side of a face and not on the other, so mass is conserved.
+ * A first-pass cell that went below zero publishes an infinite wave speed, which its group's
+ * maximum carries to the item that publishes it; finish_hancock_pass, by that item, takes it
+ * from there. */
+inline void finish_hancock_pass(bool capped, real group_speed, __global real* partial_max,
+  __global int* status)
+{
+  if (!capped && isinf(group_speed))
+    atomic_max(&status[STATUS_REDO], 1);
+  if (!last_group_to_finish(status, get_num_groups(0) * get_num_groups(1)))
+    return;
+  if (capped)
+  {
+    status[STATUS_REDO] = 0; /* every group of this pass has read it */
+    return;
+  }
+  if (atomic_max(&status[STATUS_REDO], 0) == 0)
+    return;
+  /* The step is to be taken again: what the first pass published is void (its groups' partial
+   * maxima, where kept per group, the second pass overwrites). */
+#if SPEED_MAX_ATOMIC
+  TAKE_MAX_SPEED(partial_max);
+#endif
+  atomic_xchg(&status[STATUS_BAD_CELL], INT_MAX);
+  status[STATUS_REDONE] += 1;
+}
 
 #ifndef MUSCL_LANES /* the GPU-shaped sweeps; the CPU-shaped kernels are at the end */
 
@@ -121,17 +157,26 @@ inline FaceState get(RowExchange x, int k)
   return s;
 }
 
-/* What every sweep kernel declares first (a macro: OpenCL C 1.2 allows __local variables only at
- * kernel scope): local memory for a row's exchanges and the group's speed maximum; the item's
+/* A sweep's local memory: for a row's exchanges and the group's speed maximum, one array per
+ * value. OpenCL C 1.2 allows __local variables only at kernel scope, so the kernels declare it
+ * and pass it to the functions that hold their bodies. */
+typedef struct
+{
+  real scratch[WG_SIZE];
+  real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */
+  real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */
+  real fh[WG_X], fqn[WG_X], fqt[WG_X];             /* west face flux, as x-1 sees it */
+} SweepMemory;
+
+/* What every sweep body names first: its local memory (m, a __local SweepMemory*); the item's
  * place (k in the row of items, kw and ke its neighbours there, column i, first row j0);
  * whether its column lies within the grid and its ghost layers, and whether it updates cells
  * (the two items at either end only supply neighbours). */
-#define SWEEP_LOCALS                                                                              \
-  __local real scratch[WG_SIZE];                                                                  \
-  __local real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */                      \
-  __local real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */          \
-  __local real fh[WG_X], fqn[WG_X], fqt[WG_X]; /* west face flux, as x-1 sees it */               \
-  const RowExchange cells = { ch, ceta, cun, cut }, east_faces = { eh, eeta, eun, eut };          \
+#define SWEEP_PLACE(m)                                                                            \
+  __local real *const scratch = (m)->scratch, *const fh = (m)->fh, *const fqn = (m)->fqn,         \
+                      *const fqt = (m)->fqt;                                                      \
+  const RowExchange cells = { (m)->ch, (m)->ceta, (m)->cun, (m)->cut },                           \
+                    east_faces = { (m)->eh, (m)->eeta, (m)->eun, (m)->eut };                      \
   const int k = get_local_id(0), kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);                  \
   const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;                 \
   const bool column_exists = i < NX + GHOST;                                                      \
@@ -172,7 +217,8 @@ inline FaceFlux y_rate(FaceState cell, FaceState above, FaceState next, FaceStat
 __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
 muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
 {
-  SWEEP_LOCALS
+  __local SweepMemory memory;
+  SWEEP_PLACE(&memory)
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
   const real dt = ctrl[CTRL_DT];
@@ -287,27 +333,40 @@ inline CellFaces row_faces(RowExchange x, int k, int kw, int ke, FaceState ys, F
     get(x, kw), xc, get(x, ke), ys, yc, yn, half_k, (real)GRAVITY, (real)H_DRY);
 }
 
-/* One MUSCL-Hancock step (muscl_hllc.h): U_out = U + dt L(U) with every face solved once from
- * face values advanced by half a step, fused with the blow-up check and the first stage of the
- * next step's wave-speed maximum. The same sweep as muscl_hllc_stage, one row later: the half
- * step of a cell needs its slopes along x, so the row exchange of cell values is that of the
- * row above the one being updated, and the face values of the updated row come from the
- * iteration before (for the first row, from the prologue). */
-__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
-muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
+/* One MUSCL-Hancock step (muscl_hllc.h), one pass of it (see finish_hancock_pass): U_out = U +
+ * dt L(U) with every face solved once from face values advanced by half a step, fused with the
+ * blow-up check and the first stage of the next step's wave-speed maximum. The same sweep as
+ * muscl_hllc_stage, one row later: the half step of a cell needs its slopes along x, so the row
+ * exchange of cell values is that of the row above the one being updated, and the face values of
+ * the updated row come from the iteration before (for the first row, from the prologue).
+ * `capped` is a constant in each kernel, so each compiles only its own pass; rooms (the second
+ * pass's) keeps the rows' depths at the faces before the half step (CellFaces) by the parity of
+ * the row, rather than registers, which they would take past the 96 that let five groups of 128
+ * share an H200 SM (106: -9 %; in local memory -4.6 %; PERFORMANCE.md). */
+typedef struct
 {
-  SWEEP_LOCALS
-  /* The rows' depths at the faces before the half step (CellFaces), by the parity of the row:
-   * kept here rather than in registers, which they would take past the 96 that let five
-   * groups of 128 share an H200 SM (106: -9 %; in local memory -4.6 %; PERFORMANCE.md). */
-  __local real room_w[2][WG_X], room_e[2][WG_X], room_n[2][WG_X];
+  SweepMemory sweep;
+  real room_w[2][WG_X], room_e[2][WG_X], room_n[2][WG_X];
+} HancockMemory;
+
+inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* memory,
+  const bool capped)
+{
+  SWEEP_PLACE(&memory->sweep)
   const real g = (real)GRAVITY;
-  /* The same for the whole group, so the barriers below are reached by all or none. */
-  const real dt = ctrl[CTRL_DT];
+  /* The same for the whole group, so the barriers below are reached by all or none. A second
+   * pass that is not needed does nothing but the speed maximum's barriers: PoCL's kernel
+   * compiler mishandled an early exit, or a condition, around the whole body (wrong results,
+   * or a kernel that never ended). */
+  const bool idle = capped && status[STATUS_REDO] == 0;
+  const real dt = idle ? (real)0 : ctrl[CTRL_DT];
   const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt, k4 = (real)4 * kdt;
   real speed = (real)0;
   if (dt > (real)0)
   {
+    __local real(*const room_w)[WG_X] = memory->room_w;
+    __local real(*const room_e)[WG_X] = memory->room_e;
+    __local real(*const room_n)[WG_X] = memory->room_n;
     /* The column's window along y: rows j .. j + 2 for row j = j0 + r, the half-step face
      * values of row j, and the flux through the face south of j as cell j sees it. Built first
      * from rows j0 - 2 .. j0 + 1: the faces of rows j0 - 1 and j0 (each exchange in its own
@@ -318,12 +377,17 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
     FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
     const CellFaces faces_below = row_faces(cells, k, kw, ke, below, cell, above, half_k);
     CellFaces faces = row_faces(east_faces, k, kw, ke, cell, above, ahead, half_k);
-    room_w[0][k] = faces.hw;
-    room_e[0][k] = faces.he;
-    room_n[0][k] = faces.hn;
     FaceFlux south, unused;
-    capped_face_fluxes(faces_below.n, faces.s, faces_below.hn, faces.hs, k4, g, (real)H_DRY,
-      &unused, &south);
+    if (capped)
+    {
+      room_w[0][k] = faces.hw;
+      room_e[0][k] = faces.he;
+      room_n[0][k] = faces.hn;
+      capped_face_fluxes(faces_below.n, faces.s, faces_below.hn, faces.hs, k4, g, (real)H_DRY,
+        &unused, &south);
+    }
+    else
+      face_fluxes(faces_below.n, faces.s, g, (real)H_DRY, &unused, &south);
     cell = above;
     above = ahead;
     ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
@@ -342,21 +406,29 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
       }
       const CellFaces faces_above = row_faces(cells, k, kw, ke, cell, above, ahead, half_k);
       const int par = r & 1;
-      room_w[par ^ 1][k] = faces_above.hw;
-      room_e[par ^ 1][k] = faces_above.he;
-      room_n[par ^ 1][k] = faces_above.hn;
       /* The face between row j and the row above. */
       FaceFlux north, north_seen_above;
-      capped_face_fluxes(faces.n, faces_above.s, room_n[par][k], faces_above.hs, k4, g,
-        (real)H_DRY, &north, &north_seen_above);
+      if (capped)
+      {
+        room_w[par ^ 1][k] = faces_above.hw;
+        room_e[par ^ 1][k] = faces_above.he;
+        room_n[par ^ 1][k] = faces_above.hn;
+        capped_face_fluxes(faces.n, faces_above.s, room_n[par][k], faces_above.hs, k4, g,
+          (real)H_DRY, &north, &north_seen_above);
+      }
+      else
+        face_fluxes(faces.n, faces_above.s, g, (real)H_DRY, &north, &north_seen_above);
       const FaceFlux ry = rate_from_faces(south, north, faces.s, faces.n, g);
       /* Along x: each item's east face values, then each face's flux (an item solves its
        * west face). */
       put(east_faces, k, faces.e);
       barrier(CLK_LOCAL_MEM_FENCE);
       FaceFlux west, west_seen_west;
-      capped_face_fluxes(get(east_faces, kw), faces.w, room_e[par][kw], room_w[par][k], k4, g,
-        (real)H_DRY, &west_seen_west, &west);
+      if (capped)
+        capped_face_fluxes(get(east_faces, kw), faces.w, room_e[par][kw], room_w[par][k], k4, g,
+          (real)H_DRY, &west_seen_west, &west);
+      else
+        face_fluxes(get(east_faces, kw), faces.w, g, (real)H_DRY, &west_seen_west, &west);
       fh[k] = west_seen_west.h;
       fqn[k] = west_seen_west.qn;
       fqt[k] = west_seen_west.qt;
@@ -369,6 +441,8 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
       if (here)
       {
         real hn = cell.h;
+        if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
+          speed = INFINITY; /* the step is to be taken again, capped */
         const bool ok =
           euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), g, (real)H_DRY);
         store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
@@ -381,7 +455,7 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
       ahead = y_state(incoming);
     }
   }
-  else
+  else if (!idle)
   {
     /* The clock has reached its target: the state is carried over to the other copy and its
      * wave speeds published as a step would (see muscl_hllc_stage). */
@@ -398,7 +472,28 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
       }
     }
   }
-  publish_group_max_speed(scratch, speed, partial_max);
+  const real group_speed = group_max(scratch, speed, k, WG_X);
+  if (k == 0 && !idle)
+  {
+    publish_speed(group_speed, partial_max);
+    finish_hancock_pass(capped, group_speed, partial_max, status);
+  }
+}
+
+/* The first pass of a MUSCL-Hancock step, and the second (see finish_hancock_pass). */
+__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
+muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
+{
+  __local HancockMemory memory;
+  hancock_sweep(MUSCL_HANCOCK_STEP_PARAMETERS, &memory, false);
+}
+
+__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
+muscl_hancock_step_capped(MUSCL_HANCOCK_STEP_ARGUMENTS)
+{
+  /* (the same for every group of the pass: finish_hancock_pass) */
+  __local HancockMemory memory;
+  hancock_sweep(MUSCL_HANCOCK_STEP_PARAMETERS, &memory, true);
 }
 #endif
 
@@ -513,20 +608,22 @@ inline void store_lanes(__global real* h_out, __global real* hu_out, __global re
 }
 
 /* The work-item's (its group's) first bad cell, and with `speeds` its maximum speed, published as
- * the sweeps publish theirs. */
-inline void publish_rows(bool speeds, realm speed, int bad, __global real* partial_max,
+ * the sweeps publish theirs; returns that speed. */
+inline real publish_rows(bool speeds, realm speed, int bad, __global real* partial_max,
   __global int* status)
 {
+  const real group_speed = lanes_max(speed);
   if (speeds)
   {
 #if SPEED_MAX_ATOMIC
-    ATOMIC_MAX_SPEED(partial_max, lanes_max(speed));
+    ATOMIC_MAX_SPEED(partial_max, group_speed);
 #else
-    partial_max[get_group_id(0)] = lanes_max(speed);
+    partial_max[get_group_id(0)] = group_speed;
 #endif
   }
   if (bad != INT_MAX)
     atomic_min(&status[STATUS_BAD_CELL], bad);
+  return group_speed;
 }
 
 #ifdef MANNING_FIELD
@@ -542,15 +639,14 @@ inline void publish_rows(bool speeds, realm speed, int bad, __global real* parti
        j < min(((int)get_global_id(0) + 1) * BLOCK_ROWS, NY); ++j)                                \
     for (int i = 0; i < NX; i += MUSCL_LANES)
 
-/* muscl_hancock_step on MUSCL_LANES cells at a time: the Hancock faces of the cells and of their
- * four neighbours (each from the cells around it), then one flux solve per face and side. */
-__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
-muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
+/* hancock_sweep on MUSCL_LANES cells at a time: the Hancock faces of the cells and of their four
+ * neighbours (each from the cells around it), then one flux solve per face and side. */
+inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
 {
   const real dt = ctrl[CTRL_DT];
   const real kdt = dt * inv_dx;
   const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY, half_k = (realm)((real)0.5 * kdt),
-              k4 = (realm)((real)4 * kdt);
+              k4 = (realm)(capped ? (real)4 * kdt : (real)0);
   realm speed = (realm)0;
   int bad = INT_MAX;
   FOR_LANE_GROUPS(j, i)
@@ -591,11 +687,30 @@ muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
       const FaceFlux ry = faces_rate(
         south.n, here.s, here.n, north.s, south.hn, here.hs, here.hn, north.hs, k4, g, h_dry);
       realm hn = x[2].h;
+      if (!capped)
+        speed = (lanes_inside(i) && depth_after(hn, rx, ry, (realm)kdt) < (real)0)
+                  ? (realm)INFINITY
+                  : speed;
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
         MANNING_LANES(i, j), g, h_dry);
       store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad);
     }
-  publish_rows(true, speed, bad, partial_max, status);
+  finish_hancock_pass(
+    capped, publish_rows(true, speed, bad, partial_max, status), partial_max, status);
+}
+
+/* The first pass of a MUSCL-Hancock step, and the second (see finish_hancock_pass). */
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
+{
+  hancock_rows(MUSCL_HANCOCK_STEP_PARAMETERS, false);
+}
+
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+muscl_hancock_rows_capped(MUSCL_HANCOCK_STEP_ARGUMENTS)
+{
+  if (status[STATUS_REDO] != 0)
+    hancock_rows(MUSCL_HANCOCK_STEP_PARAMETERS, true);
 }
 
 /* muscl_hllc_stage on MUSCL_LANES cells at a time: each cell's two faces on each axis from its

@@ -181,7 +181,9 @@ inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real 
  * finish_stage clamps. The momentum fluxes take the same factor, so the flux stays a multiple
  * of the solved one. It is the bound of MUSCL-HLLC's argument, so it seldom binds: at the
  * default C = 0.45 results were the same bits with and without it in every case tried
- * (PERFORMANCE.md). NaN fluxes pass unscaled, for the blow-up check. */
+ * (PERFORMANCE.md). So a step is first taken without it (k4 = 0 leaves every flux as it is),
+ * and taken again with it only where that took a depth below zero (muscl_hllc.cl). NaN fluxes
+ * pass unscaled, for the blow-up check. */
 inline FaceFlux outflow_capped(FaceFlux f, real hL, real hR, real k4)
 {
   const real out = f.h * k4;
@@ -367,7 +369,7 @@ inline CellFaces hancock_cell_faces(FaceState xw,
 /* dx times a cell's rate of change along one axis from its face values cW and cE and the values
  * its neighbours show the same faces (west_side, east_side), each face's flux capped by the
  * depths before the half step on either side (hw_side, hw; he, he_side: CellFaces; k4 =
- * 4 dt / dx). */
+ * 4 dt / dx, or 0 for no cap). */
 inline FaceFlux faces_rate(FaceState west_side,
   FaceState cW,
   FaceState cE,
@@ -424,6 +426,13 @@ inline mask finish_stage(real* h, real* hu, real* hv, real dt, real manning, rea
   return ok;
 }
 
+/* A cell's depth h advanced by dt with the rates rx and ry (euler_update), before finish_stage:
+ * below zero where its faces took more than it held. */
+inline real depth_after(real h, FaceFlux rx, FaceFlux ry, real kdt)
+{
+  return MULADD(kdt, rx.h + ry.h, h);
+}
+
 /* A cell's state (h, hu, hv) advanced by dt with the rates rx (along x) and ry (along y) times dx,
  * kdt = dt / dx, then finished (finish_stage: friction, dry cells; false if the depth went
  * negative beyond round-off). */
@@ -438,7 +447,7 @@ inline mask euler_update(real* h,
   real g,
   real h_dry)
 {
-  *h = MULADD(kdt, rx.h + ry.h, *h);
+  *h = depth_after(*h, rx, ry, kdt);
   *hu = MULADD(kdt, rx.qn + ry.qt, *hu);
   *hv = MULADD(kdt, rx.qt + ry.qn, *hv);
   return finish_stage(h, hu, hv, dt, manning, g, h_dry);

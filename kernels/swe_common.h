@@ -164,7 +164,10 @@ DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(
 #define STATUS_STEP_LIMIT 6 /* steps are no-ops once STATUS_STEPS reaches it (INT_MAX: none) */
 #define STATUS_REFUSED 7    /* two-step launches refused (adaptive dt) */
 #define STATUS_MID_FAST 8   /* 1: the state between a launch's two steps outran the prediction */
-#define STATUS_SIZE 9
+#define STATUS_REDO                                                                                \
+  9 /* MUSCL-Hancock: 1 while the running step is to be taken again with the outflow cap */
+#define STATUS_REDONE 10 /* MUSCL-Hancock steps taken again with the outflow cap */
+#define STATUS_SIZE 11
 
 /* Manning coefficient of cell c: per cell when the host passed a field (-DMANNING_FIELD), else
  * the uniform value. */
@@ -256,19 +259,23 @@ inline int local_id_linear(void)
 #define SPEED_MAX_ATOMIC 0
 #endif
 
-/* First stage of the wave-speed maximum: the group's largest speed into partial_max (see above).
- * Every work-item of the group must call it. */
+/* First stage of the wave-speed maximum: a group's largest speed into partial_max (see above),
+ * by one work-item of the group. */
+inline void publish_speed(real group_speed, __global real* partial_max)
+{
+#if SPEED_MAX_ATOMIC
+  ATOMIC_MAX_SPEED(partial_max, group_speed);
+#else
+  partial_max[group_id_linear()] = group_speed;
+#endif
+}
+
+/* The same from every work-item's speed: every work-item of the group must call it. */
 inline void publish_group_max_speed(__local real* scratch, real speed, __global real* partial_max)
 {
   const real group_speed = group_max(scratch, speed, local_id_linear(), WG_SIZE);
   if (local_id_linear() == 0)
-  {
-#if SPEED_MAX_ATOMIC
-    ATOMIC_MAX_SPEED(partial_max, group_speed);
-#else
-    partial_max[group_id_linear()] = group_speed;
-#endif
-  }
+    publish_speed(group_speed, partial_max);
 }
 
 /* The clock (seed 001): dt is chosen for a step, then the step is committed to the clock after it
@@ -422,8 +429,6 @@ inline real pair_second_dt(__global const real* ctrl,
 #endif
 #endif
 
-/* The clock kept by the Lax-Friedrichs step kernels themselves (FUSED_CLOCK). */
-#if FUSED_CLOCK
 /* Whether this group is the last of the step kernel to finish: then every other group's maximum
  * and bad cells are published (each fences them before it counts, and they are read back
  * atomically). Called by one work-item per group. */
@@ -435,6 +440,9 @@ inline bool last_group_to_finish(__global int* status, int num_groups)
   status[STATUS_GROUPS_DONE] = 0; /* every other group has counted: ready for the next step */
   return true;
 }
+
+/* The clock kept by the Lax-Friedrichs step kernels themselves (FUSED_CLOCK). */
+#if FUSED_CLOCK
 
 /* The end of a Lax-Friedrichs update kernel that took `steps` steps (1, or 2 with the second of
  * dt2, 0 when it took one): the last group to finish commits them and chooses the next dt, so

@@ -92,6 +92,7 @@ struct Muscl;
     {                                                                                              \
       return NS::ghost_state(kind, value, normalX, inward, m, n, hDry, g);                         \
     }                                                                                              \
+    static T depthAfter(T h, Flux rx, Flux ry, T kdt) { return NS::depth_after(h, rx, ry, kdt); } \
     static bool update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T g, T hDry)        \
     {                                                                                              \
       return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, g, hDry);                             \
@@ -330,16 +331,28 @@ void ReferenceSolver<Real>::stepMusclHllc(Real dt)
 template<class Real>
 void ReferenceSolver<Real>::stepMusclHancock(Real dt)
 {
-  using M = Muscl<Real>;
   fillGhosts(h_, hu_, hv_);
+  computeVelocities(h_, hu_, hv_);
+  if (musclHancockPass(dt, Real(0)))
+  {
+    ++redone_;
+    musclHancockPass(dt, Real(4) * (dt * (Real(1) / static_cast<Real>(params_.dx))));
+  }
+  takeNewState();
+}
+
+template<class Real>
+bool ReferenceSolver<Real>::musclHancockPass(Real dt, Real k4)
+{
+  using M = Muscl<Real>;
   const int nx = params_.nx, ny = params_.ny;
   const Real g = static_cast<Real>(params_.gravity);
   const Real hDry = static_cast<Real>(kDryDepth);
   const Real n = static_cast<Real>(params_.manning);
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
-  const Real halfK = Real(0.5) * k, k4 = Real(4) * k;
+  const Real halfK = Real(0.5) * k;
+  bool negative = false;
   // Every cell's values along x (un = u) or y (un = v).
-  computeVelocities(h_, hu_, hv_);
   const auto along = [&](int i, int j, bool yAxis)
   {
     const std::size_t c = index(i, j);
@@ -387,13 +400,14 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
       const auto ry = M::facesRate(
         south[i].n, f.s, f.n, north[i].s, south[i].hn, f.hs, f.hn, north[i].hs, k4, g, hDry);
       Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
+      negative = negative || M::depthAfter(hn, rx, ry, k) < 0;
       M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry);
       hNew_[c] = hn;
       huNew_[c] = hun;
       hvNew_[c] = hvn;
     }
   }
-  takeNewState();
+  return negative;
 }
 
 template<class Real>

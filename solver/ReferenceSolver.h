@@ -37,6 +37,8 @@ public:
 
   double time() const { return time_; }
   std::int64_t steps() const { return steps_; }
+  // MUSCL-Hancock steps taken again with the outflow cap (Simulation::redoneSteps).
+  std::int64_t redoneSteps() const { return redone_; }
   double mass() const;
 
   // Interior values.
@@ -65,8 +67,12 @@ private:
   std::size_t pitch_;
   void stepLaxFriedrichs(Real dt);
   void stepMusclHllc(Real dt);
-  // MUSCL-Hancock: every face solved once from face values half a step ahead.
+  // MUSCL-Hancock: every face solved once from face values half a step ahead; taken again with
+  // the outflow cap if a depth went below zero without it, as the device does.
   void stepMusclHancock(Real dt);
+  // One pass of it into the *New vectors, capped (k4 = 4 dt / dx) or not (k4 = 0); returns
+  // whether a depth went below zero before finish_stage.
+  bool musclHancockPass(Real dt, Real k4);
   // u_, v_ from a state (ghosts included), once a stage: the second-order schemes' velocities.
   void computeVelocities(const std::vector<Real>& h,
     const std::vector<Real>& hu,
@@ -94,6 +100,7 @@ private:
   std::vector<Real> manning_; // per cell, or empty for the uniform coefficient
   double time_ = 0.0;
   std::int64_t steps_ = 0;
+  std::int64_t redone_ = 0;
   bool pairs_ = false;
 };
 

@@ -23,8 +23,8 @@ constexpr int kGhost = 2;    // ghost layers: wide enough for a second-order ste
 constexpr int kCtrlSize = 8; // must match CTRL_* in kernels/swe_common.h
 constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4;
 constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2, kStatusParity = 5,
-              kStatusStepLimit = 6, kStatusRefused = 7;
-constexpr int kStatusSize = 9; // must match STATUS_SIZE
+              kStatusStepLimit = 6, kStatusRefused = 7, kStatusRedone = 10;
+constexpr int kStatusSize = 11; // must match STATUS_SIZE
 
 std::uint64_t roundUp(std::uint64_t value, std::uint64_t multiple)
 {
@@ -89,8 +89,9 @@ struct Simulation::Impl
   std::array<cl::Kernel, 2> updateTwice;
   // MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor.
   std::array<cl::Kernel, 2> musclStage;
-  // MUSCL-Hancock: one launch a step, reading copy p and writing the other.
-  std::array<cl::Kernel, 2> hancockStep;
+  // MUSCL-Hancock: a step reads copy p and writes the other, in a launch of the first pass and
+  // one of the second, which does nothing unless the first took a depth below zero.
+  std::array<cl::Kernel, 2> hancockStep, hancockCapped;
   cl::Kernel computeDt, diagFinal;
   LaunchShape shape;
   cl::NDRange localRange, globalRange, reduceRange;
@@ -107,6 +108,7 @@ struct Simulation::Impl
   double target = 0.0; // the time the clock must not pass (setTarget; a loaded state's own)
   std::int64_t steps = 0;
   std::int64_t refused = 0; // two-step launches refused (adaptive dt)
+  std::int64_t redone = 0;  // MUSCL-Hancock steps taken again with the outflow cap
   int batchLimit = 64;
   bool perCellManning = false;
   std::string buildLog; // the compiler's messages for a build that succeeded (warnings)
@@ -277,8 +279,11 @@ struct Simulation::Impl
         musclStage[p] =
           cl::Kernel(program, shape.wholeRows ? "muscl_hllc_rows" : "muscl_hllc_stage");
       if (params.scheme == Scheme::MusclHancock)
-        hancockStep[p] =
-          cl::Kernel(program, shape.wholeRows ? "muscl_hancock_rows" : "muscl_hancock_step");
+      {
+        const std::string name = shape.wholeRows ? "muscl_hancock_rows" : "muscl_hancock_step";
+        hancockStep[p] = cl::Kernel(program, name.c_str());
+        hancockCapped[p] = cl::Kernel(program, (name + "_capped").c_str());
+      }
       if (twoSteps())
         updateTwice[p] = cl::Kernel(program, "lax_friedrichs_two_steps");
     }
@@ -429,21 +434,22 @@ struct Simulation::Impl
           Real{ 1.0 / params.dx },
           static_cast<cl_int>(p),
           manningField);
-      if (hancockStep[p]())
-        setArgs(hancockStep[p],
-          h[p],
-          hu[p],
-          hv[p],
-          bed,
-          h[q],
-          hu[q],
-          hv[q],
-          ctrl,
-          status,
-          partialMax,
-          Real{ params.manning },
-          Real{ 1.0 / params.dx },
-          manningField);
+      for (cl::Kernel* k : { &hancockStep[p], &hancockCapped[p] })
+        if ((*k)())
+          setArgs(*k,
+            h[p],
+            hu[p],
+            hv[p],
+            bed,
+            h[q],
+            hu[q],
+            hv[q],
+            ctrl,
+            status,
+            partialMax,
+            Real{ params.manning },
+            Real{ 1.0 / params.dx },
+            manningField);
       // The Lax-Friedrichs update kernels read copy p and write the other.
       const auto bindUpdate = [&](cl::Kernel& k)
       {
@@ -671,13 +677,14 @@ struct Simulation::Impl
     for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
       writeReal(slot, clock[slot]);
     const cl_int statusInit[kStatusSize] = {
-      static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX, 0, INT_MAX, 0, 0
+      static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX, 0, INT_MAX, 0, 0, 0, 0
     };
     queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
     time = t;
     target = t;
     steps = count;
     refused = 0;
+    redone = 0;
     lastDt = dtBefore;
     current = 0;
     // The first step's dt needs the wave speeds of the initial state; later steps get them from
@@ -723,6 +730,7 @@ struct Simulation::Impl
           fillGhosts[current], cl::NullRange, ghostRange(), cl::NDRange(64));
         queue.enqueueNDRangeKernel(computeDt, cl::NullRange, reduceRange, reduceRange);
         queue.enqueueNDRangeKernel(hancockStep[current], cl::NullRange, musclRange, musclLocal);
+        queue.enqueueNDRangeKernel(hancockCapped[current], cl::NullRange, musclRange, musclLocal);
         current = 1 - current;
         continue;
       }
@@ -748,6 +756,7 @@ struct Simulation::Impl
     queue.enqueueReadBuffer(status, CL_TRUE, 0, sizeof(st), st);
     steps = st[kStatusSteps];
     refused = st[kStatusRefused];
+    redone = st[kStatusRedone];
     if (twoSteps())
       current = st[kStatusParity];
     if (c[kCtrlLastDt] > 0)
@@ -989,6 +998,11 @@ double Simulation::time() const
 std::int64_t Simulation::refusedLaunches() const
 {
   return impl_->refused;
+}
+
+std::int64_t Simulation::redoneSteps() const
+{
+  return impl_->redone;
 }
 
 std::int64_t Simulation::steps() const

@@ -97,6 +97,9 @@ public:
   // restore: each cost two launches without a step, the refused one and the next, queued on the
   // copy that does not hold the state (PERFORMANCE.md).
   std::int64_t refusedLaunches() const;
+  // MUSCL-Hancock steps taken again with the outflow cap because a depth went below zero
+  // without it, since the start or the last restore (each cost about a second step).
+  std::int64_t redoneSteps() const;
   double lastDt() const;
   Diagnostics diagnostics() const;
 
