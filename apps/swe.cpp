@@ -207,6 +207,9 @@ int run(CommonOptions& options,
     std::cerr
       << "swe: " << simulation.refusedLaunches()
       << " two-step launches refused (each cost two launches without a step; PERFORMANCE.md)\n";
+  if (params.scheme == swe::Scheme::MusclHancock)
+    std::cerr << "swe: " << simulation.redoneSteps()
+              << " steps taken again with the outflow cap (a depth went below zero without it)\n";
 #ifdef SWE_WITH_VTK
   if (writer)
     std::cerr << "swe: wrote " << writer->seriesPath() << "\n";
@@ -249,7 +252,8 @@ int bench(CommonOptions& options, int steps, bool baseline)
   const int warmup = std::max(1, std::min(steps / 10, 50));
   simulation.enqueueSteps(warmup);
   simulation.finish();
-  const std::int64_t stepsBefore = simulation.steps(), refusedBefore = simulation.refusedLaunches();
+  const std::int64_t stepsBefore = simulation.steps(), refusedBefore = simulation.refusedLaunches(),
+                     redoneBefore = simulation.redoneSteps();
   const auto start = Clock::now();
   simulation.enqueueSteps(steps);
   simulation.finish();
@@ -268,7 +272,8 @@ int bench(CommonOptions& options, int steps, bool baseline)
   const std::uint64_t largest =
     swe::Simulation::largestSquareGrid(params.precision, simulation.device());
   std::cerr << "swe bench: " << params.nx << " x " << params.ny << ", " << taken << " steps ("
-            << simulation.refusedLaunches() - refusedBefore << " launches refused), "
+            << simulation.refusedLaunches() - refusedBefore << " launches refused, "
+            << simulation.redoneSteps() - redoneBefore << " steps redone with the outflow cap), "
             << swe::schemeName(params.scheme) << ", " << swe::precisionName(params.precision)
             << ", " << (params.fixedDt > 0 ? "fixed" : "adaptive") << " dt, launch "
             << simulation.launchShape().text() << ", on " << simulation.device().name << "\n"
