@@ -92,7 +92,7 @@ struct Muscl;
     {                                                                                              \
       return NS::ghost_state(kind, value, normalX, inward, m, n, hDry, g);                         \
     }                                                                                              \
-    static T depthAfter(T h, Flux rx, Flux ry, T kdt) { return NS::depth_after(h, rx, ry, kdt); } \
+    static T depthAfter(T h, Flux rx, Flux ry, T kdt) { return NS::depth_after(h, rx, ry, kdt); }  \
     static bool update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T g, T hDry)        \
     {                                                                                              \
       return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, g, hDry);                             \
