@@ -343,6 +343,7 @@ inline CellFaces row_faces(RowExchange x, int k, int kw, int ke, FaceState ys, F
  * pass's) keeps the rows' depths at the faces before the half step (CellFaces) by the parity of
  * the row, rather than registers, which they would take past the 96 that let five groups of 128
  * share an H200 SM (106: -9 %; in local memory -4.6 %; PERFORMANCE.md). */
+/* MUSCL-Hancock's local memory: the sweep's, and the capped pass's rooms (unused by the first). */
 typedef struct
 {
   SweepMemory sweep;
