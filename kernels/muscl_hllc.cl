@@ -350,6 +350,26 @@ typedef struct
   real room_w[2][WG_X], room_e[2][WG_X], room_n[2][WG_X];
 } HancockMemory;
 
+/* Keeps a row's depths at the faces before the half step, for the capped pass's faces. */
+inline void keep_rooms(__local HancockMemory* m, int parity, int k, CellFaces f)
+{
+  m->room_w[parity][k] = f.hw;
+  m->room_e[parity][k] = f.he;
+  m->room_n[parity][k] = f.hn;
+}
+
+/* A face of the sweep: capped in the second pass (capped_face_fluxes, with the two cells' depths
+ * there before the half step), not in the first. `capped` is a constant in each kernel, so the
+ * first pass neither loads those depths nor compares with them. */
+inline void sweep_face(bool capped, FaceState L, FaceState R, real hL, real hR, real k4,
+  FaceFlux* toLeft, FaceFlux* toRight)
+{
+  if (capped)
+    capped_face_fluxes(L, R, hL, hR, k4, (real)GRAVITY, (real)H_DRY, toLeft, toRight);
+  else
+    face_fluxes(L, R, (real)GRAVITY, (real)H_DRY, toLeft, toRight);
+}
+
 inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* memory,
   const bool capped)
 {
@@ -365,9 +385,6 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
   real speed = (real)0;
   if (dt > (real)0)
   {
-    __local real(*const room_w)[WG_X] = memory->room_w;
-    __local real(*const room_e)[WG_X] = memory->room_e;
-    __local real(*const room_n)[WG_X] = memory->room_n;
     /* The column's window along y: rows j .. j + 2 for row j = j0 + r, the half-step face
      * values of row j, and the flux through the face south of j as cell j sees it. Built first
      * from rows j0 - 2 .. j0 + 1: the faces of rows j0 - 1 and j0 (each exchange in its own
@@ -378,17 +395,10 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
     FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
     const CellFaces faces_below = row_faces(cells, k, kw, ke, below, cell, above, half_k);
     CellFaces faces = row_faces(east_faces, k, kw, ke, cell, above, ahead, half_k);
-    FaceFlux south, unused;
     if (capped)
-    {
-      room_w[0][k] = faces.hw;
-      room_e[0][k] = faces.he;
-      room_n[0][k] = faces.hn;
-      capped_face_fluxes(faces_below.n, faces.s, faces_below.hn, faces.hs, k4, g, (real)H_DRY,
-        &unused, &south);
-    }
-    else
-      face_fluxes(faces_below.n, faces.s, g, (real)H_DRY, &unused, &south);
+      keep_rooms(memory, 0, k, faces);
+    FaceFlux south, unused;
+    sweep_face(capped, faces_below.n, faces.s, faces_below.hn, faces.hs, k4, &unused, &south);
     cell = above;
     above = ahead;
     ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
@@ -408,28 +418,19 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       const CellFaces faces_above = row_faces(cells, k, kw, ke, cell, above, ahead, half_k);
       const int par = r & 1;
       /* The face between row j and the row above. */
-      FaceFlux north, north_seen_above;
       if (capped)
-      {
-        room_w[par ^ 1][k] = faces_above.hw;
-        room_e[par ^ 1][k] = faces_above.he;
-        room_n[par ^ 1][k] = faces_above.hn;
-        capped_face_fluxes(faces.n, faces_above.s, room_n[par][k], faces_above.hs, k4, g,
-          (real)H_DRY, &north, &north_seen_above);
-      }
-      else
-        face_fluxes(faces.n, faces_above.s, g, (real)H_DRY, &north, &north_seen_above);
+        keep_rooms(memory, par ^ 1, k, faces_above);
+      FaceFlux north, north_seen_above;
+      sweep_face(capped, faces.n, faces_above.s, memory->room_n[par][k], faces_above.hs, k4,
+        &north, &north_seen_above);
       const FaceFlux ry = rate_from_faces(south, north, faces.s, faces.n, g);
       /* Along x: each item's east face values, then each face's flux (an item solves its
        * west face). */
       put(east_faces, k, faces.e);
       barrier(CLK_LOCAL_MEM_FENCE);
       FaceFlux west, west_seen_west;
-      if (capped)
-        capped_face_fluxes(get(east_faces, kw), faces.w, room_e[par][kw], room_w[par][k], k4, g,
-          (real)H_DRY, &west_seen_west, &west);
-      else
-        face_fluxes(get(east_faces, kw), faces.w, g, (real)H_DRY, &west_seen_west, &west);
+      sweep_face(capped, get(east_faces, kw), faces.w, memory->room_e[par][kw],
+        memory->room_w[par][k], k4, &west_seen_west, &west);
       fh[k] = west_seen_west.h;
       fqn[k] = west_seen_west.qn;
       fqt[k] = west_seen_west.qt;
@@ -492,7 +493,6 @@ muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
 __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
 muscl_hancock_step_capped(MUSCL_HANCOCK_STEP_ARGUMENTS)
 {
-  /* (the same for every group of the pass: finish_hancock_pass) */
   __local HancockMemory memory;
   hancock_sweep(MUSCL_HANCOCK_STEP_PARAMETERS, &memory, true);
 }
@@ -710,6 +710,8 @@ muscl_hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS)
 __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
 muscl_hancock_rows_capped(MUSCL_HANCOCK_STEP_ARGUMENTS)
 {
+  /* (no barriers here, so unlike the sweep it may simply skip the step; the flag is the same
+   * for every group of the pass: finish_hancock_pass) */
   if (status[STATUS_REDO] != 0)
     hancock_rows(MUSCL_HANCOCK_STEP_PARAMETERS, true);
 }

@@ -333,16 +333,16 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
 {
   fillGhosts(h_, hu_, hv_);
   computeVelocities(h_, hu_, hv_);
-  if (musclHancockPass(dt, Real(0)))
+  if (musclHancockPass(dt, false))
   {
     ++redone_;
-    musclHancockPass(dt, Real(4) * (dt * (Real(1) / static_cast<Real>(params_.dx))));
+    musclHancockPass(dt, true);
   }
   takeNewState();
 }
 
 template<class Real>
-bool ReferenceSolver<Real>::musclHancockPass(Real dt, Real k4)
+bool ReferenceSolver<Real>::musclHancockPass(Real dt, bool capped)
 {
   using M = Muscl<Real>;
   const int nx = params_.nx, ny = params_.ny;
@@ -350,7 +350,7 @@ bool ReferenceSolver<Real>::musclHancockPass(Real dt, Real k4)
   const Real hDry = static_cast<Real>(kDryDepth);
   const Real n = static_cast<Real>(params_.manning);
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
-  const Real halfK = Real(0.5) * k;
+  const Real halfK = Real(0.5) * k, k4 = capped ? Real(4) * k : Real(0);
   bool negative = false;
   // Every cell's values along x (un = u) or y (un = v).
   const auto along = [&](int i, int j, bool yAxis)

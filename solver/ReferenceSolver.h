@@ -70,9 +70,9 @@ private:
   // MUSCL-Hancock: every face solved once from face values half a step ahead; taken again with
   // the outflow cap if a depth went below zero without it, as the device does.
   void stepMusclHancock(Real dt);
-  // One pass of it into the *New vectors, capped (k4 = 4 dt / dx) or not (k4 = 0); returns
+  // One pass of it into the *New vectors, with the outflow cap or without (k4 = 0); returns
   // whether a depth went below zero before finish_stage.
-  bool musclHancockPass(Real dt, Real k4);
+  bool musclHancockPass(Real dt, bool capped);
   // u_, v_ from a state (ghosts included), once a stage: the second-order schemes' velocities.
   void computeVelocities(const std::vector<Real>& h,
     const std::vector<Real>& hu,
