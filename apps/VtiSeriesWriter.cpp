@@ -31,12 +31,12 @@ std::string VtiSeriesWriter::seriesPath() const
   return directory_ + "/" + name_ + ".pvd";
 }
 
-void VtiSeriesWriter::write(const Simulation& simulation)
+void VtiSeriesWriter::write(const Simulation& simulation, const StateView& state)
 {
   char file[64];
   std::snprintf(file, sizeof(file), "%s_%05zu.vti", name_.c_str(), files_.size());
   vtkNew<vtkImageData> image;
-  fillSimulationImage(simulation, image, origin_.data());
+  fillSimulationImage(simulation, state, image, origin_.data(), &arrays_);
   vtkNew<vtkXMLImageDataWriter> writer;
   writer->SetFileName((directory_ + "/" + file).c_str());
   writer->SetInputData(image);
@@ -46,7 +46,7 @@ void VtiSeriesWriter::write(const Simulation& simulation)
   writer->SetCompressorTypeToZLib();
   if (writer->Write() != 1)
     throw Error("cannot write '" + directory_ + "/" + file + "'");
-  files_.emplace_back(simulation.time(), file);
+  files_.emplace_back(state.time, file);
   writeCollection();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Writes a simulation's outputs as VTK XML image files plus a .pvd collection that ParaView opens
 // as one time series.
+#include "FrameArrays.h"
 #include "Simulation.h"
 
 #include <array>
@@ -17,7 +18,9 @@ public:
   VtiSeriesWriter(const std::string& directory,
     const std::string& name,
     const std::array<double, 3>& origin = { 0, 0, 0 });
-  void write(const Simulation& simulation);
+  // Writes the next file from state (the simulation's h, hu, hv at one instant on the host,
+  // Simulation::downloadState or downloadStateThenAdvance).
+  void write(const Simulation& simulation, const StateView& state);
   std::string seriesPath() const;
 
 private:
@@ -25,5 +28,7 @@ private:
   std::string directory_, name_;
   std::array<double, 3> origin_;
   std::vector<std::pair<double, std::string>> files_;
+  // The arrays of the last file, refilled for the next (the bed is downloaded once).
+  FrameArrays arrays_;
 };
 } // namespace swe

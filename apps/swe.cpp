@@ -161,21 +161,27 @@ int run(CommonOptions& options,
             << " x " << params.ny << " cells, dx = " << params.dx << " m, "
             << swe::precisionName(params.precision) << " precision on " << simulation.device().name
             << "\n";
-#ifdef SWE_WITH_VTK
-  std::unique_ptr<swe::VtiSeriesWriter> writer;
-  if (!outDir.empty())
-  {
-    writer = std::make_unique<swe::VtiSeriesWriter>(outDir, "swe", input.origin);
-    writer->write(simulation);
-  }
-#endif
   const bool terminal = isatty(STDERR_FILENO);
   const double interval = outputEvery > 0 ? outputEvery : tEnd;
   const long outputs = interval > 0 ? static_cast<long>(std::ceil(tEnd / interval - 1e-9)) : 0;
+  const auto outputTime = [&](long k) { return std::min(tEnd, k * interval); };
+#ifdef SWE_WITH_VTK
+  std::unique_ptr<swe::VtiSeriesWriter> writer;
+  if (!outDir.empty())
+    writer = std::make_unique<swe::VtiSeriesWriter>(outDir, "swe", input.origin);
+  // Output k: the device takes the steps to the next output while this one is written.
+  const auto write = [&](long k)
+  {
+    if (writer)
+      writer->write(simulation,
+        k < outputs ? simulation.downloadStateThenAdvance(outputTime(k + 1))
+                    : simulation.downloadState());
+  };
+  write(0);
+#endif
   for (long k = 1; k <= outputs; ++k)
   {
-    const double target = std::min(tEnd, k * interval);
-    simulation.advanceTo(target,
+    simulation.advanceTo(outputTime(k),
       [&](double t)
       {
         if (terminal)
@@ -197,8 +203,7 @@ int run(CommonOptions& options,
       d.maxDepth,
       d.maxSpeed);
 #ifdef SWE_WITH_VTK
-    if (writer)
-      writer->write(simulation);
+    write(k);
 #endif
   }
   const double seconds = secondsSince(start);
@@ -307,6 +312,38 @@ int bench(CommonOptions& options, int steps, bool baseline)
       fields,
       hundred,
       state / (state + hundred));
+  }
+  {
+    // Frames of about 100 steps each, as the plugin takes them during Play, from one snapshot:
+    // advancing alone; advancing then downloading; and downloading while the next frame's steps
+    // run (downloadStateThenAdvance, what the plugin does on a GPU). The overheads are each
+    // loop's time beyond advancing alone.
+    const swe::Snapshot start = simulation.snapshot();
+    const double interval = 100.0 * (params.fixedDt > 0 ? params.fixedDt : simulation.lastDt());
+    const int frames = 5;
+    const auto loop = [&](int mode)
+    {
+      simulation.restore(start);
+      const auto begin = Clock::now();
+      for (int k = 1; k <= frames; ++k)
+      {
+        simulation.advanceTo(start.time + k * interval);
+        if (mode == 1 || (mode == 2 && k == frames))
+          simulation.downloadState();
+        else if (mode == 2)
+          simulation.downloadStateThenAdvance(start.time + (k + 1) * interval);
+      }
+      return secondsSince(begin) / frames;
+    };
+    loop(2); // warm-up: the device copy and the second queue are made on first use
+    const double alone = loop(0), plain = loop(1), ahead = loop(2);
+    std::printf("FRAMES frame_seconds=%.6f download_frame_seconds=%.6f "
+                "ahead_frame_seconds=%.6f download_overhead=%.4f ahead_overhead=%.4f\n",
+      alone,
+      plain,
+      ahead,
+      1 - alone / plain,
+      1 - alone / ahead);
   }
   if (baseline)
   {

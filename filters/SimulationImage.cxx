@@ -1,5 +1,6 @@
 #include "SimulationImage.h"
 
+#include "Error.h"
 #include "HugePages.h"
 
 #include <vtkCellData.h>
@@ -114,7 +115,7 @@ double fillArrays(const Simulation& simulation,
   Real* momentum = take(arrays.Momentum, "Momentum", 3)->GetPointer(0);
   ArrayT* velocityArray = take(arrays.Velocity, "Velocity", 3);
   Real* velocity = velocityArray->GetPointer(0);
-  // One pass for the derived arrays, over all cores (stepping is over, the device is idle): each
+  // One pass for the derived arrays, over all cores (a GPU may be stepping ahead meanwhile): each
   // value depends on its cell only, so any split gives the same values. Debian's VTK defaults to
   // the sequential backend; its std::thread backend is built in.
   vtkSMPTools::LocalScope(vtkSMPTools::Config{ std::string("STDThread") },
@@ -155,23 +156,20 @@ void addValue(vtkFieldData* field, const char* name, double value)
 } // namespace
 
 void fillSimulationImage(const Simulation& simulation,
+  const StateView& view,
   vtkImageData* image,
   const double origin[3],
-  FrameArrays* cache,
-  const Snapshot* state)
+  FrameArrays* cache)
 {
   FrameArrays local; // without a cache: new arrays, as if the previous frame were still held
   FrameArrays& arrays = cache ? *cache : local;
   const auto& p = simulation.parameters();
-  // A host state is used only if it is the simulation's current one, in its precision; else the
-  // state is downloaded (into the simulation's page-locked host memory: no VTK array is a target
-  // of the bus copy, so every output array is filled by the one pass).
   const std::size_t real = p.precision == Precision::Double ? sizeof(double) : sizeof(float);
-  const bool current = state && state->time == simulation.time() &&
-                       state->steps == simulation.steps() && state->nx == p.nx &&
-                       state->ny == p.ny && state->realSize == real &&
-                       state->data.size() == 3 * static_cast<std::size_t>(p.nx) * p.ny * real;
-  const StateView view = current ? state->view() : simulation.downloadState();
+  if (view.nx != p.nx || view.ny != p.ny || view.realSize != real || !view.data)
+    throw Error("the state to output is not this simulation's (" + std::to_string(view.nx) + " x " +
+                std::to_string(view.ny) + " cells of " + std::to_string(view.realSize) +
+                " bytes, the simulation has " + std::to_string(p.nx) + " x " +
+                std::to_string(p.ny) + " of " + std::to_string(real) + ")");
   image->GetPointData()->Initialize();
   image->GetCellData()->Initialize();
   image->GetFieldData()->Initialize();
@@ -187,8 +185,8 @@ void fillSimulationImage(const Simulation& simulation,
       : fillArrays<vtkFloatArray, float>(simulation, view, image->GetCellData(), arrays);
 
   vtkFieldData* field = image->GetFieldData();
-  addValue<vtkDoubleArray>(field, "SimulationTime", simulation.time());
-  addValue<vtkIntArray>(field, "Steps", static_cast<double>(simulation.steps()));
+  addValue<vtkDoubleArray>(field, "SimulationTime", view.time);
+  addValue<vtkIntArray>(field, "Steps", static_cast<double>(view.steps));
   addValue<vtkDoubleArray>(field, "Mass", mass);
   vtkNew<vtkStringArray> device;
   device->SetName("Device");

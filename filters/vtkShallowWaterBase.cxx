@@ -299,7 +299,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
       internals.Arrays.Bed = nullptr;
     }
     swe::Timeline& timeline = *internals.Timeline;
-    const double start = timeline.simulation().time();
+    const double start = timeline.time();
     const double span = std::fabs(target - start);
     this->UpdateProgress(0.0);
     const double steppingBefore = timeline.steppingSeconds();
@@ -312,15 +312,19 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
         return !this->GetAbortExecute();
       });
     const auto outputStart = std::chrono::steady_clock::now();
-    swe::fillSimulationImage(
-      timeline.simulation(), output, origin, &internals.Arrays, timeline.currentCheckpoint());
+    // On a GPU the steps to the next output time (what Play asks for next) run while this frame's
+    // output is made; the next request waits for them (Timeline::output). A CPU device would
+    // take the cores the output pass uses.
+    const bool stepAhead = device.type != "CPU" && target < endTime;
+    const swe::StateView view = timeline.output(stepAhead ? endTime : 0.0);
+    swe::fillSimulationImage(timeline.simulation(), view, output, origin, &internals.Arrays);
     // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,
     // checkpoints, and making the output (download and VTK arrays).
     swe::addFrameTimings(output,
       timeline.steppingSeconds() - steppingBefore,
       timeline.checkpointSeconds() - checkpointsBefore,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - outputStart).count());
-    output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), timeline.simulation().time());
+    output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), view.time);
     this->UpdateProgress(1.0);
   }
   catch (const swe::Error& e)

@@ -122,6 +122,15 @@ struct Simulation::Impl
   cl::Buffer hostState;
   std::vector<unsigned char> hostStateFallback;
   unsigned char* hostStateData = nullptr; // the mapped buffer or the fallback; null until used
+  // downloadStateThenAdvance(): the state copied on the device (h, hu, hv packed, as the host
+  // view), read to the host on a queue of its own while this queue takes the next steps. Made on
+  // first use where the device has room; else that call downloads first and then advances.
+  cl::Buffer frameState;
+  cl::CommandQueue copyQueue;
+  bool frameStateTried = false;
+  // An advance started (startAdvance) and not yet waited for: time, steps and the parity are
+  // those before it until settle() reads the clock.
+  bool advancing = false;
 
   Impl() = default;
   Impl(const Impl&) = delete;
@@ -747,6 +756,78 @@ struct Simulation::Impl
     return static_cast<std::size_t>(std::max(speedGroups, musclGroups));
   }
 
+  // About as many steps as the last dt says are left to targetTime (surplus launches are no-ops),
+  // within the batch limit.
+  int estimatedSteps(double targetTime) const
+  {
+    int n = 8;
+    if (lastDt > 0)
+      n = static_cast<int>(std::min<double>(batchLimit, std::ceil((targetTime - time) / lastDt)));
+    return std::max(1, std::min(n, batchLimit));
+  }
+
+  // Enqueues a batch of steps towards targetTime and returns without waiting for them.
+  void startAdvance(double targetTime)
+  {
+    setTarget(targetTime);
+    enqueueSteps(estimatedSteps(targetTime));
+    queue.flush();
+    advancing = true;
+  }
+
+  // Waits for a started advance and reads where it got to (throws if it blew up).
+  void settle()
+  {
+    if (!advancing)
+      return;
+    advancing = false;
+    readClock();
+  }
+
+  // The host memory downloadState() returns: page-locked where the driver gives it.
+  void ensureHostState()
+  {
+    if (hostStateData)
+      return;
+    const std::size_t bytes = 3 * static_cast<std::size_t>(params.nx) * params.ny * realSize;
+    try
+    {
+      hostState = cl::Buffer(context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes);
+      hostStateData = static_cast<unsigned char*>(
+        queue.enqueueMapBuffer(hostState, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes));
+    }
+    catch (const cl::Error&)
+    {
+      // No host buffer of that size from this driver: ordinary memory, a slower bus copy.
+      hostState = cl::Buffer();
+      hostStateFallback.resize(bytes);
+      hostStateData = hostStateFallback.data();
+    }
+  }
+
+  // Whether the device copy of the state and its queue exist (made on the first call where the
+  // device memory has room for them beside the simulation's own buffers).
+  bool haveFrameState()
+  {
+    if (frameStateTried)
+      return frameState() != nullptr;
+    frameStateTried = true;
+    const std::uint64_t bytes = 3ull * params.nx * params.ny * realSize;
+    const std::uint64_t used = padded() * bytesPerCell(params.precision, perCellManning);
+    if (used + bytes > info.globalMemory / 10 * 9)
+      return false;
+    try
+    {
+      frameState = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+      copyQueue = cl::CommandQueue(context, queue.getInfo<CL_QUEUE_DEVICE>());
+    }
+    catch (const cl::Error&)
+    {
+      frameState = cl::Buffer();
+    }
+    return frameState() != nullptr;
+  }
+
   // Reads the clock and the status; throws if a cell went non-physical. Returns whether the
   // clock is on its target (then time is that target exactly, as the host gave it).
   bool readClock()
@@ -826,13 +907,30 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
 
 Simulation::~Simulation() = default;
 
-bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
+Simulation::Impl& Simulation::settled() const
+{
+  Impl& m = *impl_;
+  if (m.advancing)
+    guarded("advancing the simulation", [&] { m.settle(); });
+  return m;
+}
+
+namespace
+{
+// Throws unless targetTime is a time at or after now.
+void requireForward(double now, double targetTime)
 {
   requireFinite(targetTime, "target time");
-  Impl& m = *impl_;
-  if (targetTime < m.time)
-    throw Error("cannot advance backwards: the simulation is at t = " + formatValue(m.time) +
+  if (targetTime < now)
+    throw Error("cannot advance backwards: the simulation is at t = " + formatValue(now) +
                 " s, asked for t = " + formatValue(targetTime) + " s");
+}
+} // namespace
+
+bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
+{
+  Impl& m = settled();
+  requireForward(m.time, targetTime);
   if (targetTime == m.time)
     return true;
   return guarded("advancing the simulation",
@@ -841,12 +939,7 @@ bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
       m.setTarget(targetTime);
       for (;;)
       {
-        // Enqueue about as many steps as the last dt says are left; surplus launches are no-ops.
-        int n = 8;
-        if (m.lastDt > 0)
-          n = static_cast<int>(
-            std::min<double>(m.batchLimit, std::ceil((targetTime - m.time) / m.lastDt)));
-        n = std::max(1, std::min(n, m.batchLimit));
+        const int n = m.estimatedSteps(targetTime);
         const auto start = std::chrono::steady_clock::now();
         m.enqueueSteps(n);
         const bool landed = m.readClock();
@@ -865,11 +958,19 @@ bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
     });
 }
 
+void Simulation::startAdvance(double targetTime)
+{
+  Impl& m = settled();
+  requireForward(m.time, targetTime);
+  if (targetTime > m.time)
+    guarded("advancing the simulation", [&] { m.startAdvance(targetTime); });
+}
+
 void Simulation::step(int n)
 {
   if (n < 0)
     throw Error("number of steps must be >= 0, got " + std::to_string(n));
-  Impl& m = *impl_;
+  Impl& m = settled();
   guarded("stepping the simulation",
     [&]
     {
@@ -891,7 +992,7 @@ void Simulation::step(int n)
 
 void Simulation::enqueueSteps(int n)
 {
-  Impl& m = *impl_;
+  Impl& m = settled();
   guarded("stepping the simulation",
     [&]
     {
@@ -902,7 +1003,7 @@ void Simulation::enqueueSteps(int n)
 
 void Simulation::finish()
 {
-  Impl& m = *impl_;
+  Impl& m = settled();
   guarded("waiting for the device",
     [&]
     {
@@ -920,7 +1021,7 @@ Snapshot Simulation::snapshot() const
 
 void Simulation::snapshotInto(Snapshot& s) const
 {
-  const Impl& m = *impl_;
+  const Impl& m = settled();
   s.time = m.time;
   s.steps = m.steps;
   s.lastDt = m.lastDt;
@@ -941,32 +1042,59 @@ void Simulation::snapshotInto(Snapshot& s) const
 
 StateView Simulation::downloadState() const
 {
-  Impl& m = *impl_;
+  Impl& m = settled();
   StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr };
-  const std::size_t fieldBytes = v.fieldBytes();
   guarded("downloading the state",
     [&]
     {
-      if (!m.hostStateData)
-      {
-        try
-        {
-          m.hostState =
-            cl::Buffer(m.context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, 3 * fieldBytes);
-          m.hostStateData = static_cast<unsigned char*>(m.queue.enqueueMapBuffer(
-            m.hostState, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, 3 * fieldBytes));
-        }
-        catch (const cl::Error&)
-        {
-          // No host buffer of that size from this driver: ordinary memory, a slower bus copy.
-          m.hostState = cl::Buffer();
-          m.hostStateFallback.resize(3 * fieldBytes);
-          m.hostStateData = m.hostStateFallback.data();
-        }
-      }
+      m.ensureHostState();
       m.readState(m.hostStateData);
       v.data = m.hostStateData;
     });
+  return v;
+}
+
+StateView Simulation::downloadStateThenAdvance(double targetTime)
+{
+  Impl& m = settled();
+  requireForward(m.time, targetTime);
+  if (targetTime == m.time)
+    return downloadState();
+  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr };
+  guarded("downloading the state",
+    [&]
+    {
+      m.ensureHostState();
+      if (!m.haveFrameState())
+      {
+        m.readState(m.hostStateData);
+        m.startAdvance(targetTime);
+        return;
+      }
+      // The copy on the device takes a fraction of a millisecond; the bus copy then overlaps
+      // the steps, on the other queue.
+      const std::size_t fieldBytes = v.fieldBytes();
+      std::vector<cl::Event> copied(1);
+      for (int f = 0; f < 3; ++f)
+        m.queue.enqueueCopyBufferRect(m.buffer(static_cast<Field>(f)),
+          m.frameState,
+          m.interiorOrigin(),
+          { f * fieldBytes, 0, 0 },
+          m.interiorRegion(),
+          m.pitch() * m.realSize,
+          0,
+          m.params.nx * m.realSize,
+          0,
+          nullptr,
+          f == 2 ? &copied[0] : nullptr);
+      cl::Event read;
+      m.copyQueue.enqueueReadBuffer(
+        m.frameState, CL_FALSE, 0, 3 * fieldBytes, m.hostStateData, &copied, &read);
+      m.startAdvance(targetTime); // flushes the copies too
+      m.copyQueue.flush();
+      read.wait();
+    });
+  v.data = m.hostStateData;
   return v;
 }
 
@@ -982,6 +1110,9 @@ void Simulation::restore(const Snapshot& snapshot)
   guarded("restoring a snapshot",
     [&]
     {
+      // A started advance is dropped, not settled: the restored state replaces whatever it did.
+      m.queue.finish();
+      m.advancing = false;
       m.clearState();
       const cl::Buffer* copy0[3] = { &m.h[0], &m.hu[0], &m.hv[0] };
       for (int f = 0; f < 3; ++f)
@@ -992,32 +1123,32 @@ void Simulation::restore(const Snapshot& snapshot)
 
 double Simulation::time() const
 {
-  return impl_->time;
+  return settled().time;
 }
 
 std::int64_t Simulation::refusedLaunches() const
 {
-  return impl_->refused;
+  return settled().refused;
 }
 
 std::int64_t Simulation::redoneSteps() const
 {
-  return impl_->redone;
+  return settled().redone;
 }
 
 std::int64_t Simulation::steps() const
 {
-  return impl_->steps;
+  return settled().steps;
 }
 
 double Simulation::lastDt() const
 {
-  return impl_->lastDt;
+  return settled().lastDt;
 }
 
 Diagnostics Simulation::diagnostics() const
 {
-  Impl& m = *impl_;
+  Impl& m = settled();
   return guarded("computing diagnostics",
     [&]
     {
@@ -1035,12 +1166,14 @@ Diagnostics Simulation::diagnostics() const
 
 void Simulation::download(Field field, double* out) const
 {
-  guarded("downloading a field", [&] { impl_->download(impl_->buffer(field), out); });
+  const Impl& m = settled();
+  guarded("downloading a field", [&] { m.download(m.buffer(field), out); });
 }
 
 void Simulation::download(Field field, float* out) const
 {
-  guarded("downloading a field", [&] { impl_->download(impl_->buffer(field), out); });
+  const Impl& m = settled();
+  guarded("downloading a field", [&] { m.download(m.buffer(field), out); });
 }
 
 const SimulationParameters& Simulation::parameters() const

@@ -76,6 +76,12 @@ public:
   // intermediate time). Throws swe::Error if the run blows up, naming the step, time and cell.
   bool advanceTo(double targetTime, const ProgressCallback& progress = {});
 
+  // Starts advancing to targetTime and returns without waiting: the device takes the steps
+  // while the host does other work. advanceTo(targetTime) then finishes the advance (and takes
+  // more steps if the first batch fell short); any other call first waits for it, so time(),
+  // steps() and the state always describe one instant. restore() drops it.
+  void startAdvance(double targetTime);
+
   // Takes exactly n steps (no target time), then checks the state once.
   void step(int n);
 
@@ -108,6 +114,12 @@ public:
   // full speed, about 4x a copy into ordinary memory on the H200; PERFORMANCE.md). The view stays
   // valid, with these values, until the next downloadState() or the simulation's destruction.
   StateView downloadState() const;
+
+  // downloadState(), then startAdvance(targetTime), overlapped where the device has room for a
+  // copy of the state (12 B a cell in single precision, 24 in double): the state is copied on the
+  // device, and the copy crosses the bus on a second queue while the steps run. A GPU then
+  // computes the next frame while the host turns this one into output (PERFORMANCE.md).
+  StateView downloadStateThenAdvance(double targetTime);
 
   // Copies a field's nx * ny interior values (row-major, x fastest) into caller memory.
   void download(Field field, double* out) const;
@@ -142,6 +154,8 @@ public:
 
 private:
   struct Impl;
+  // The implementation after any started advance has been waited for.
+  Impl& settled() const;
   std::unique_ptr<Impl> impl_;
 };
 } // namespace swe

@@ -51,6 +51,14 @@ bool Timeline::seek(double t, const ProgressCallback& progress)
   requireFinite(t, "requested time");
   if (t < 0)
     throw Error("requested time must be >= 0 s, got " + formatValue(t));
+  // An advance output() started is finished first, as the seek that would have made it.
+  if (ahead_ > 0)
+  {
+    const double next = ahead_;
+    ahead_ = 0;
+    if (!advance(next, progress))
+      return false;
+  }
   // Jump to the latest checkpoint at or before t when that is behind us (going back) or ahead of
   // the live state (skipping work done before).
   auto it = checkpoints_.upper_bound(t);
@@ -58,25 +66,55 @@ bool Timeline::seek(double t, const ProgressCallback& progress)
   if (it->first > simulation_->time() || t < simulation_->time())
     simulation_->restore(it->second);
   while (simulation_->time() < t)
-  {
-    // The next output time after now, so that every run lands on the same output times.
-    const double now = simulation_->time();
-    auto k = static_cast<std::int64_t>(std::floor(now / interval_)) + 1;
-    while (outputTime(k) <= now)
-      ++k;
-    const double next = std::min(outputTime(k), t);
-    const auto start = std::chrono::steady_clock::now();
-    const bool done = simulation_->advanceTo(next, progress);
-    const auto stepped = std::chrono::steady_clock::now();
-    steppingSeconds_ += std::chrono::duration<double>(stepped - start).count();
-    advanced_ += simulation_->time() - now;
-    if (!done)
+    if (!advance(std::min(nextOutputTime(), t), progress))
       return false;
-    maybeCheckpoint();
-    checkpointSeconds_ +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - stepped).count();
-  }
   return true;
+}
+
+double Timeline::nextOutputTime() const
+{
+  const double now = simulation_->time();
+  auto k = static_cast<std::int64_t>(std::floor(now / interval_)) + 1;
+  while (outputTime(k) <= now)
+    ++k;
+  return outputTime(k);
+}
+
+bool Timeline::advance(double next, const ProgressCallback& progress)
+{
+  const double now = simulation_->time();
+  const auto start = std::chrono::steady_clock::now();
+  const bool done = simulation_->advanceTo(next, progress);
+  const auto stepped = std::chrono::steady_clock::now();
+  steppingSeconds_ += std::chrono::duration<double>(stepped - start).count();
+  advanced_ += simulation_->time() - now;
+  if (!done)
+    return false;
+  maybeCheckpoint();
+  checkpointSeconds_ +=
+    std::chrono::duration<double>(std::chrono::steady_clock::now() - stepped).count();
+  return true;
+}
+
+StateView Timeline::output(double aheadUntil)
+{
+  if (ahead_ > 0)
+    throw Error("Timeline::output called twice without a seek between");
+  const double next = std::min(nextOutputTime(), aheadUntil);
+  const bool ahead = next > simulation_->time();
+  const Snapshot* checkpoint = currentCheckpoint();
+  StateView view;
+  if (checkpoint)
+  {
+    view = checkpoint->view();
+    if (ahead)
+      simulation_->startAdvance(next);
+  }
+  else
+    view = ahead ? simulation_->downloadStateThenAdvance(next) : simulation_->downloadState();
+  if (ahead)
+    ahead_ = next;
+  return view;
 }
 
 const Snapshot* Timeline::currentCheckpoint() const

@@ -37,6 +37,21 @@ public:
   // false if progress asked to abort; the state is then consistent at some earlier time.
   bool seek(double t, const ProgressCallback& progress = {});
 
+  // The live state's h, hu, hv on the host, valid until the next seek: the current checkpoint's
+  // memory when the state is at one, else a download. With aheadUntil past the live time, the
+  // simulation then starts advancing to the next output time (not past aheadUntil) while the
+  // state crosses the bus, and the next seek finishes that advance before anything else: a GPU
+  // computes the frame ParaView asks for next (Play) while the host makes this one's output.
+  // The trajectory is the same as without (the seek that would have taken those steps takes
+  // them). Call seek between two outputs.
+  StateView output(double aheadUntil = 0);
+
+  // The time the next seek starts from: the live time, or the target of an advance output()
+  // started (reached before anything else; this does not wait for it).
+  double time() const { return ahead_ > 0 ? ahead_ : simulation_->time(); }
+
+  // The simulation; while an advance output() started runs, its time() and state calls wait for
+  // that advance, so read the output's time from the StateView.
   const Simulation& simulation() const { return *simulation_; }
   std::size_t checkpointCount() const { return checkpoints_.size(); }
   // The checkpoint the live state is at (just taken, or restored and not advanced), else null:
@@ -51,6 +66,10 @@ public:
   double checkpointSeconds() const { return checkpointSeconds_; }
 
 private:
+  // The first output time after the live time.
+  double nextOutputTime() const;
+  // advanceTo(next), timed, then a checkpoint if one is due there.
+  bool advance(double next, const ProgressCallback& progress);
   void maybeCheckpoint();
   // How many snapshots (checkpoints and spares) the limits allow.
   std::size_t limit() const;
@@ -65,6 +84,7 @@ private:
   std::vector<Snapshot> spares_; // memory of dropped checkpoints, for the next ones
   double spacing_;               // minimum simulated time between two kept checkpoints
   double advanced_ = 0;
+  double ahead_ = 0; // the target of an advance output() started; 0: none
   double steppingSeconds_ = 0, checkpointSeconds_ = 0;
 };
 } // namespace swe

@@ -229,3 +229,93 @@ TEST(Timeline, ChangingTheIntervalKeepsTheState)
   EXPECT_THROW(timeline.setOutputInterval(std::nan("")), Error);
   EXPECT_THROW(timeline.seek(-1), Error);
 }
+
+namespace
+{
+// The bytes of a view, to compare two runs' outputs exactly.
+std::vector<unsigned char> bytes(const StateView& view)
+{
+  return std::vector<unsigned char>(view.data, view.data + 3 * view.fieldBytes());
+}
+} // namespace
+
+// Stepping ahead (what the plugin does on a GPU) changes when the steps are taken, never which:
+// through Play, going back, asking for one time twice and jumping ahead, every output has the
+// bits, time and step count of the same requests without it, and the last one stops at the end.
+TEST(Timeline, SteppingAheadGivesTheSameOutputs)
+{
+  for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHancock })
+    for (Precision precision : { Precision::Double, Precision::Single })
+    {
+      SimulationParameters p = test::smallParameters(precision);
+      p.scheme = scheme;
+      const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
+      Timeline::Limits limits;
+      limits.maxCheckpoints = 4;
+      Timeline plain(p, initial, 0.02, limits), ahead(p, initial, 0.02, limits);
+      const double end = 0.3;
+      for (int k : { 0, 1, 2, 3, 4, 5, 6, 3, 4, 4, 9, 15, 2, 15 })
+      {
+        const double t = plain.outputTime(k);
+        ASSERT_TRUE(plain.seek(t));
+        const StateView expected = plain.output();
+        ASSERT_TRUE(ahead.seek(t));
+        const StateView view = ahead.output(end);
+        const std::string at = std::string(schemeName(scheme)) + " " +
+                               precisionName(precision) + ", output " + std::to_string(k);
+        EXPECT_EQ(view.time, t) << at;
+        EXPECT_EQ(view.steps, expected.steps) << at;
+        EXPECT_EQ(ahead.time(), std::min(plain.outputTime(k + 1), end)) << at;
+        ASSERT_TRUE(bytes(view) == bytes(expected)) << at;
+      }
+      EXPECT_EQ(ahead.checkpointCount(), plain.checkpointCount());
+      // An advance started from the end's output time goes nowhere.
+      ASSERT_TRUE(ahead.seek(end));
+      ahead.output(end);
+      EXPECT_EQ(ahead.time(), end);
+      EXPECT_EQ(ahead.simulation().time(), end);
+    }
+}
+
+// The engine's side of it: a started advance finishes as advanceTo would have taken it, any call
+// in between waits for it, a restore drops it, and it cannot go backwards.
+TEST(Timeline, StartedAdvanceFinishesLikeAdvanceTo)
+{
+  const SimulationParameters p = test::smallParameters(Precision::Single);
+  const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
+  Simulation plain(p, initial), started(p, initial);
+  ASSERT_TRUE(plain.advanceTo(0.05));
+  const test::Fields at005 = test::download(plain);
+  const std::int64_t steps005 = plain.steps();
+  ASSERT_TRUE(plain.advanceTo(0.1));
+  const test::Fields at01 = test::download(plain);
+
+  const Snapshot start = started.snapshot();
+  started.startAdvance(0.05);
+  EXPECT_GT(started.steps(), 0); // waited for the first batch
+  EXPECT_LE(started.time(), 0.05);
+  ASSERT_TRUE(started.advanceTo(0.05));
+  EXPECT_EQ(started.steps(), steps005);
+  EXPECT_EQ(test::maxRelativeDifference(test::download(started), at005), 0.0);
+
+  const StateView view = started.downloadStateThenAdvance(0.1);
+  EXPECT_EQ(view.time, 0.05);
+  EXPECT_EQ(view.steps, steps005);
+  const std::size_t n = static_cast<std::size_t>(p.nx) * p.ny;
+  const float* h = reinterpret_cast<const float*>(view.data);
+  for (std::size_t k = 0; k < n; k += 97)
+    ASSERT_EQ(h[k], static_cast<float>(at005.h[k])) << "cell " << k;
+  ASSERT_TRUE(started.advanceTo(0.1));
+  EXPECT_EQ(started.steps(), plain.steps());
+  EXPECT_EQ(test::maxRelativeDifference(test::download(started), at01), 0.0);
+
+  started.startAdvance(0.2);
+  started.restore(start);
+  EXPECT_EQ(started.time(), 0.0);
+  EXPECT_EQ(started.steps(), 0);
+  ASSERT_TRUE(started.advanceTo(0.05));
+  EXPECT_EQ(started.steps(), steps005);
+  EXPECT_THROW(started.startAdvance(0.01), Error);
+  EXPECT_THROW(started.downloadStateThenAdvance(0.01), Error);
+  EXPECT_THROW(started.startAdvance(std::nan("")), Error);
+}
