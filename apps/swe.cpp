@@ -328,22 +328,26 @@ int bench(CommonOptions& options, int steps, bool baseline)
       for (int k = 1; k <= frames; ++k)
       {
         simulation.advanceTo(start.time + k * interval);
-        if (mode == 1 || (mode == 2 && k == frames))
+        if (mode == 1)
           simulation.downloadState();
-        else if (mode == 2)
+        else if (mode == 2) // the last frame too, as in Play: its download overlaps frame 6
           simulation.downloadStateThenAdvance(start.time + (k + 1) * interval);
       }
       return secondsSince(begin) / frames;
     };
     loop(2); // warm-up: the device copy and the second queue are made on first use
-    const double alone = loop(0), plain = loop(1), ahead = loop(2);
+    const double alone = loop(0);
+    const std::int64_t redone = simulation.redoneSteps();
+    const double plain = loop(1), ahead = loop(2);
     std::printf("FRAMES frame_seconds=%.6f download_frame_seconds=%.6f "
-                "ahead_frame_seconds=%.6f download_overhead=%.4f ahead_overhead=%.4f\n",
+                "ahead_frame_seconds=%.6f download_overhead=%.4f ahead_overhead=%.4f "
+                "steps_redone=%lld\n",
       alone,
       plain,
       ahead,
       1 - alone / plain,
-      1 - alone / ahead);
+      1 - alone / ahead,
+      static_cast<long long>(redone));
   }
   if (baseline)
   {

@@ -146,7 +146,7 @@ DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(
 #define CTRL_TIME_COMP 1 /* Kahan compensation of t, so fp32 clocks do not drift */
 #define CTRL_DT 2        /* dt of the step being taken (0: the step is a no-op) */
 #define CTRL_TARGET 3    /* time the host asked to reach; steps never pass it */
-#define CTRL_LAST_DT 4   /* last non-zero dt, for the host's step estimate */
+#define CTRL_LAST_DT 4   /* the last step's dt before landing cuts: the host's step estimate */
 #define CTRL_LANDING 5   /* 1 when ctrl[CTRL_DT] lands the clock exactly on the target */
 #define CTRL_MAX_SPEED 6 /* the largest wave speed that ctrl[CTRL_DT] was chosen from */
 #define CTRL_CUT_DT 7    /* a two-step launch with this first dt was refused: take one step */
@@ -285,18 +285,26 @@ inline void publish_group_max_speed(__local real* scratch, real speed, __global 
  * the launches the host queued beyond it harmless no-ops. fixed_dt > 0 is the fixed-step mode;
  * otherwise dt = cfl * dx / max wave speed. */
 
+/* The dt the largest wave speed m allows (or the fixed dt), before any cut to land on the
+ * target; 0 when nothing moves. */
+inline real uncut_dt(real m, real cfl_dx, real fixed_dt)
+{
+  if (fixed_dt > (real)0)
+    return fixed_dt;
+  /* (never slower than the waves an inflow side sends in: Parameters.h, inflowWaveSpeed) */
+  m = fmax(m, (real)INFLOW_WAVE_SPEED);
+  return m > (real)0 ? cfl_dx / m : (real)0;
+}
+
 /* The dt of a step with `remaining` time left before the target (> 0), from the largest wave
  * speed m; *landing: the step lands exactly on the target. */
 inline real dt_for(real remaining, real m, real cfl_dx, real fixed_dt, bool* landing)
 {
-  real dt;
-  if (fixed_dt > (real)0)
-    dt = fixed_dt;
-  else
+  real dt = uncut_dt(m, cfl_dx, fixed_dt);
+  if (!(fixed_dt > (real)0))
   {
-    /* (never slower than the waves an inflow side sends in: Parameters.h, inflowWaveSpeed) */
-    m = fmax(m, (real)INFLOW_WAVE_SPEED);
-    dt = m > (real)0 ? cfl_dx / m : remaining;
+    if (!(dt > (real)0))
+      dt = remaining;
     /* Split the last two steps evenly rather than leave a sliver of a step. */
     if (remaining < (real)2 * dt && remaining > dt)
       dt = (real)0.5 * remaining;
@@ -333,7 +341,14 @@ inline void choose_dt(__global real* ctrl,
   {
     const real remaining = ctrl[CTRL_TARGET] - (ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP]);
     if (remaining > (real)0 && status[STATUS_STEPS] < status[STATUS_STEP_LIMIT])
+    {
       dt = dt_for(remaining, m, cfl_dx, fixed_dt, &landing);
+      /* Not the cut dt: after a landing the host would size the next batch by a sliver (the
+       * surplus launches are no-ops, but second-order ones still cost a pass each). */
+      const real uncut = uncut_dt(m, cfl_dx, fixed_dt);
+      if (uncut > (real)0)
+        ctrl[CTRL_LAST_DT] = uncut;
+    }
   }
   ctrl[CTRL_DT] = dt;
   ctrl[CTRL_LANDING] = landing ? (real)1 : (real)0;
@@ -359,7 +374,6 @@ inline void commit_dt(__global real* ctrl, __global int* status)
     ctrl[CTRL_TIME_COMP] = comp;
     ctrl[CTRL_TIME] = t;
   }
-  ctrl[CTRL_LAST_DT] = dt;
   status[STATUS_STEPS] += 1;
 }
 

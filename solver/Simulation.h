@@ -106,6 +106,8 @@ public:
   // MUSCL-Hancock steps taken again with the outflow cap because a depth went below zero
   // without it, since the start or the last restore (each cost about a second step).
   std::int64_t redoneSteps() const;
+  // The dt the wave speeds (or the fixed dt) allowed for the last step chosen, before any cut to
+  // land on a target time: what advanceTo sizes its batches of launches by.
   double lastDt() const;
   Diagnostics diagnostics() const;
 
