@@ -42,6 +42,14 @@ Timeline::Timeline(const SimulationParameters& params,
 void Timeline::setOutputInterval(double interval)
 {
   requireInterval(interval);
+  // A started advance goes to an output time of the old interval: it ends there, as if that
+  // time had been asked for, before the new interval applies.
+  if (ahead_ > 0)
+  {
+    const double next = ahead_;
+    ahead_ = 0;
+    advance(next, {});
+  }
   interval_ = interval;
   spacing_ = std::max(spacing_, interval);
 }

@@ -27,7 +27,8 @@ public:
     double outputInterval,
     const Limits& limits);
 
-  // Output times are k * interval; changing the interval keeps the live state and checkpoints.
+  // Output times are k * interval; changing the interval keeps the live state and checkpoints
+  // (and first finishes an advance output() started).
   void setOutputInterval(double interval);
   double outputInterval() const { return interval_; }
   double outputTime(std::int64_t k) const { return static_cast<double>(k) * interval_; }

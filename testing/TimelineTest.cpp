@@ -225,6 +225,13 @@ TEST(Timeline, ChangingTheIntervalKeepsTheState)
   EXPECT_EQ(timeline.simulation().steps(), steps);
   timeline.seek(0.5); // next output time after 0.3 is 0.5
   EXPECT_EQ(timeline.simulation().time(), 0.5);
+  // An advance output() started ends at its old target before the new interval applies.
+  timeline.output(1.0);
+  timeline.setOutputInterval(0.1);
+  EXPECT_EQ(timeline.time(), 0.75);
+  EXPECT_EQ(timeline.simulation().time(), 0.75);
+  timeline.seek(0.8);
+  EXPECT_EQ(timeline.simulation().time(), 0.8);
   EXPECT_THROW(timeline.setOutputInterval(0), Error);
   EXPECT_THROW(timeline.setOutputInterval(std::nan("")), Error);
   EXPECT_THROW(timeline.seek(-1), Error);
