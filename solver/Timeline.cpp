@@ -36,7 +36,10 @@ Timeline::Timeline(const SimulationParameters& params,
 {
   requireInterval(outputInterval);
   simulation_ = std::make_unique<Simulation>(params, initial);
+  const auto before = std::chrono::steady_clock::now();
   checkpoints_.emplace(0.0, simulation_->snapshot());
+  start_ = std::chrono::steady_clock::now();
+  lastSnapshotSeconds_ = std::chrono::duration<double>(start_ - before).count();
 }
 
 void Timeline::setOutputInterval(double interval)
@@ -142,6 +145,10 @@ void Timeline::maybeCheckpoint()
   --previous;
   if (previous->first == now || now - previous->first < spacing_ * (1 - 1e-9))
     return;
+  const double elapsed =
+    std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (snapshotSeconds_ + lastSnapshotSeconds_ > limits_.maxCheckpointShare * elapsed)
+    return;
   // Thin first, with the new time counted, so that a snapshot thinning would drop at once is
   // never taken; dropped snapshots are kept as spares, within the limits, for later checkpoints
   // (fresh memory costs page faults and zeroing, several times the copy itself).
@@ -170,7 +177,11 @@ void Timeline::maybeCheckpoint()
       snapshot = std::move(spares_.back());
       spares_.pop_back();
     }
+    const auto before = std::chrono::steady_clock::now();
     simulation_->snapshotInto(snapshot);
+    lastSnapshotSeconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count();
+    snapshotSeconds_ += lastSnapshotSeconds_;
     checkpoints_.emplace(now, std::move(snapshot));
   }
   while (!spares_.empty() && checkpoints_.size() + spares_.size() > limit())

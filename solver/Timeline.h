@@ -5,6 +5,7 @@
 // nearest one instead of replaying from zero. This is what ParaView's time controls drive.
 #include "Simulation.h"
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -19,6 +20,11 @@ public:
   {
     std::size_t maxCheckpoints = 16;               // including the one at t = 0
     std::uint64_t maxCheckpointBytes = 1ull << 30; // host memory for all of them: 1 GiB
+    // Checkpoints after the one at t = 0 take at most this share of the wall-clock time since
+    // the timeline was made (a checkpoint is skipped when the next, costing what the last did,
+    // would pass it): on large grids one costs as much as a frame of steps (fresh host memory,
+    // or a GPU's bus), and going back replays a little more instead.
+    double maxCheckpointShare = 0.05;
   };
 
   Timeline(const SimulationParameters& params, const InitialState& initial, double outputInterval);
@@ -87,5 +93,9 @@ private:
   double advanced_ = 0;
   double ahead_ = 0; // the target of an advance output() started; 0: none
   double steppingSeconds_ = 0, checkpointSeconds_ = 0;
+  // For maxCheckpointShare: when the timeline was made, the seconds the checkpoints after t = 0
+  // took, and what the last snapshot cost.
+  std::chrono::steady_clock::time_point start_;
+  double snapshotSeconds_ = 0, lastSnapshotSeconds_ = 0;
 };
 } // namespace swe

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -14,6 +15,10 @@ using namespace swe;
 
 namespace
 {
+// Checkpoints may take any share of the time: where they go then depends on the output times
+// and limits only, not on how fast this machine is.
+constexpr double kAnyShare = std::numeric_limits<double>::infinity();
+
 // A radial dam break in the given precision with an output every interval and at most
 // maxCheckpoints checkpoints.
 std::unique_ptr<Timeline> radialTimeline(Precision precision,
@@ -23,6 +28,7 @@ std::unique_ptr<Timeline> radialTimeline(Precision precision,
   const SimulationParameters p = test::smallParameters(precision);
   Timeline::Limits limits;
   limits.maxCheckpoints = maxCheckpoints;
+  limits.maxCheckpointShare = kAnyShare;
   return std::make_unique<Timeline>(p, makeScenario(Scenario::RadialDamBreak, p), interval, limits);
 }
 
@@ -78,7 +84,9 @@ TEST(Timeline, GoingBackReturnsExactlyWhatGoingForwardGave)
   for (Precision precision : { Precision::Double, Precision::Single })
   {
     const SimulationParameters p = test::smallParameters(precision);
-    Timeline timeline(p, makeScenario(Scenario::RadialDamBreak, p), 0.1);
+    Timeline::Limits limits;
+    limits.maxCheckpointShare = kAnyShare;
+    Timeline timeline(p, makeScenario(Scenario::RadialDamBreak, p), 0.1, limits);
     std::vector<test::Fields> forward;
     for (int k = 0; k <= 10; ++k)
     {
@@ -117,6 +125,7 @@ TEST(Timeline, CheckpointsStayBoundedAndSpread)
   const SimulationParameters p = test::smallParameters(Precision::Single);
   Timeline::Limits limits;
   limits.maxCheckpoints = 4;
+  limits.maxCheckpointShare = kAnyShare;
   Timeline timeline(p, makeScenario(Scenario::DamBreak, p), 0.01, limits);
   timeline.seek(0.4); // 40 output times
   EXPECT_LE(timeline.checkpointCount(), 4u);
@@ -135,6 +144,28 @@ TEST(Timeline, CheckpointsStayBoundedAndSpread)
   Timeline small(p, makeScenario(Scenario::DamBreak, p), 0.01, limits);
   small.seek(0.2);
   EXPECT_EQ(small.checkpointCount(), 2u);
+}
+
+// Checkpoints that would take more than their share of the time are skipped: with no share at
+// all only t = 0 is kept, and going back replays from there, exactly.
+TEST(Timeline, CheckpointsKeepToTheirShareOfTheTime)
+{
+  const SimulationParameters p = test::smallParameters(Precision::Single);
+  Timeline::Limits limits;
+  limits.maxCheckpointShare = 0;
+  Timeline timeline(p, makeScenario(Scenario::DamBreak, p), 0.05, limits);
+  ASSERT_TRUE(timeline.seek(0.3));
+  const test::Fields at015 = [&]
+  {
+    Timeline reference(p, makeScenario(Scenario::DamBreak, p), 0.05, limits);
+    reference.seek(0.15);
+    return test::download(reference.simulation());
+  }();
+  EXPECT_EQ(timeline.checkpointCount(), 1u);
+  const double before = timeline.advancedTime();
+  ASSERT_TRUE(timeline.seek(0.15));
+  EXPECT_NEAR(timeline.advancedTime() - before, 0.15, 1e-12); // replayed from t = 0
+  EXPECT_EQ(test::maxRelativeDifference(test::download(timeline.simulation()), at015), 0.0);
 }
 
 TEST(Timeline, CheckpointsInRecycledMemoryRestoreExactly)
@@ -161,6 +192,7 @@ TEST(Timeline, SecondOrderWetDryRunsReplayExactly)
       p.scheme = scheme;
       Timeline::Limits limits;
       limits.maxCheckpoints = 4;
+      limits.maxCheckpointShare = kAnyShare;
       Timeline timeline(p, makeScenario(Scenario::RitterDryDamBreak, p), 2.0, limits);
       std::int64_t steps = 0;
       expectReplaysExact(timeline, &steps);
@@ -259,6 +291,7 @@ TEST(Timeline, SteppingAheadGivesTheSameOutputs)
       const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
       Timeline::Limits limits;
       limits.maxCheckpoints = 4;
+      limits.maxCheckpointShare = kAnyShare;
       Timeline plain(p, initial, 0.02, limits), ahead(p, initial, 0.02, limits);
       const double end = 0.3;
       for (int k : { 0, 1, 2, 3, 4, 5, 6, 3, 4, 4, 9, 15, 2, 15 })
