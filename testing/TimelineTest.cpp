@@ -301,8 +301,8 @@ TEST(Timeline, SteppingAheadGivesTheSameOutputs)
         const StateView expected = plain.output();
         ASSERT_TRUE(ahead.seek(t));
         const StateView view = ahead.output(end);
-        const std::string at = std::string(schemeName(scheme)) + " " +
-                               precisionName(precision) + ", output " + std::to_string(k);
+        const std::string at = std::string(schemeName(scheme)) + " " + precisionName(precision) +
+                               ", output " + std::to_string(k);
         EXPECT_EQ(view.time, t) << at;
         EXPECT_EQ(view.steps, expected.steps) << at;
         EXPECT_EQ(ahead.time(), std::min(plain.outputTime(k + 1), end)) << at;
