@@ -128,7 +128,18 @@ void vtkShallowWaterBase::SetOutputInterval(double interval)
     return;
   this->OutputInterval = interval;
   if (this->Internals->Timeline && std::isfinite(interval) && interval > 0)
-    this->Internals->Timeline->setOutputInterval(interval);
+  {
+    try
+    {
+      // (finishes the advance to the next frame a GPU started: that can fail like any advance)
+      this->Internals->Timeline->setOutputInterval(interval);
+    }
+    catch (const swe::Error& e)
+    {
+      this->Internals->Timeline.reset(); // the next request starts afresh
+      vtkErrorMacro(<< e.what());
+    }
+  }
   this->Modified();
 }
 
