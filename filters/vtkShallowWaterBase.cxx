@@ -326,8 +326,10 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     // On a GPU the steps to the next output time (what Play asks for next) run while this frame's
     // output is made; the next request waits for them (Timeline::output). A CPU device would
     // take the cores the output pass uses.
-    const bool stepAhead = device.type != "CPU" && target < endTime;
-    const swe::StateView view = timeline.output(stepAhead ? endTime : 0.0);
+    const double lastOutput =
+      std::floor(endTime / this->OutputInterval + 1e-9) * this->OutputInterval;
+    const bool stepAhead = device.type != "CPU" && target < lastOutput;
+    const swe::StateView view = timeline.output(stepAhead ? lastOutput : 0.0);
     swe::fillSimulationImage(timeline.simulation(), view, output, origin, &internals.Arrays);
     // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,
     // checkpoints, and making the output (download and VTK arrays).
