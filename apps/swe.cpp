@@ -321,24 +321,30 @@ int bench(CommonOptions& options, int steps, bool baseline)
     const swe::Snapshot start = simulation.snapshot();
     const double interval = 100.0 * (params.fixedDt > 0 ? params.fixedDt : simulation.lastDt());
     const int frames = 5;
-    const auto loop = [&](int mode)
+    enum class Frame
+    {
+      Alone,
+      Download,
+      DownloadAhead
+    };
+    const auto loop = [&](Frame frame)
     {
       simulation.restore(start);
       const auto begin = Clock::now();
       for (int k = 1; k <= frames; ++k)
       {
         simulation.advanceTo(start.time + k * interval);
-        if (mode == 1)
+        if (frame == Frame::Download)
           simulation.downloadState();
-        else if (mode == 2) // the last frame too, as in Play: its download overlaps frame 6
+        else if (frame == Frame::DownloadAhead) // the last one too, as in Play: it overlaps 6
           simulation.downloadStateThenAdvance(start.time + (k + 1) * interval);
       }
       return secondsSince(begin) / frames;
     };
-    loop(2); // warm-up: the device copy and the second queue are made on first use
-    const double alone = loop(0);
+    loop(Frame::DownloadAhead); // warm-up: the device copy and second queue are made on first use
+    const double alone = loop(Frame::Alone);
     const std::int64_t redone = simulation.redoneSteps();
-    const double plain = loop(1), ahead = loop(2);
+    const double plain = loop(Frame::Download), ahead = loop(Frame::DownloadAhead);
     std::printf("FRAMES frame_seconds=%.6f download_frame_seconds=%.6f "
                 "ahead_frame_seconds=%.6f download_overhead=%.4f ahead_overhead=%.4f "
                 "steps_redone=%lld\n",

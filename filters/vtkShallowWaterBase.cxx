@@ -254,7 +254,7 @@ int vtkShallowWaterBase::RequestInformation(vtkInformation*,
   outInfo->Set(vtkDataObject::SPACING(), spacing, 3);
   outInfo->Set(vtkDataObject::ORIGIN(), origin, 3);
 
-  const auto last = static_cast<long>(std::floor(this->EndTime / this->OutputInterval + 1e-9));
+  const long last = this->OutputIndex(this->EndTime);
   std::vector<double> times(last + 1);
   for (long k = 0; k <= last; ++k)
     times[k] = static_cast<double>(k) * this->OutputInterval; // as swe::Timeline::outputTime
@@ -287,8 +287,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
       requested = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
     const double endTime = std::max(0.0, this->EndTime);
     requested = std::min(std::max(requested, 0.0), endTime);
-    const auto k = static_cast<long>(std::floor(requested / this->OutputInterval + 1e-9));
-    const double target = static_cast<double>(k) * this->OutputInterval;
+    const double target = static_cast<double>(this->OutputIndex(requested)) * this->OutputInterval;
 
     if (!internals.Timeline)
     {
@@ -327,7 +326,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     // output is made; the next request waits for them (Timeline::output). A CPU device would
     // take the cores the output pass uses.
     const double lastOutput =
-      std::floor(endTime / this->OutputInterval + 1e-9) * this->OutputInterval;
+      static_cast<double>(this->OutputIndex(endTime)) * this->OutputInterval;
     const bool stepAhead = device.type != "CPU" && target < lastOutput;
     const swe::StateView view = timeline.output(stepAhead ? lastOutput : 0.0);
     swe::fillSimulationImage(timeline.simulation(), view, output, origin, &internals.Arrays);
@@ -354,6 +353,12 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     return 0;
   }
   return 1;
+}
+
+long vtkShallowWaterBase::OutputIndex(double t) const
+{
+  // (1e-9: an output time computed as k * OutputInterval maps back to k despite round-off)
+  return static_cast<long>(std::floor(t / this->OutputInterval + 1e-9));
 }
 
 void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)

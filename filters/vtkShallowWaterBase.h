@@ -133,6 +133,9 @@ private:
   swe::SimulationParameters CheckedParameters(vtkInformationVector** inputVector,
     double origin[3],
     swe::DeviceInfo* device = nullptr);
+  // k of the latest output time k * OutputInterval at or before t: the TIME_STEPS, the frame a
+  // request gets, and the last one.
+  long OutputIndex(double t) const;
 
   double ManningCoefficient;
   double Gravity;

@@ -11,6 +11,13 @@ namespace swe
 {
 namespace
 {
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
 void requireInterval(double interval)
 {
   requireFinite(interval, "output interval");
@@ -36,10 +43,10 @@ Timeline::Timeline(const SimulationParameters& params,
 {
   requireInterval(outputInterval);
   simulation_ = std::make_unique<Simulation>(params, initial);
-  const auto before = std::chrono::steady_clock::now();
+  const auto before = Clock::now();
   checkpoints_.emplace(0.0, simulation_->snapshot());
-  start_ = std::chrono::steady_clock::now();
-  lastSnapshotSeconds_ = std::chrono::duration<double>(start_ - before).count();
+  lastSnapshotSeconds_ = secondsSince(before);
+  start_ = Clock::now();
 }
 
 void Timeline::setOutputInterval(double interval)
@@ -47,12 +54,7 @@ void Timeline::setOutputInterval(double interval)
   requireInterval(interval);
   // A started advance goes to an output time of the old interval: it ends there, as if that
   // time had been asked for, before the new interval applies.
-  if (ahead_ > 0)
-  {
-    const double next = ahead_;
-    ahead_ = 0;
-    advance(next, {});
-  }
+  finishAhead({});
   interval_ = interval;
   spacing_ = std::max(spacing_, interval);
 }
@@ -62,14 +64,8 @@ bool Timeline::seek(double t, const ProgressCallback& progress)
   requireFinite(t, "requested time");
   if (t < 0)
     throw Error("requested time must be >= 0 s, got " + formatValue(t));
-  // An advance output() started is finished first, as the seek that would have made it.
-  if (ahead_ > 0)
-  {
-    const double next = ahead_;
-    ahead_ = 0;
-    if (!advance(next, progress))
-      return false;
-  }
+  if (!finishAhead(progress))
+    return false;
   // Jump to the latest checkpoint at or before t when that is behind us (going back) or ahead of
   // the live state (skipping work done before).
   auto it = checkpoints_.upper_bound(t);
@@ -94,17 +90,25 @@ double Timeline::nextOutputTime() const
 bool Timeline::advance(double next, const ProgressCallback& progress)
 {
   const double now = simulation_->time();
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = Clock::now();
   const bool done = simulation_->advanceTo(next, progress);
-  const auto stepped = std::chrono::steady_clock::now();
-  steppingSeconds_ += std::chrono::duration<double>(stepped - start).count();
+  steppingSeconds_ += secondsSince(start);
   advanced_ += simulation_->time() - now;
   if (!done)
     return false;
+  const auto stepped = Clock::now();
   maybeCheckpoint();
-  checkpointSeconds_ +=
-    std::chrono::duration<double>(std::chrono::steady_clock::now() - stepped).count();
+  checkpointSeconds_ += secondsSince(stepped);
   return true;
+}
+
+bool Timeline::finishAhead(const ProgressCallback& progress)
+{
+  if (ahead_ <= 0)
+    return true;
+  const double next = ahead_;
+  ahead_ = 0;
+  return advance(next, progress);
 }
 
 StateView Timeline::output(double aheadUntil)
@@ -145,9 +149,7 @@ void Timeline::maybeCheckpoint()
   --previous;
   if (previous->first == now || now - previous->first < spacing_ * (1 - 1e-9))
     return;
-  const double elapsed =
-    std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  if (snapshotSeconds_ + lastSnapshotSeconds_ > limits_.maxCheckpointShare * elapsed)
+  if (snapshotSeconds_ + lastSnapshotSeconds_ > limits_.maxCheckpointShare * secondsSince(start_))
     return;
   // Thin first, with the new time counted, so that a snapshot thinning would drop at once is
   // never taken; dropped snapshots are kept as spares, within the limits, for later checkpoints
@@ -177,10 +179,9 @@ void Timeline::maybeCheckpoint()
       snapshot = std::move(spares_.back());
       spares_.pop_back();
     }
-    const auto before = std::chrono::steady_clock::now();
+    const auto before = Clock::now();
     simulation_->snapshotInto(snapshot);
-    lastSnapshotSeconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count();
+    lastSnapshotSeconds_ = secondsSince(before);
     snapshotSeconds_ += lastSnapshotSeconds_;
     checkpoints_.emplace(now, std::move(snapshot));
   }

@@ -77,6 +77,9 @@ private:
   double nextOutputTime() const;
   // advanceTo(next), timed, then a checkpoint if one is due there.
   bool advance(double next, const ProgressCallback& progress);
+  // Finishes an advance output() started, as the seek that would have made it (false if
+  // progress asked to abort).
+  bool finishAhead(const ProgressCallback& progress);
   void maybeCheckpoint();
   // How many snapshots (checkpoints and spares) the limits allow.
   std::size_t limit() const;
