@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "HugePages.h"
+#include "StreamingCopy.h"
 
 #include <vtkCellData.h>
 #include <vtkDoubleArray.h>
@@ -17,7 +18,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <future>
+#include <vector>
 #include <string>
 
 namespace swe
@@ -102,44 +103,61 @@ double fillArrays(const Simulation& simulation,
   const Real* hv = h + 2 * n;
   const Real* b = bed->GetPointer(0);
   Real* z = surface->GetPointer(0);
-  // The mass is summed in index order, so that its value does not depend on threads, on a thread
-  // of its own while the pass below runs.
-  std::future<double> sum = std::async(std::launch::async,
-    [h, n]
-    {
-      double s = 0;
-      for (vtkIdType k = 0; k < n; ++k)
-        s += h[k];
-      return s;
-    });
   Real* momentum = take(arrays.Momentum, "Momentum", 3)->GetPointer(0);
   ArrayT* velocityArray = take(arrays.Velocity, "Velocity", 3);
   Real* velocity = velocityArray->GetPointer(0);
-  // One pass for the derived arrays, over all cores (a GPU may be stepping ahead meanwhile): each
-  // value depends on its cell only, so any split gives the same values. Debian's VTK defaults to
-  // the sequential backend; its std::thread backend is built in.
+  // One pass over all cores (a GPU may be stepping ahead meanwhile), in fixed blocks of cells:
+  // each value depends on its cell only, and the mass is summed block by block, then over the
+  // blocks in order, so no value depends on the threads. (A sum in index order on one thread took
+  // twice the rest of the pass on the H200's 16-core host, PERFORMANCE.md.) Debian's VTK defaults
+  // to the sequential backend; its std::thread backend is built in.
+  constexpr vtkIdType block = 1 << 14;
+  std::vector<double> blockMass(static_cast<std::size_t>((n + block - 1) / block));
   vtkSMPTools::LocalScope(vtkSMPTools::Config{ std::string("STDThread") },
     [&]
     {
       vtkSMPTools::For(0,
-        n,
-        [&](vtkIdType begin, vtkIdType end)
+        static_cast<vtkIdType>(blockMass.size()),
+        [&](vtkIdType firstBlock, vtkIdType endBlock)
         {
-          std::copy(h + begin, h + end, depthOut + begin);
-          for (vtkIdType k = begin; k < end; ++k)
+          // The derived values of a tile of cells are made in cache, then streamed out.
+          constexpr vtkIdType tile = 256;
+          Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile];
+          for (vtkIdType i = firstBlock; i < endBlock; ++i)
           {
-            z[k] = h[k] + b[k];
-            momentum[3 * k] = hu[k];
-            momentum[3 * k + 1] = hv[k];
-            momentum[3 * k + 2] = 0;
-            const Real inv = h[k] > 0 ? Real(1) / h[k] : Real(0);
-            velocity[3 * k] = hu[k] * inv;
-            velocity[3 * k + 1] = hv[k] * inv;
-            velocity[3 * k + 2] = 0;
+            const vtkIdType begin = i * block, end = std::min(n, begin + block);
+            streamingCopy(depthOut + begin, h + begin, static_cast<std::size_t>(end - begin));
+            for (vtkIdType t = begin; t < end; t += tile)
+            {
+              const vtkIdType m = std::min(tile, end - t);
+              for (vtkIdType j = 0; j < m; ++j)
+              {
+                const vtkIdType k = t + j;
+                surfaceTile[j] = h[k] + b[k];
+                momentumTile[3 * j] = hu[k];
+                momentumTile[3 * j + 1] = hv[k];
+                momentumTile[3 * j + 2] = 0;
+                const Real inv = h[k] > 0 ? Real(1) / h[k] : Real(0);
+                velocityTile[3 * j] = hu[k] * inv;
+                velocityTile[3 * j + 1] = hv[k] * inv;
+                velocityTile[3 * j + 2] = 0;
+              }
+              const auto values = static_cast<std::size_t>(m);
+              streamingCopy(z + t, surfaceTile, values);
+              streamingCopy(momentum + 3 * t, momentumTile, 3 * values);
+              streamingCopy(velocity + 3 * t, velocityTile, 3 * values);
+            }
+            double sum = 0;
+            for (vtkIdType k = begin; k < end; ++k)
+              sum += h[k];
+            blockMass[static_cast<std::size_t>(i)] = sum;
           }
+          streamingFence(); // before the pass's end lets the caller read the arrays
         });
     });
-  const double mass = sum.get();
+  double mass = 0;
+  for (double m : blockMass)
+    mass += m;
   cells->SetScalars(depth);
   cells->SetVectors(velocityArray);
   return mass * p.dx * p.dx;

@@ -1,0 +1,185 @@
+// swe_plugin_frames: how much of each frame the plugin's source spends outside the engine's
+// stepping, with VTK alone (no ParaView, no Python), so that it runs where only the plugin's
+// module library and VTK's core libraries can be carried: the lent GPU machine. The twin of
+// scripts/frame_overhead.py (pvbatch), with the baseline in the same run: the same frames
+// stepped by the engine alone, with no output.
+//
+// Plays the thesis dam break as the "Shallow Water" source (vtkShallowWaterSource) on an N x N
+// grid with an output every ~S steps, asking for each output time in turn as Play does, and
+// holding each output until the next one is made (as ParaView's output port and views do).
+#include "InitialState.h"
+#include "Parameters.h"
+#include "Simulation.h"
+#include "vtkShallowWaterSource.h"
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkFieldData.h>
+#include <vtkImageData.h>
+#include <vtkNew.h>
+#include <vtkSmartPointer.h>
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <vector>
+
+namespace
+{
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+double field(vtkImageData* data, const char* name)
+{
+  vtkDataArray* array = data->GetFieldData()->GetArray(name);
+  return array ? array->GetTuple1(0) : -1;
+}
+
+double median(std::vector<double> values)
+{
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+struct Options
+{
+  int n = 4096;
+  int frames = 6;
+  int stepsPerFrame = 100;
+  std::string precision = "single";
+  std::string scheme = "lax-friedrichs";
+  std::string device = "auto";
+};
+
+int run(const Options& o)
+{
+  const swe::Precision precision = swe::precisionFromName(o.precision);
+  const swe::Scheme scheme = swe::schemeFromName(o.scheme);
+  swe::SimulationParameters params; // the source's defaults are the engine's
+  params.nx = params.ny = o.n;
+  params.dx = 0.5;
+  params.scheme = scheme;
+  params.precision = precision;
+  params.device = o.device;
+
+  // The baseline first: the frames stepped by the engine alone, each waited for, nothing
+  // downloaded. A first short advance tells dt, so that a frame is about stepsPerFrame steps.
+  std::vector<double> alone;
+  std::vector<long long> aloneSteps;
+  double interval = 0;
+  {
+    const auto state = swe::makeScenario(swe::Scenario::DamBreak, params);
+    {
+      swe::Simulation probe(params, state);
+      probe.advanceTo(0.3);
+      interval = o.stepsPerFrame * 0.3 / static_cast<double>(probe.steps());
+    }
+    swe::Simulation simulation(params, state);
+    for (int k = 1; k <= o.frames; ++k)
+    {
+      const auto start = Clock::now();
+      simulation.advanceTo(k * interval);
+      alone.push_back(secondsSince(start));
+      aloneSteps.push_back(simulation.steps());
+    }
+    std::printf("plugin frames: %d x %d, %s, %s, output every %.4g s (~%d steps), device %s\n",
+      o.n,
+      o.n,
+      swe::schemeName(scheme).c_str(),
+      swe::precisionName(precision).c_str(),
+      interval,
+      o.stepsPerFrame,
+      simulation.device().name.c_str());
+  }
+
+  // Then the same frames through the source, as Play asks for them.
+  auto source = vtkSmartPointer<vtkShallowWaterSource>::New();
+  source->SetScenario(static_cast<int>(swe::Scenario::DamBreak));
+  source->SetResolution(o.n, o.n);
+  source->SetCellSize(params.dx);
+  source->SetScheme(static_cast<int>(scheme));
+  source->SetPrecision(precision == swe::Precision::Double ? vtkShallowWaterSource::DOUBLE
+                                                           : vtkShallowWaterSource::SINGLE);
+  source->SetDevice(o.device.c_str());
+  source->SetEndTime((o.frames + 2) * interval); // every frame steps ahead, as mid-Play
+  source->SetOutputInterval(interval);
+  std::printf("| frame | steps | wall s | engine alone s | step wait s | checkpoint s | output s | "
+              "outside stepping |\n|---|---|---|---|---|---|---|---|\n");
+  vtkNew<vtkImageData> held; // the consumer's copy of the last frame
+  std::vector<double> outside, outputs;
+  long long stepsBefore = 0;
+  for (int k = 1; k <= o.frames; ++k)
+  {
+    const auto start = Clock::now();
+    source->UpdateTimeStep(k * interval);
+    const double wall = secondsSince(start);
+    auto* output = vtkImageData::SafeDownCast(source->GetOutputDataObject(0));
+    const auto steps = static_cast<long long>(output ? field(output, "Steps") : -1);
+    if (steps != aloneSteps[k - 1])
+    {
+      std::fprintf(stderr,
+        "swe_plugin_frames: the source took %lld steps to frame %d, the engine alone %lld\n",
+        steps,
+        k,
+        aloneSteps[k - 1]);
+      return 1;
+    }
+    held->ShallowCopy(output);
+    const double output_seconds = field(output, "OutputSeconds");
+    // Frame 1 also builds the kernels: not comparable.
+    if (k > 1)
+    {
+      outside.push_back(1 - alone[k - 1] / wall);
+      outputs.push_back(output_seconds);
+    }
+    std::printf("| %d | %lld | %.4f | %.4f | %.4f | %.4f | %.4f | %.1f %% |\n",
+      k,
+      steps - stepsBefore,
+      wall,
+      alone[k - 1],
+      field(output, "StepSeconds"),
+      field(output, "CheckpointSeconds"),
+      output_seconds,
+      100 * (1 - alone[k - 1] / wall));
+    stepsBefore = steps;
+  }
+  std::printf("RESULT median_outside_stepping=%.4f median_output_seconds=%.6f "
+              "median_alone_seconds=%.6f\n",
+    median(outside),
+    median(outputs),
+    median(std::vector<double>(alone.begin() + 1, alone.end())));
+  return 0;
+}
+} // namespace
+
+int main(int argc, char** argv)
+{
+  Options o;
+  CLI::App app{ "How much of each frame the Shallow Water source spends outside stepping" };
+  app.add_option("--n", o.n, "cells along x and y")->capture_default_str();
+  app.add_option("--frames", o.frames, "frames after the first (at least 2)")
+    ->capture_default_str()
+    ->check(CLI::Range(2, 1000));
+  app.add_option("--steps", o.stepsPerFrame, "steps a frame, about")->capture_default_str();
+  app.add_option("--precision", o.precision, "single or double")->capture_default_str();
+  app.add_option("--scheme", o.scheme, "lax-friedrichs, muscl-hllc or muscl-hancock")
+    ->capture_default_str();
+  app.add_option("--device", o.device, "auto, an index, or part of a name")->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+  try
+  {
+    return run(o);
+  }
+  catch (const std::exception& e)
+  {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+}
