@@ -1,7 +1,7 @@
 #include "VtiSeriesWriter.h"
 
 #include "Error.h"
-#include "SimulationImage.h"
+#include "FrameImage.h"
 
 #include <vtkImageData.h>
 #include <vtkNew.h>

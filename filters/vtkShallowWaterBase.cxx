@@ -3,7 +3,7 @@
 #include "Error.h"
 #include "LaunchTuner.h"
 #include "Simulation.h"
-#include "SimulationImage.h"
+#include "FrameImage.h"
 #include "Timeline.h"
 
 #include <vtkDataObject.h>
@@ -328,8 +328,11 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     const double lastOutput =
       static_cast<double>(this->OutputIndex(endTime)) * this->OutputInterval;
     const bool stepAhead = device.type != "CPU" && target < lastOutput;
-    const swe::StateView view = timeline.output(stepAhead ? lastOutput : 0.0);
-    swe::fillSimulationImage(timeline.simulation(), view, output, origin, &internals.Arrays);
+    // The image is filled while the state reaches the host.
+    swe::FrameImage frame(timeline.simulation(), output, origin, &internals.Arrays);
+    const swe::StateView view = timeline.output(stepAhead ? lastOutput : 0.0,
+      [&](const swe::StateView& state, const swe::RowsWait& waitForRows)
+      { frame.fill(state, waitForRows); });
     // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,
     // checkpoints, and making the output (download and VTK arrays).
     swe::addFrameTimings(output,

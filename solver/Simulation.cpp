@@ -1054,14 +1054,32 @@ StateView Simulation::downloadState() const
   return v;
 }
 
-StateView Simulation::downloadStateThenAdvance(double targetTime)
+StateView Simulation::downloadStateThenAdvance(double targetTime, const StateConsumer& consume)
 {
   Impl& m = settled();
   requireForward(m.time, targetTime);
-  if (targetTime == m.time)
-    return downloadState();
   StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr };
-  guarded("downloading the state",
+  const auto allRows = [&]
+  {
+    if (consume)
+      consume(v, [](int) {});
+    return v;
+  };
+  if (targetTime == m.time)
+  {
+    v = downloadState();
+    return allRows();
+  }
+  // The rows in parts of about 8 MiB, at most 16 (each part is three reads on the second queue,
+  // one a field): the first part's bus copy is the host's only wait.
+  const std::size_t rowBytes = 3 * static_cast<std::size_t>(v.nx) * v.realSize;
+  const int parts = consume ? static_cast<int>(std::clamp<std::size_t>(
+                                rowBytes * static_cast<std::size_t>(v.ny) / (8u << 20), 1, 16))
+                            : 1;
+  std::vector<cl::Event> partRead(static_cast<std::size_t>(parts));
+  const auto partRow = [&](int part)
+  { return static_cast<int>(static_cast<std::int64_t>(v.ny) * part / parts); };
+  const bool overlapped = guarded("downloading the state",
     [&]
     {
       m.ensureHostState();
@@ -1069,7 +1087,7 @@ StateView Simulation::downloadStateThenAdvance(double targetTime)
       {
         m.readState(m.hostStateData);
         m.startAdvance(targetTime);
-        return;
+        return false;
       }
       // The copy on the device takes a fraction of a millisecond; the bus copy then overlaps
       // the steps, on the other queue.
@@ -1087,14 +1105,53 @@ StateView Simulation::downloadStateThenAdvance(double targetTime)
           0,
           nullptr,
           f == 2 ? &copied[0] : nullptr);
-      cl::Event read;
-      m.copyQueue.enqueueReadBuffer(
-        m.frameState, CL_FALSE, 0, 3 * fieldBytes, m.hostStateData, &copied, &read);
+      for (int part = 0; part < parts; ++part)
+      {
+        const std::size_t begin = static_cast<std::size_t>(partRow(part)) * v.nx * v.realSize,
+                          end = static_cast<std::size_t>(partRow(part + 1)) * v.nx * v.realSize;
+        for (std::size_t f = 0; f < 3; ++f)
+          m.copyQueue.enqueueReadBuffer(m.frameState,
+            CL_FALSE,
+            f * fieldBytes + begin,
+            end - begin,
+            m.hostStateData + f * fieldBytes + begin,
+            &copied,
+            f == 2 ? &partRead[static_cast<std::size_t>(part)] : nullptr);
+      }
       m.startAdvance(targetTime); // flushes the copies too
       m.copyQueue.flush();
-      read.wait();
+      return true;
     });
   v.data = m.hostStateData;
+  if (!overlapped)
+    return allRows();
+  // Whatever happens to the rows, no read may still be writing into the host state when this
+  // returns (the next download reuses it).
+  struct FinishReads
+  {
+    cl::CommandQueue& queue;
+    ~FinishReads()
+    {
+      try
+      {
+        queue.finish();
+      }
+      catch (...) // an error already on its way out, or one finish() reports again
+      {
+      }
+    }
+  } finishReads{ m.copyQueue };
+  const RowsWait waitForRows = [&](int rowEnd)
+  {
+    // The part that holds row rowEnd - 1 (reads complete in order: the earlier parts are in).
+    int part = 0;
+    while (part + 1 < parts && partRow(part + 1) < rowEnd)
+      ++part;
+    guarded("downloading the state", [&] { partRead[static_cast<std::size_t>(part)].wait(); });
+  };
+  if (consume)
+    consume(v, waitForRows);
+  waitForRows(v.ny);
   return v;
 }
 

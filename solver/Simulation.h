@@ -63,6 +63,14 @@ struct Snapshot
 // Called between batches of steps with the simulated time reached; return false to abort.
 using ProgressCallback = std::function<bool(double time)>;
 
+// Waits until rows [0, rowEnd) of a state on its way to the host have arrived (all three fields);
+// any thread may call it. Throws swe::Error if the device fails.
+using RowsWait = std::function<void(int rowEnd)>;
+// Given a state whose rows are still arriving, in row order, and the wait for them: called once,
+// on the calling thread, while the rows cross the bus, so the host can work on the first rows
+// while the last ones are on their way. The view's data pointer is the whole state's.
+using StateConsumer = std::function<void(const StateView& state, const RowsWait& waitForRows)>;
+
 class Simulation
 {
 public:
@@ -121,7 +129,9 @@ public:
   // copy of the state (12 B a cell in single precision, 24 in double): the state is copied on the
   // device, and the copy crosses the bus on a second queue while the steps run. A GPU then
   // computes the next frame while the host turns this one into output (PERFORMANCE.md).
-  StateView downloadStateThenAdvance(double targetTime);
+  // consume, when given, is called with the state while it arrives (a large state crosses the
+  // bus in up to 16 parts); this returns once every part is in and consume has returned.
+  StateView downloadStateThenAdvance(double targetTime, const StateConsumer& consume = {});
 
   // Copies a field's nx * ny interior values (row-major, x fastest) into caller memory.
   void download(Field field, double* out) const;

@@ -111,25 +111,29 @@ bool Timeline::finishAhead(const ProgressCallback& progress)
   return advance(next, progress);
 }
 
-StateView Timeline::output(double aheadUntil)
+StateView Timeline::output(double aheadUntil, const StateConsumer& consume)
 {
   if (ahead_ > 0)
     throw Error("Timeline::output called twice without a seek between");
   const double next = std::min(nextOutputTime(), aheadUntil);
   const bool ahead = next > simulation_->time();
   const Snapshot* checkpoint = currentCheckpoint();
-  StateView view;
-  if (checkpoint)
+  // ahead_ is set before consume runs: should it throw, the next seek still finishes the advance
+  // (or, had it not started, takes those steps itself).
+  if (checkpoint || !ahead)
   {
-    view = checkpoint->view();
+    const StateView view = checkpoint ? checkpoint->view() : simulation_->downloadState();
     if (ahead)
+    {
       simulation_->startAdvance(next);
+      ahead_ = next;
+    }
+    if (consume)
+      consume(view, [](int) {});
+    return view;
   }
-  else
-    view = ahead ? simulation_->downloadStateThenAdvance(next) : simulation_->downloadState();
-  if (ahead)
-    ahead_ = next;
-  return view;
+  ahead_ = next;
+  return simulation_->downloadStateThenAdvance(next, consume);
 }
 
 const Snapshot* Timeline::currentCheckpoint() const

@@ -50,8 +50,9 @@ public:
   // state crosses the bus, and the next seek finishes that advance before anything else: a GPU
   // computes the frame ParaView asks for next (Play) while the host makes this one's output.
   // The trajectory is the same as without (the seek that would have taken those steps takes
-  // them). Call seek between two outputs.
-  StateView output(double aheadUntil = 0);
+  // them). Call seek between two outputs. consume, when given, is called with the state while it
+  // reaches the host (Simulation::downloadStateThenAdvance), or with it whole.
+  StateView output(double aheadUntil = 0, const StateConsumer& consume = {});
 
   // The time the next seek starts from: the live time, or the target of an advance output()
   // started (reached before anything else; this does not wait for it).

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <thread>
 #include <vector>
 
 using namespace swe;
@@ -315,6 +316,76 @@ TEST(Timeline, SteppingAheadGivesTheSameOutputs)
       EXPECT_EQ(ahead.time(), end);
       EXPECT_EQ(ahead.simulation().time(), end);
     }
+}
+
+// A large state crosses the bus in parts, and the host works on the rows that have arrived while
+// the others are on their way (the plugin fills its arrays so, over all cores): rows waited for,
+// from any thread, hold their final values. An error thrown while the state is consumed leaves the
+// timeline usable and its trajectory unchanged.
+TEST(Timeline, ArrivingRowsHoldTheirValuesOnceWaitedFor)
+{
+  // 3 x 1024 x 1100 doubles, 27 MB: three parts.
+  const SimulationParameters p = test::smallParameters(Precision::Double, 1024, 1100);
+  const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
+  Timeline::Limits limits;
+  limits.maxCheckpointShare = 0; // no checkpoint after t = 0: every output is downloaded
+  Timeline plain(p, initial, 0.05, limits), ahead(p, initial, 0.05, limits);
+  const double end = 1.0;
+  // Four threads, each a quarter of the rows, each waiting for its rows in steps of 50.
+  const auto copyRows = [&](std::vector<unsigned char>& seen)
+  {
+    return [&](const StateView& state, const RowsWait& waitForRows)
+    {
+      const std::size_t row = state.nx * state.realSize;
+      std::vector<std::thread> threads;
+      for (int q = 0; q < 4; ++q)
+        threads.emplace_back(
+          [&, q]
+          {
+            for (int r = state.ny * q / 4; r < state.ny * (q + 1) / 4; r += 50)
+            {
+              const int rowEnd = std::min(r + 50, state.ny * (q + 1) / 4);
+              waitForRows(rowEnd);
+              for (std::size_t f = 0; f < 3; ++f)
+              {
+                const std::size_t offset = f * state.fieldBytes();
+                std::copy(state.data + offset + r * row,
+                  state.data + offset + rowEnd * row,
+                  seen.begin() + static_cast<std::ptrdiff_t>(offset + r * row));
+              }
+            }
+          });
+      for (std::thread& thread : threads)
+        thread.join();
+    };
+  };
+  for (int k : { 1, 2, 3, 2, 4 })
+  {
+    const double t = plain.outputTime(k);
+    ASSERT_TRUE(plain.seek(t));
+    const std::vector<unsigned char> expected = bytes(plain.output());
+    ASSERT_TRUE(ahead.seek(t));
+    std::vector<unsigned char> seen(expected.size());
+    if (k == 4)
+    {
+      // The consumer fails: the error comes out, and the next seek finishes the advance.
+      EXPECT_THROW(ahead.output(end,
+                     [](const StateView&, const RowsWait& waitForRows)
+                     {
+                       waitForRows(100);
+                       throw Error("no room for this frame");
+                     }),
+        Error);
+      ASSERT_TRUE(plain.seek(plain.outputTime(5)));
+      ASSERT_TRUE(ahead.seek(plain.outputTime(5)));
+      EXPECT_TRUE(bytes(ahead.output()) == bytes(plain.output()));
+      continue;
+    }
+    const StateView view = ahead.output(end, copyRows(seen));
+    EXPECT_EQ(view.time, t);
+    EXPECT_EQ(ahead.time(), plain.outputTime(k + 1));
+    EXPECT_TRUE(seen == expected) << "output " << k;
+  }
 }
 
 // The engine's side of it: a started advance finishes as advanceTo would have taken it, any call

@@ -1,0 +1,291 @@
+#include "FrameImage.h"
+
+#include "Error.h"
+#include "HugePages.h"
+#include "StreamingCopy.h"
+
+#include <vtkCellData.h>
+#include <vtkDoubleArray.h>
+#include <vtkFieldData.h>
+#include <vtkFloatArray.h>
+#include <vtkImageData.h>
+#include <vtkIntArray.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkSMPTools.h>
+#include <vtkSmartPointer.h>
+#include <vtkStringArray.h>
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <cstdint>
+#include <vector>
+#include <string>
+
+namespace swe
+{
+namespace
+{
+
+// A new array of ArrayT named name, components x tuples, on huge pages where the system has them.
+template<class ArrayT>
+vtkSmartPointer<ArrayT> newArray(const char* name, int components, vtkIdType n)
+{
+  vtkNew<ArrayT> array;
+  array->SetName(name);
+  array->SetNumberOfComponents(components);
+  array->SetNumberOfTuples(n);
+  adviseHugePages(array->GetPointer(0), sizeof(*array->GetPointer(0)) * components * n);
+  return array.GetPointer();
+}
+
+// An array of ArrayT named name, components x tuples, moved to slots[0]: the oldest cached one
+// that nothing but the cache holds (so no consumer can see it change), else a new one in place of
+// the oldest.
+template<class ArrayT, std::size_t N>
+ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
+  const char* name,
+  int components,
+  vtkIdType n)
+{
+  for (std::size_t i = N; i-- > 0;)
+  {
+    ArrayT* array = ArrayT::SafeDownCast(slots[i]);
+    if (array && array->GetReferenceCount() == 1 && array->GetNumberOfComponents() == components &&
+        array->GetNumberOfTuples() == n)
+    {
+      std::rotate(slots.begin(), slots.begin() + i, slots.begin() + i + 1);
+      // New values: drop what VTK derived from the old ones (value lookup; ranges go by MTime).
+      array->DataChanged();
+      array->Modified();
+      return array;
+    }
+  }
+  const vtkSmartPointer<ArrayT> fresh = newArray<ArrayT>(name, components, n);
+  slots[N - 1] = fresh;
+  std::rotate(slots.begin(), slots.begin() + N - 1, slots.end());
+  return fresh;
+}
+
+// The frame's arrays of ArrayT (the simulation's precision), taken from the cache or new, added to
+// cells; the bed from the cache or downloaded.
+template<class ArrayT>
+void takeArrays(const Simulation& simulation,
+  vtkCellData* cells,
+  FrameArrays& arrays,
+  vtkDataArray* (&out)[5])
+{
+  const auto& p = simulation.parameters();
+  const vtkIdType n = static_cast<vtkIdType>(p.nx) * p.ny;
+  auto take = [&](FrameArrays::Slots& slots, const char* name, int components)
+  {
+    ArrayT* array = reuse<ArrayT>(slots, name, components, n);
+    cells->AddArray(array);
+    return array;
+  };
+  ArrayT* depth = take(arrays.Depth, "Depth", 1);
+  // The bed never changes, so a bed array from an earlier frame of the same run is shared instead
+  // of downloaded again.
+  ArrayT* bed = ArrayT::SafeDownCast(arrays.Bed);
+  if (bed && bed->GetNumberOfTuples() == n && bed->GetNumberOfComponents() == 1)
+    cells->AddArray(bed);
+  else
+  {
+    const vtkSmartPointer<ArrayT> fresh = newArray<ArrayT>("Bed", 1, n);
+    simulation.download(Field::Bed, fresh->GetPointer(0));
+    cells->AddArray(fresh);
+    arrays.Bed = bed = fresh;
+  }
+  ArrayT* surface = take(arrays.FreeSurface, "FreeSurface", 1);
+  ArrayT* momentum = take(arrays.Momentum, "Momentum", 3);
+  ArrayT* velocity = take(arrays.Velocity, "Velocity", 3);
+  cells->SetScalars(depth);
+  cells->SetVectors(velocity);
+  out[0] = depth;
+  out[1] = surface;
+  out[2] = bed;
+  out[3] = momentum;
+  out[4] = velocity;
+}
+
+template<class Real>
+Real* values(vtkDataArray* array)
+{
+  return static_cast<Real*>(array->GetVoidPointer(0));
+}
+
+template<class ArrayT>
+void addValue(vtkFieldData* field, const char* name, double value)
+{
+  vtkNew<ArrayT> array;
+  array->SetName(name);
+  array->InsertNextValue(value);
+  field->AddArray(array);
+}
+} // namespace
+
+FrameImage::FrameImage(const Simulation& simulation,
+  vtkImageData* image,
+  const double origin[3],
+  FrameArrays* cache)
+  : params_(simulation.parameters())
+  , deviceName_(simulation.device().name)
+  , image_(image)
+  , rowMass_(static_cast<std::size_t>(params_.ny))
+{
+  FrameArrays local; // without a cache: new arrays, as if the previous frame were still held
+  FrameArrays& arrays = cache ? *cache : local;
+  image->GetPointData()->Initialize();
+  image->GetCellData()->Initialize();
+  image->GetFieldData()->Initialize();
+  if (origin)
+    image->SetOrigin(origin[0], origin[1], origin[2]);
+  else
+    image->SetOrigin(0, 0, 0);
+  image->SetSpacing(params_.dx, params_.dx, params_.dx);
+  image->SetExtent(0, params_.nx, 0, params_.ny, 0, 0);
+  vtkDataArray* taken[5];
+  if (params_.precision == Precision::Double)
+    takeArrays<vtkDoubleArray>(simulation, image->GetCellData(), arrays, taken);
+  else
+    takeArrays<vtkFloatArray>(simulation, image->GetCellData(), arrays, taken);
+  depth_ = taken[0];
+  surface_ = taken[1];
+  bed_ = taken[2];
+  momentum_ = taken[3];
+  velocity_ = taken[4];
+}
+
+void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
+{
+  const std::size_t real = params_.precision == Precision::Double ? sizeof(double) : sizeof(float);
+  if (state.nx != params_.nx || state.ny != params_.ny || state.realSize != real || !state.data)
+    throw Error("the state to output is not this simulation's (" + std::to_string(state.nx) +
+                " x " + std::to_string(state.ny) + " cells of " + std::to_string(state.realSize) +
+                " bytes, the simulation has " + std::to_string(params_.nx) + " x " +
+                std::to_string(params_.ny) + " of " + std::to_string(real) + ")");
+  if (real == sizeof(double))
+    fillArrays<double>(state, waitForRows);
+  else
+    fillArrays<float>(state, waitForRows);
+  double mass = 0;
+  for (double m : rowMass_)
+    mass += m;
+  vtkFieldData* field = image_->GetFieldData();
+  addValue<vtkDoubleArray>(field, "SimulationTime", state.time);
+  addValue<vtkIntArray>(field, "Steps", static_cast<double>(state.steps));
+  // (summed in double on the host from the depths there: a device reduction would cost a CPU
+  // device as much as the download)
+  addValue<vtkDoubleArray>(field, "Mass", mass * params_.dx * params_.dx);
+  vtkNew<vtkStringArray> device;
+  device->SetName("Device");
+  device->InsertNextValue(deviceName_);
+  field->AddArray(device);
+}
+
+template<class Real>
+void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
+{
+  const vtkIdType nx = params_.nx, n = nx * params_.ny;
+  const Real* h = reinterpret_cast<const Real*>(state.data);
+  const Real* hu = h + n;
+  const Real* hv = h + 2 * n;
+  const Real* b = values<Real>(bed_);
+  Real* depth = values<Real>(depth_);
+  Real* z = values<Real>(surface_);
+  Real* momentum = values<Real>(momentum_);
+  Real* velocity = values<Real>(velocity_);
+  // An error while waiting for rows (a lost device) must not leave a worker thread: the first
+  // one is kept, the rest of the pass skipped, and it is thrown once the pass is over.
+  std::mutex failedMutex;
+  std::exception_ptr failed;
+  std::atomic<bool> failing{ false };
+  // One pass over all cores (a GPU may be stepping ahead meanwhile), in blocks of rows taken in
+  // row order, each once its rows have arrived: each value depends on its cell only, and the mass
+  // is summed row by row, then over the rows in order, so no value depends on the threads. (A sum
+  // in index order on one thread of its own took longer than the rest of the pass on the H200's
+  // 16-core host; a pass per part of the download, twice as long as one pass: Debian's VTK
+  // starts its threads anew for each pass. PERFORMANCE.md.) The derived values of a tile of
+  // cells are made in cache, then streamed out. Debian's VTK defaults to the sequential backend;
+  // its std::thread backend is built in.
+  vtkSMPTools::LocalScope(vtkSMPTools::Config{ std::string("STDThread") },
+    [&]
+    {
+      vtkSMPTools::For(0,
+        params_.ny,
+        [&](vtkIdType firstRow, vtkIdType endRow)
+        {
+          if (failing)
+            return;
+          if (waitForRows)
+          {
+            try
+            {
+              waitForRows(static_cast<int>(endRow));
+            }
+            catch (...)
+            {
+              const std::lock_guard<std::mutex> lock(failedMutex);
+              if (!failed)
+                failed = std::current_exception();
+              failing = true;
+              return;
+            }
+          }
+          constexpr vtkIdType tile = 256;
+          Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile];
+          for (vtkIdType row = firstRow; row < endRow; ++row)
+          {
+            const vtkIdType begin = row * nx, end = begin + nx;
+            streamingCopy(depth + begin, h + begin, static_cast<std::size_t>(nx));
+            for (vtkIdType t = begin; t < end; t += tile)
+            {
+              const vtkIdType m = std::min(tile, end - t);
+              for (vtkIdType j = 0; j < m; ++j)
+              {
+                const vtkIdType k = t + j;
+                surfaceTile[j] = h[k] + b[k];
+                momentumTile[3 * j] = hu[k];
+                momentumTile[3 * j + 1] = hv[k];
+                momentumTile[3 * j + 2] = 0;
+                const Real inv = h[k] > 0 ? Real(1) / h[k] : Real(0);
+                velocityTile[3 * j] = hu[k] * inv;
+                velocityTile[3 * j + 1] = hv[k] * inv;
+                velocityTile[3 * j + 2] = 0;
+              }
+              const auto count = static_cast<std::size_t>(m);
+              streamingCopy(z + t, surfaceTile, count);
+              streamingCopy(momentum + 3 * t, momentumTile, 3 * count);
+              streamingCopy(velocity + 3 * t, velocityTile, 3 * count);
+            }
+            double sum = 0;
+            for (vtkIdType k = begin; k < end; ++k)
+              sum += h[k];
+            rowMass_[static_cast<std::size_t>(row)] = sum;
+          }
+          streamingFence(); // before the pass's end lets another thread read the arrays
+        });
+    });
+  if (failed)
+    std::rethrow_exception(failed);
+}
+
+void fillSimulationImage(const Simulation& simulation,
+  const StateView& state,
+  vtkImageData* image,
+  const double origin[3],
+  FrameArrays* cache)
+{
+  FrameImage(simulation, image, origin, cache).fill(state);
+}
+
+void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output)
+{
+  vtkFieldData* field = image->GetFieldData();
+  addValue<vtkDoubleArray>(field, "StepSeconds", stepping);
+  addValue<vtkDoubleArray>(field, "CheckpointSeconds", checkpoints);
+  addValue<vtkDoubleArray>(field, "OutputSeconds", output);
+}
+} // namespace swe

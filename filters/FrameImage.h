@@ -1,0 +1,60 @@
+#pragma once
+// The one place where the engine's fields become VTK arrays: used by the ParaView source and by
+// the swe tool's .vti output, so both write the same arrays with the same names.
+#include "FrameArrays.h"
+#include "Simulation.h"
+
+#include <string>
+#include <vector>
+
+class vtkDataArray;
+class vtkImageData;
+
+namespace swe
+{
+// One frame's image, made from the state while its rows reach the host (Timeline::output's
+// consumer), so that the host fills the first rows while the last ones cross the bus. The image
+// gets one cell per simulation cell (spacing dx, origin given or 0, z = 0), the cell arrays Depth,
+// FreeSurface, Bed, Velocity, Momentum (in the simulation's precision), and field data
+// SimulationTime, Steps, Mass and Device.
+class FrameImage
+{
+public:
+  // Sets up image for simulation's grid, with arrays from cache (the arrays of the previous
+  // frames of the same source: the Bed is shared, the others refilled where no one else holds
+  // them; updated to this frame's) or new ones (cache null). Reads the bed from the device on the
+  // first frame of a run, so make it before the simulation starts advancing ahead.
+  FrameImage(const Simulation& simulation,
+    vtkImageData* image,
+    const double origin[3] = nullptr,
+    FrameArrays* cache = nullptr);
+
+  // Fills every array and the field data from state, over all cores, each block of rows once
+  // waitForRows says it has arrived (none: state is whole). Call once.
+  void fill(const StateView& state, const RowsWait& waitForRows = {});
+
+private:
+  template<class Real>
+  void fillArrays(const StateView& state, const RowsWait& waitForRows);
+
+  SimulationParameters params_;
+  std::string deviceName_;
+  vtkImageData* image_;
+  vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;
+  std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
+};
+
+// A whole frame at once: FrameImage(...).fill(state). state: the simulation's h, hu,
+// hv at one instant on the host (Simulation::downloadState, Timeline::output), which gives the
+// time and step count; the simulation may have moved on since (only its grid, bed and device are
+// read).
+void fillSimulationImage(const Simulation& simulation,
+  const StateView& state,
+  vtkImageData* image,
+  const double origin[3] = nullptr,
+  FrameArrays* cache = nullptr);
+
+// Adds field data StepSeconds, CheckpointSeconds and OutputSeconds: the wall-clock seconds one
+// pipeline request spent stepping, taking checkpoints, and filling the image.
+void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output);
+} // namespace swe
