@@ -31,12 +31,17 @@ std::string VtiSeriesWriter::seriesPath() const
   return directory_ + "/" + name_ + ".pvd";
 }
 
-void VtiSeriesWriter::write(const Simulation& simulation, const StateView& state)
+void VtiSeriesWriter::write(Simulation& simulation, double nextTime)
 {
   char file[64];
   std::snprintf(file, sizeof(file), "%s_%05zu.vti", name_.c_str(), files_.size());
   vtkNew<vtkImageData> image;
-  fillSimulationImage(simulation, state, image, origin_.data(), &arrays_);
+  // Made before the advance starts (the first file downloads the bed), filled as the state
+  // arrives, as the plugin does.
+  FrameImage frame(simulation, image, origin_.data(), &arrays_);
+  const StateView state = simulation.downloadStateThenAdvance(nextTime,
+    [&](const StateView& arriving, const RowsWait& waitForRows)
+    { frame.fill(arriving, waitForRows); });
   vtkNew<vtkXMLImageDataWriter> writer;
   writer->SetFileName((directory_ + "/" + file).c_str());
   writer->SetInputData(image);

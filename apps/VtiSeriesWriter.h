@@ -18,9 +18,9 @@ public:
   VtiSeriesWriter(const std::string& directory,
     const std::string& name,
     const std::array<double, 3>& origin = { 0, 0, 0 });
-  // Writes the next file from state (the simulation's h, hu, hv at one instant on the host,
-  // Simulation::downloadState or downloadStateThenAdvance).
-  void write(const Simulation& simulation, const StateView& state);
+  // Writes the next file from the simulation's state now; with nextTime past now the device
+  // takes the steps to nextTime while the file is made (Simulation::downloadStateThenAdvance).
+  void write(Simulation& simulation, double nextTime);
   std::string seriesPath() const;
 
 private:

@@ -173,9 +173,7 @@ int run(CommonOptions& options,
   const auto write = [&](long k)
   {
     if (writer)
-      writer->write(simulation,
-        k < outputs ? simulation.downloadStateThenAdvance(outputTime(k + 1))
-                    : simulation.downloadState());
+      writer->write(simulation, k < outputs ? outputTime(k + 1) : simulation.time());
   };
   write(0);
 #endif

@@ -272,15 +272,6 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
     std::rethrow_exception(failed);
 }
 
-void fillSimulationImage(const Simulation& simulation,
-  const StateView& state,
-  vtkImageData* image,
-  const double origin[3],
-  FrameArrays* cache)
-{
-  FrameImage(simulation, image, origin, cache).fill(state);
-}
-
 void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output)
 {
   vtkFieldData* field = image->GetFieldData();

@@ -29,8 +29,9 @@ public:
     const double origin[3] = nullptr,
     FrameArrays* cache = nullptr);
 
-  // Fills every array and the field data from state, over all cores, each block of rows once
-  // waitForRows says it has arrived (none: state is whole). Call once.
+  // Fills every array and the field data from state (the simulation's h, hu, hv at one instant,
+  // which gives the time and step count; the simulation may have moved on since), over all cores,
+  // each block of rows once waitForRows says it has arrived (none: state is whole). Call once.
   void fill(const StateView& state, const RowsWait& waitForRows = {});
 
 private:
@@ -43,16 +44,6 @@ private:
   vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;
   std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
 };
-
-// A whole frame at once: FrameImage(...).fill(state). state: the simulation's h, hu,
-// hv at one instant on the host (Simulation::downloadState, Timeline::output), which gives the
-// time and step count; the simulation may have moved on since (only its grid, bed and device are
-// read).
-void fillSimulationImage(const Simulation& simulation,
-  const StateView& state,
-  vtkImageData* image,
-  const double origin[3] = nullptr,
-  FrameArrays* cache = nullptr);
 
 // Adds field data StepSeconds, CheckpointSeconds and OutputSeconds: the wall-clock seconds one
 // pipeline request spent stepping, taking checkpoints, and filling the image.
