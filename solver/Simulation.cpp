@@ -69,6 +69,11 @@ auto guarded(const char* what, F&& f) -> decltype(f())
 }
 } // namespace
 
+struct DeviceSnapshotMemory
+{
+  cl::Buffer buffer; // h, hu, hv packed, as Snapshot::data would hold them
+};
+
 struct Simulation::Impl
 {
   SimulationParameters params;
@@ -551,6 +556,42 @@ struct Simulation::Impl
     queue.finish();
   }
 
+  // The current h, hu, hv's interior cells copied on the device into to, packed as readState()
+  // writes them; done, when given, marks the last copy.
+  void packState(const cl::Buffer& to, cl::Event* done = nullptr)
+  {
+    const std::size_t fieldBytes = static_cast<std::size_t>(params.nx) * params.ny * realSize;
+    for (int f = 0; f < 3; ++f)
+      queue.enqueueCopyBufferRect(buffer(static_cast<Field>(f)),
+        to,
+        interiorOrigin(),
+        { f * fieldBytes, 0, 0 },
+        interiorRegion(),
+        pitch() * realSize,
+        0,
+        params.nx * realSize,
+        0,
+        nullptr,
+        f == 2 ? done : nullptr);
+  }
+
+  // The reverse of packState, into copy 0 (restore()).
+  void unpackState(const cl::Buffer& from)
+  {
+    const std::size_t fieldBytes = static_cast<std::size_t>(params.nx) * params.ny * realSize;
+    const cl::Buffer* copy0[3] = { &h[0], &hu[0], &hv[0] };
+    for (int f = 0; f < 3; ++f)
+      queue.enqueueCopyBufferRect(from,
+        *copy0[f],
+        { f * fieldBytes, 0, 0 },
+        interiorOrigin(),
+        interiorRegion(),
+        params.nx * realSize,
+        0,
+        pitch() * realSize,
+        0);
+  }
+
   template<class Device, class Host>
   void uploadAs(const cl::Buffer& buffer, const std::vector<Host>& values)
   {
@@ -1012,31 +1053,49 @@ void Simulation::finish()
     });
 }
 
-Snapshot Simulation::snapshot() const
+Snapshot Simulation::snapshot(SnapshotPlace place) const
 {
   Snapshot s;
-  snapshotInto(s);
+  snapshotInto(s, place);
   return s;
 }
 
-void Simulation::snapshotInto(Snapshot& s) const
+void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
 {
-  const Impl& m = settled();
+  Impl& m = settled();
   s.time = m.time;
   s.steps = m.steps;
   s.lastDt = m.lastDt;
   s.nx = m.params.nx;
   s.ny = m.params.ny;
   s.realSize = m.realSize;
-  const std::size_t fieldBytes = static_cast<std::size_t>(s.nx) * s.ny * m.realSize;
-  if (s.data.capacity() < 3 * fieldBytes)
+  const std::size_t bytes = s.bytes();
+  if (place == SnapshotPlace::Device)
+  {
+    s.data = std::vector<unsigned char>();
+    guarded("taking a snapshot in device memory",
+      [&]
+      {
+        // Memory shared with another snapshot, or another simulation's, is not written over.
+        if (!s.device || s.device.use_count() != 1 ||
+            s.device->buffer.getInfo<CL_MEM_CONTEXT>()() != m.context() ||
+            s.device->buffer.getInfo<CL_MEM_SIZE>() != bytes)
+          s.device = std::make_shared<DeviceSnapshotMemory>(
+            DeviceSnapshotMemory{ cl::Buffer(m.context, CL_MEM_READ_WRITE, bytes) });
+        m.packState(s.device->buffer);
+        m.queue.finish();
+      });
+    return;
+  }
+  s.device.reset();
+  if (s.data.capacity() < bytes)
   {
     // Fresh memory: ask for huge pages before the first touch.
     s.data = std::vector<unsigned char>();
-    s.data.reserve(3 * fieldBytes);
-    adviseHugePages(s.data.data(), 3 * fieldBytes);
+    s.data.reserve(bytes);
+    adviseHugePages(s.data.data(), bytes);
   }
-  s.data.resize(3 * fieldBytes);
+  s.data.resize(bytes);
   guarded("taking a snapshot", [&] { m.readState(s.data.data()); });
 }
 
@@ -1093,18 +1152,7 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
       // the steps, on the other queue.
       const std::size_t fieldBytes = v.fieldBytes();
       std::vector<cl::Event> copied(1);
-      for (int f = 0; f < 3; ++f)
-        m.queue.enqueueCopyBufferRect(m.buffer(static_cast<Field>(f)),
-          m.frameState,
-          m.interiorOrigin(),
-          { f * fieldBytes, 0, 0 },
-          m.interiorRegion(),
-          m.pitch() * m.realSize,
-          0,
-          m.params.nx * m.realSize,
-          0,
-          nullptr,
-          f == 2 ? &copied[0] : nullptr);
+      m.packState(m.frameState, &copied[0]);
       for (int part = 0; part < parts; ++part)
       {
         const std::size_t begin = static_cast<std::size_t>(partRow(part)) * v.nx * v.realSize,
@@ -1160,22 +1208,52 @@ void Simulation::restore(const Snapshot& snapshot)
   Impl& m = *impl_;
   const std::size_t fieldBytes = static_cast<std::size_t>(m.params.nx) * m.params.ny * m.realSize;
   if (snapshot.nx != m.params.nx || snapshot.ny != m.params.ny || snapshot.realSize != m.realSize ||
-      snapshot.data.size() != 3 * fieldBytes)
+      (!snapshot.onDevice() && snapshot.data.size() != 3 * fieldBytes))
     throw Error("cannot restore a " + std::to_string(snapshot.nx) + " x " +
                 std::to_string(snapshot.ny) + " snapshot into a " + std::to_string(m.params.nx) +
                 " x " + std::to_string(m.params.ny) + " simulation");
   guarded("restoring a snapshot",
     [&]
     {
+      if (snapshot.onDevice() && snapshot.device->buffer.getInfo<CL_MEM_CONTEXT>()() != m.context())
+        throw Error("cannot restore a snapshot kept in another simulation's device memory");
       // A started advance is dropped, not settled: the restored state replaces whatever it did.
       m.queue.finish();
       m.advancing = false;
       m.clearState();
-      const cl::Buffer* copy0[3] = { &m.h[0], &m.hu[0], &m.hv[0] };
-      for (int f = 0; f < 3; ++f)
-        m.writeInterior(*copy0[f], snapshot.data.data() + f * fieldBytes);
+      if (snapshot.onDevice())
+        m.unpackState(snapshot.device->buffer);
+      else
+      {
+        const cl::Buffer* copy0[3] = { &m.h[0], &m.hu[0], &m.hv[0] };
+        for (int f = 0; f < 3; ++f)
+          m.writeInterior(*copy0[f], snapshot.data.data() + f * fieldBytes);
+      }
       m.startFrom(snapshot.time, snapshot.steps, snapshot.lastDt);
     });
+}
+
+std::uint64_t Simulation::stateBytes() const
+{
+  const Impl& m = *impl_;
+  return 3ull * static_cast<std::uint64_t>(m.params.nx) * m.params.ny * m.realSize;
+}
+
+bool Simulation::snapshotsFitOnDevice(std::uint64_t bytes) const
+{
+  const Impl& m = *impl_;
+  if (m.info.type != "GPU")
+    return false;
+  cl_bool unified = CL_TRUE;
+  const cl::Device device = m.queue.getInfo<CL_QUEUE_DEVICE>();
+  if (clGetDeviceInfo(
+        device(), CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof(unified), &unified, nullptr) !=
+        CL_SUCCESS ||
+      unified)
+    return false;
+  const std::uint64_t used =
+    m.padded() * bytesPerCell(m.params.precision, m.perCellManning) + stateBytes();
+  return used + bytes <= m.info.globalMemory / 2;
 }
 
 double Simulation::time() const

@@ -43,8 +43,20 @@ struct StateView
   std::size_t fieldBytes() const { return static_cast<std::size_t>(nx) * ny * realSize; }
 };
 
-// A complete copy of the simulation at one instant, on the host: restoring it continues the run
-// exactly as if it had never stopped (bit for bit, same dt sequence).
+// Where a snapshot keeps h, hu, hv: host memory, or the device's own memory (a copy there takes
+// a fraction of a millisecond on a GPU, where host memory costs a bus copy and, fresh, page
+// faults; PERFORMANCE.md).
+enum class SnapshotPlace
+{
+  Host,
+  Device
+};
+
+// A snapshot's device memory (Simulation.cpp): usable only by the simulation that made it.
+struct DeviceSnapshotMemory;
+
+// A complete copy of the simulation at one instant: restoring it continues the run exactly as if
+// it had never stopped (bit for bit, same dt sequence).
 struct Snapshot
 {
   double time = 0;
@@ -53,11 +65,18 @@ struct Snapshot
   int nx = 0, ny = 0;
   // h, hu, hv of the interior cells, one after the other, in the simulation's precision (4 or 8
   // bytes a value) as the device holds them: no conversion, half the memory in fp32. The bed and
-  // roughness never change, so they are not kept.
+  // roughness never change, so they are not kept. On the host in data, or on the device in
+  // device (then data is empty).
   std::size_t realSize = 0;
   std::vector<unsigned char> data;
-  std::size_t bytes() const { return data.size(); }
-  StateView view() const { return { time, steps, nx, ny, realSize, data.data() }; }
+  std::shared_ptr<DeviceSnapshotMemory> device;
+  bool onDevice() const { return device != nullptr; }
+  std::size_t bytes() const { return 3 * static_cast<std::size_t>(nx) * ny * realSize; }
+  // The values on the host (data null for a snapshot on the device).
+  StateView view() const
+  {
+    return { time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data() };
+  }
 };
 
 // Called between batches of steps with the simulated time reached; return false to abort.
@@ -98,11 +117,19 @@ public:
   void enqueueSteps(int n);
   void finish();
 
-  Snapshot snapshot() const;
-  // The same into s, reusing its memory when it is large enough (a dropped checkpoint's).
-  void snapshotInto(Snapshot& s) const;
-  // Puts the simulation back where snapshot() was taken (same grid required).
+  Snapshot snapshot(SnapshotPlace place = SnapshotPlace::Host) const;
+  // The same into s, reusing its memory when it is in the same place and large enough (a dropped
+  // checkpoint's); memory in the other place is released.
+  void snapshotInto(Snapshot& s, SnapshotPlace place = SnapshotPlace::Host) const;
+  // Puts the simulation back where snapshot() was taken (same grid required; a snapshot on the
+  // device only into the simulation that took it).
   void restore(const Snapshot& snapshot);
+  // Bytes of h, hu, hv of the interior cells: one snapshot's size.
+  std::uint64_t stateBytes() const;
+  // Whether snapshots of this many bytes in all belong on the device: a GPU with memory of its
+  // own (not the host's), of which this simulation's buffers, the copy for overlapped downloads
+  // and the snapshots would take at most half (the rest is left to rendering and other programs).
+  bool snapshotsFitOnDevice(std::uint64_t bytes) const;
 
   double time() const;
   std::int64_t steps() const;

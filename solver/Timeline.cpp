@@ -43,8 +43,13 @@ Timeline::Timeline(const SimulationParameters& params,
 {
   requireInterval(outputInterval);
   simulation_ = std::make_unique<Simulation>(params, initial);
+  place_ = limits_.checkpointPlace.value_or(
+    simulation_->snapshotsFitOnDevice(limit() * simulation_->stateBytes()) ? SnapshotPlace::Device
+                                                                           : SnapshotPlace::Host);
   const auto before = Clock::now();
-  checkpoints_.emplace(0.0, simulation_->snapshot());
+  Snapshot first;
+  takeSnapshot(first);
+  checkpoints_.emplace(0.0, std::move(first));
   lastSnapshotSeconds_ = secondsSince(before);
   start_ = Clock::now();
 }
@@ -141,7 +146,7 @@ const Snapshot* Timeline::currentCheckpoint() const
   // The live state at a checkpoint's time is that checkpoint: any seek that gets there from an
   // earlier time restores it first (seek), and restoring is exact.
   const auto it = checkpoints_.find(simulation_->time());
-  if (it == checkpoints_.end() || it->second.steps != simulation_->steps())
+  if (it == checkpoints_.end() || it->second.steps != simulation_->steps() || it->second.onDevice())
     return nullptr;
   return &it->second;
 }
@@ -184,7 +189,7 @@ void Timeline::maybeCheckpoint()
       spares_.pop_back();
     }
     const auto before = Clock::now();
-    simulation_->snapshotInto(snapshot);
+    takeSnapshot(snapshot);
     lastSnapshotSeconds_ = secondsSince(before);
     snapshotSeconds_ += lastSnapshotSeconds_;
     checkpoints_.emplace(now, std::move(snapshot));
@@ -193,10 +198,27 @@ void Timeline::maybeCheckpoint()
     spares_.pop_back();
 }
 
+void Timeline::takeSnapshot(Snapshot& s)
+{
+  if (place_ == SnapshotPlace::Device && !limits_.checkpointPlace)
+  {
+    try
+    {
+      simulation_->snapshotInto(s, place_);
+      return;
+    }
+    catch (const Error&)
+    {
+      // Other programs took the device memory the estimate counted on: the host has room.
+      place_ = SnapshotPlace::Host;
+    }
+  }
+  simulation_->snapshotInto(s, place_);
+}
+
 std::size_t Timeline::limit() const
 {
-  // Every snapshot is as large as the one at t = 0.
-  const std::uint64_t each = checkpoints_.begin()->second.bytes();
+  const std::uint64_t each = simulation_->stateBytes();
   const std::size_t byMemory = static_cast<std::size_t>(
     std::max<std::uint64_t>(2, limits_.maxCheckpointBytes / std::max<std::uint64_t>(each, 1)));
   return std::max<std::size_t>(2, std::min(limits_.maxCheckpoints, byMemory));

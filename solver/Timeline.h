@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace swe
@@ -25,6 +26,10 @@ public:
     // would pass it): on large grids one costs as much as a frame of steps (fresh host memory,
     // or a GPU's bus), and going back replays a little more instead.
     double maxCheckpointShare = 0.05;
+    // Where checkpoints are kept; unset: on the device when Simulation::snapshotsFitOnDevice
+    // says all of them fit (a GPU: a copy in its memory instead of a bus copy into host memory),
+    // else on the host, and on the host from the first device snapshot that fails (out of memory).
+    std::optional<SnapshotPlace> checkpointPlace;
   };
 
   Timeline(const SimulationParameters& params, const InitialState& initial, double outputInterval);
@@ -62,9 +67,12 @@ public:
   // that advance, so read the output's time from the StateView.
   const Simulation& simulation() const { return *simulation_; }
   std::size_t checkpointCount() const { return checkpoints_.size(); }
-  // The checkpoint the live state is at (just taken, or restored and not advanced), else null:
-  // its h, hu, hv are the live fields on the host already, so an output need not download them.
+  // The checkpoint on the host the live state is at (just taken, or restored and not advanced),
+  // else null: its h, hu, hv are the live fields on the host already, so an output need not
+  // download them.
   const Snapshot* currentCheckpoint() const;
+  // Where the checkpoints are being kept (Limits::checkpointPlace).
+  SnapshotPlace checkpointPlace() const { return place_; }
   // Simulated seconds advanced since construction (replays included): lets tests and users see
   // that going back does not replay from zero.
   double advancedTime() const { return advanced_; }
@@ -82,6 +90,8 @@ private:
   // progress asked to abort).
   bool finishAhead(const ProgressCallback& progress);
   void maybeCheckpoint();
+  // A snapshot into s in place_, or on the host from now on if the device has no room after all.
+  void takeSnapshot(Snapshot& s);
   // How many snapshots (checkpoints and spares) the limits allow.
   std::size_t limit() const;
   // Which of times (ascending, times[0] = 0) stay checkpoints under the limits; doubles spacing_
@@ -91,6 +101,7 @@ private:
   std::unique_ptr<Simulation> simulation_;
   double interval_;
   Limits limits_;
+  SnapshotPlace place_ = SnapshotPlace::Host;
   std::map<double, Snapshot> checkpoints_;
   std::vector<Snapshot> spares_; // memory of dropped checkpoints, for the next ones
   double spacing_;               // minimum simulated time between two kept checkpoints

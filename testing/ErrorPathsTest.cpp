@@ -223,3 +223,24 @@ TEST(ErrorPaths, AdvancingBackwardsOrToNaNIsRefused)
   expectError([&] { sim.advanceTo(std::nan("")); }, { "target time", "finite" });
   EXPECT_EQ(sim.time(), 0.1);
 }
+
+TEST(ErrorPaths, SnapshotsRestoreOnlyWhereTheyFit)
+{
+  SimulationParameters p = valid();
+  Simulation first(p, makeScenario(Scenario::DamBreak, p)),
+    second(p, makeScenario(Scenario::DamBreak, p));
+  first.advanceTo(0.05);
+  const Snapshot onDevice = first.snapshot(SnapshotPlace::Device);
+  // Device memory belongs to one simulation's OpenCL context; the other is left as it was.
+  expectError([&] { second.restore(onDevice); }, { "another simulation's device memory" });
+  EXPECT_EQ(second.time(), 0.0);
+  first.advanceTo(0.1);
+  first.restore(onDevice);
+  EXPECT_EQ(first.time(), 0.05);
+  // A snapshot of another grid is refused whatever its place.
+  SimulationParameters other = p;
+  other.nx += 1;
+  Simulation wider(other, makeScenario(Scenario::DamBreak, other));
+  expectError([&] { wider.restore(onDevice); }, { "cannot restore", "snapshot into a" });
+  expectError([&] { wider.restore(first.snapshot()); }, { "cannot restore", "snapshot into a" });
+}

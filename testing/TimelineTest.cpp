@@ -21,15 +21,17 @@ namespace
 constexpr double kAnyShare = std::numeric_limits<double>::infinity();
 
 // A radial dam break in the given precision with an output every interval and at most
-// maxCheckpoints checkpoints.
+// maxCheckpoints checkpoints, kept on the host unless place says otherwise.
 std::unique_ptr<Timeline> radialTimeline(Precision precision,
   std::size_t maxCheckpoints,
-  double interval)
+  double interval,
+  SnapshotPlace place = SnapshotPlace::Host)
 {
   const SimulationParameters p = test::smallParameters(precision);
   Timeline::Limits limits;
   limits.maxCheckpoints = maxCheckpoints;
   limits.maxCheckpointShare = kAnyShare;
+  limits.checkpointPlace = place;
   return std::make_unique<Timeline>(p, makeScenario(Scenario::RadialDamBreak, p), interval, limits);
 }
 
@@ -172,12 +174,38 @@ TEST(Timeline, CheckpointsKeepToTheirShareOfTheTime)
 TEST(Timeline, CheckpointsInRecycledMemoryRestoreExactly)
 {
   // Four checkpoints over 24 output times: thinning drops checkpoints, and the later ones are
-  // taken into the memory of dropped ones.
-  for (Precision precision : { Precision::Double, Precision::Single })
+  // taken into the memory of dropped ones, on the host or on the device.
+  for (SnapshotPlace place : { SnapshotPlace::Host, SnapshotPlace::Device })
+    for (Precision precision : { Precision::Double, Precision::Single })
+    {
+      const std::unique_ptr<Timeline> owner = radialTimeline(precision, 4, 0.02, place);
+      std::int64_t steps = 0;
+      expectReplaysExact(*owner, &steps);
+    }
+}
+
+TEST(Timeline, CheckpointsGoToTheDeviceOnlyWhereItHasMemoryOfItsOwn)
+{
+  const SimulationParameters p = test::smallParameters(Precision::Double);
+  Timeline::Limits automatic;
+  automatic.maxCheckpointShare = kAnyShare;
+  Timeline timeline(p, makeScenario(Scenario::RadialDamBreak, p), 0.02, automatic);
+  const Simulation& simulation = timeline.simulation();
+  // A CPU device's memory is the host's: a copy there would only double what the host holds.
+  if (simulation.device().type == "CPU")
   {
-    const std::unique_ptr<Timeline> owner = radialTimeline(precision, 4, 0.02);
-    std::int64_t steps = 0;
-    expectReplaysExact(*owner, &steps);
+    EXPECT_EQ(timeline.checkpointPlace(), SnapshotPlace::Host);
+  }
+  // No device takes snapshots as large as its memory.
+  EXPECT_FALSE(simulation.snapshotsFitOnDevice(simulation.device().globalMemory));
+  // A checkpoint is handed out as the live fields only from host memory.
+  for (SnapshotPlace place : { SnapshotPlace::Host, SnapshotPlace::Device })
+  {
+    const std::unique_ptr<Timeline> forced = radialTimeline(Precision::Double, 4, 0.02, place);
+    ASSERT_TRUE(forced->seek(0.02));
+    EXPECT_EQ(forced->checkpointPlace(), place);
+    EXPECT_EQ(forced->checkpointCount(), 2u);
+    EXPECT_EQ(forced->currentCheckpoint() != nullptr, place == SnapshotPlace::Host);
   }
 }
 
@@ -282,40 +310,48 @@ std::vector<unsigned char> bytes(const StateView& view)
 // Stepping ahead (what the plugin does on a GPU) changes when the steps are taken, never which:
 // through Play, going back, asking for one time twice and jumping ahead, every output has the
 // bits, time and step count of the same requests without it, and the last one stops at the end.
+// The same with the checkpoints in device memory (where a GPU keeps them), restored by copies on
+// the device instead of uploads.
 TEST(Timeline, SteppingAheadGivesTheSameOutputs)
 {
-  for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHancock })
-    for (Precision precision : { Precision::Double, Precision::Single })
-    {
-      SimulationParameters p = test::smallParameters(precision);
-      p.scheme = scheme;
-      const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
-      Timeline::Limits limits;
-      limits.maxCheckpoints = 4;
-      limits.maxCheckpointShare = kAnyShare;
-      Timeline plain(p, initial, 0.02, limits), ahead(p, initial, 0.02, limits);
-      const double end = 0.3;
-      for (int k : { 0, 1, 2, 3, 4, 5, 6, 3, 4, 4, 9, 15, 2, 15 })
+  for (SnapshotPlace place : { SnapshotPlace::Host, SnapshotPlace::Device })
+    for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHancock })
+      for (Precision precision : { Precision::Double, Precision::Single })
       {
-        const double t = plain.outputTime(k);
-        ASSERT_TRUE(plain.seek(t));
-        const StateView expected = plain.output();
-        ASSERT_TRUE(ahead.seek(t));
-        const StateView view = ahead.output(end);
-        const std::string at = std::string(schemeName(scheme)) + " " + precisionName(precision) +
-                               ", output " + std::to_string(k);
-        EXPECT_EQ(view.time, t) << at;
-        EXPECT_EQ(view.steps, expected.steps) << at;
-        EXPECT_EQ(ahead.time(), std::min(plain.outputTime(k + 1), end)) << at;
-        ASSERT_TRUE(bytes(view) == bytes(expected)) << at;
+        SimulationParameters p = test::smallParameters(precision);
+        p.scheme = scheme;
+        const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
+        Timeline::Limits limits;
+        limits.maxCheckpoints = 4;
+        limits.maxCheckpointShare = kAnyShare;
+        limits.checkpointPlace = SnapshotPlace::Host;
+        Timeline plain(p, initial, 0.02, limits);
+        limits.checkpointPlace = place;
+        Timeline ahead(p, initial, 0.02, limits);
+        ASSERT_EQ(ahead.checkpointPlace(), place);
+        const double end = 0.3;
+        for (int k : { 0, 1, 2, 3, 4, 5, 6, 3, 4, 4, 9, 15, 2, 15 })
+        {
+          const double t = plain.outputTime(k);
+          ASSERT_TRUE(plain.seek(t));
+          const StateView expected = plain.output();
+          ASSERT_TRUE(ahead.seek(t));
+          const StateView view = ahead.output(end);
+          const std::string at = std::string(schemeName(scheme)) + " " + precisionName(precision) +
+                                 (place == SnapshotPlace::Device ? ", on the device" : "") +
+                                 ", output " + std::to_string(k);
+          EXPECT_EQ(view.time, t) << at;
+          EXPECT_EQ(view.steps, expected.steps) << at;
+          EXPECT_EQ(ahead.time(), std::min(plain.outputTime(k + 1), end)) << at;
+          ASSERT_TRUE(bytes(view) == bytes(expected)) << at;
+        }
+        EXPECT_EQ(ahead.checkpointCount(), plain.checkpointCount());
+        // An advance started from the end's output time goes nowhere.
+        ASSERT_TRUE(ahead.seek(end));
+        ahead.output(end);
+        EXPECT_EQ(ahead.time(), end);
+        EXPECT_EQ(ahead.simulation().time(), end);
       }
-      EXPECT_EQ(ahead.checkpointCount(), plain.checkpointCount());
-      // An advance started from the end's output time goes nowhere.
-      ASSERT_TRUE(ahead.seek(end));
-      ahead.output(end);
-      EXPECT_EQ(ahead.time(), end);
-      EXPECT_EQ(ahead.simulation().time(), end);
-    }
 }
 
 // A large state crosses the bus in parts, and the host works on the rows that have arrived while
