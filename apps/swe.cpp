@@ -353,6 +353,35 @@ int bench(CommonOptions& options, int steps, bool baseline)
       1 - alone / ahead,
       static_cast<long long>(redone));
   }
+  {
+    // A checkpoint as the timeline takes one during Play: into fresh host memory, into recycled
+    // host memory, and in device memory, fresh and recycled (what a GPU's timeline uses); then
+    // going back to each. The state is the same afterwards.
+    swe::Snapshot host, device;
+    const auto timed = [&](auto&& what)
+    {
+      const auto start = Clock::now();
+      what();
+      simulation.finish();
+      return secondsSince(start);
+    };
+    const auto take = [&](swe::Snapshot& s, swe::SnapshotPlace place)
+    { return timed([&] { simulation.snapshotInto(s, place); }); };
+    const double hostFresh = take(host, swe::SnapshotPlace::Host),
+                 hostRecycled = take(host, swe::SnapshotPlace::Host),
+                 deviceFresh = take(device, swe::SnapshotPlace::Device),
+                 deviceRecycled = take(device, swe::SnapshotPlace::Device),
+                 restoreHost = timed([&] { simulation.restore(host); }),
+                 restoreDevice = timed([&] { simulation.restore(device); });
+    std::printf("CHECKPOINT host_fresh_seconds=%.6f host_seconds=%.6f device_fresh_seconds=%.6f "
+                "device_seconds=%.6f restore_host_seconds=%.6f restore_device_seconds=%.6f\n",
+      hostFresh,
+      hostRecycled,
+      deviceFresh,
+      deviceRecycled,
+      restoreHost,
+      restoreDevice);
+  }
   if (baseline)
   {
     // The same scheme as a plain sequential C++ loop (the tests' twin, compiled -O3, one core),
