@@ -2,7 +2,7 @@
 
 #include "Error.h"
 #include "HugePages.h"
-#include "StreamingCopy.h"
+#include "FrameRow.h"
 
 #include <vtkCellData.h>
 #include <vtkDoubleArray.h>
@@ -207,8 +207,8 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
   // is summed row by row, then over the rows in order, so no value depends on the threads. (A sum
   // in index order on one thread of its own took longer than the rest of the pass on the H200's
   // 16-core host; a pass per part of the download, twice as long as one pass: Debian's VTK
-  // starts its threads anew for each pass. PERFORMANCE.md.) The derived values of a tile of
-  // cells are made in cache, then streamed out. Debian's VTK defaults to the sequential backend;
+  // starts its threads anew for each pass. PERFORMANCE.md.) Each row goes through fillFrameRow
+  // (solver/FrameRow: SSE2, streaming stores). Debian's VTK defaults to the sequential backend;
   // its std::thread backend is built in.
   vtkSMPTools::LocalScope(vtkSMPTools::Config{ std::string("STDThread") },
     [&]
@@ -234,36 +234,18 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
               return;
             }
           }
-          constexpr vtkIdType tile = 256;
-          Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile];
           for (vtkIdType row = firstRow; row < endRow; ++row)
           {
-            const vtkIdType begin = row * nx, end = begin + nx;
-            streamingCopy(depth + begin, h + begin, static_cast<std::size_t>(nx));
-            for (vtkIdType t = begin; t < end; t += tile)
-            {
-              const vtkIdType m = std::min(tile, end - t);
-              for (vtkIdType j = 0; j < m; ++j)
-              {
-                const vtkIdType k = t + j;
-                surfaceTile[j] = h[k] + b[k];
-                momentumTile[3 * j] = hu[k];
-                momentumTile[3 * j + 1] = hv[k];
-                momentumTile[3 * j + 2] = 0;
-                const Real inv = h[k] > 0 ? Real(1) / h[k] : Real(0);
-                velocityTile[3 * j] = hu[k] * inv;
-                velocityTile[3 * j + 1] = hv[k] * inv;
-                velocityTile[3 * j + 2] = 0;
-              }
-              const auto count = static_cast<std::size_t>(m);
-              streamingCopy(z + t, surfaceTile, count);
-              streamingCopy(momentum + 3 * t, momentumTile, 3 * count);
-              streamingCopy(velocity + 3 * t, velocityTile, 3 * count);
-            }
-            double sum = 0;
-            for (vtkIdType k = begin; k < end; ++k)
-              sum += h[k];
-            rowMass_[static_cast<std::size_t>(row)] = sum;
+            const vtkIdType k = row * nx;
+            rowMass_[static_cast<std::size_t>(row)] = fillFrameRow(h + k,
+              hu + k,
+              hv + k,
+              b + k,
+              static_cast<std::size_t>(nx),
+              depth + k,
+              z + k,
+              momentum + 3 * k,
+              velocity + 3 * k);
           }
           streamingFence(); // before the pass's end lets another thread read the arrays
         });

@@ -1,0 +1,37 @@
+#pragma once
+// The plugin's arrays for one row of a frame, derived from h, hu, hv and the bed in one pass
+// over the row. Written with non-temporal (streaming) stores: the arrays are written once and
+// read later by someone else, and such stores skip the read of each destination cache line that
+// an ordinary store costs first. The derived values are made four (fp32) or two (fp64) cells at a
+// time in SSE2 registers, since on a 16-core host the scalar version spent as long computing and
+// interleaving as moving the bytes (PERFORMANCE.md).
+#include <cstddef>
+
+namespace swe
+{
+// For cells [0, n) of a row: depth = h, surface = h + bed, momentum = (hu, hv, 0), velocity =
+// (hu, hv, 0) * (h > 0 ? 1 / h : 0), the same bits as those formulas in the precision of the
+// values. Returns the sum of h over the row in double, in an order fixed by n alone (four partial
+// sums over the cells' index modulo 4, then added), so the same values give the same sum wherever
+// the row lies in memory. The stores are weakly ordered: call streamingFence() before another
+// thread may read the output.
+double fillFrameRow(const float* h,
+  const float* hu,
+  const float* hv,
+  const float* bed,
+  std::size_t n,
+  float* depth,
+  float* surface,
+  float* momentum,
+  float* velocity);
+double fillFrameRow(const double* h,
+  const double* hu,
+  const double* hv,
+  const double* bed,
+  std::size_t n,
+  double* depth,
+  double* surface,
+  double* momentum,
+  double* velocity);
+void streamingFence();
+} // namespace swe

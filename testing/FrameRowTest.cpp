@@ -1,0 +1,135 @@
+// The plugin's per-row arrays (solver/FrameRow): the vector path gives the formulas' bits for
+// every length and alignment, dry and odd cells included, and the row's mass does not depend on
+// where the row lies in memory.
+#include "FrameRow.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace swe;
+
+namespace
+{
+// Values with the awkward cases: dry (0), negative and NaN depths, subnormal and huge ones.
+template<class Real>
+std::vector<Real> someValues(std::size_t n, std::mt19937& random, bool depth)
+{
+  std::uniform_real_distribution<double> uniform(-0.5, 2.0);
+  std::vector<Real> v(n);
+  for (std::size_t k = 0; k < n; ++k)
+    v[k] = static_cast<Real>(uniform(random));
+  if (depth)
+    for (std::size_t k = 0; k < n; k += 5)
+      v[k] = k % 3 == 0   ? Real(0)
+             : k % 7 == 0 ? std::numeric_limits<Real>::quiet_NaN()
+             : k % 4 == 0 ? std::numeric_limits<Real>::denorm_min()
+                          : Real(1e30);
+  return v;
+}
+
+template<class Real>
+bool sameBits(Real a, Real b)
+{
+  return std::memcmp(&a, &b, sizeof(Real)) == 0;
+}
+
+// The row's mass by its definition: eight partial sums over the index modulo 8, added pairwise.
+template<class Real>
+double massByDefinition(const std::vector<Real>& h)
+{
+  double sums[8] = {};
+  for (std::size_t k = 0; k < h.size(); ++k)
+    sums[k % 8] += static_cast<double>(h[k]);
+  return ((sums[0] + sums[1]) + (sums[2] + sums[3])) + ((sums[4] + sums[5]) + (sums[6] + sums[7]));
+}
+
+template<class Real>
+void expectFormulas(std::size_t n, std::size_t shift, std::size_t momentumShift)
+{
+  std::mt19937 random(static_cast<unsigned>(n * 31 + shift));
+  const std::vector<Real> h = someValues<Real>(n, random, true),
+                          hu = someValues<Real>(n, random, false),
+                          hv = someValues<Real>(n, random, false),
+                          bed = someValues<Real>(n, random, false);
+  // Outputs at shift values past a 16-byte boundary (std::vector of these types is aligned to at
+  // least 16 bytes by glibc's allocator), momentum possibly shifted once more.
+  std::vector<Real> depth(n + 8), surface(n + 8), momentum(3 * n + 8), velocity(3 * n + 8);
+  const double mass = fillFrameRow(h.data(),
+    hu.data(),
+    hv.data(),
+    bed.data(),
+    n,
+    depth.data() + shift,
+    surface.data() + shift,
+    momentum.data() + shift + momentumShift,
+    velocity.data() + shift);
+  streamingFence();
+  const std::string at = std::string(sizeof(Real) == 4 ? "fp32" : "fp64") +
+                         ", n = " + std::to_string(n) + ", shift " + std::to_string(shift) + "+" +
+                         std::to_string(momentumShift);
+  for (std::size_t k = 0; k < n; ++k)
+  {
+    const Real inverse = h[k] > 0 ? Real(1) / h[k] : Real(0);
+    const Real* m = momentum.data() + shift + momentumShift + 3 * k;
+    const Real* v = velocity.data() + shift + 3 * k;
+    ASSERT_TRUE(sameBits(depth[shift + k], h[k])) << at << ", cell " << k;
+    ASSERT_TRUE(sameBits(surface[shift + k], Real(h[k] + bed[k]))) << at << ", cell " << k;
+    ASSERT_TRUE(sameBits(m[0], hu[k]) && sameBits(m[1], hv[k]) && sameBits(m[2], Real(0)))
+      << at << ", cell " << k;
+    ASSERT_TRUE(sameBits(v[0], Real(hu[k] * inverse)) && sameBits(v[1], Real(hv[k] * inverse)) &&
+                sameBits(v[2], Real(0)))
+      << at << ", cell " << k << ": h = " << h[k];
+  }
+  const double expected = massByDefinition(h);
+  EXPECT_TRUE(sameBits(mass, expected) || (std::isnan(mass) && std::isnan(expected))) << at;
+}
+} // namespace
+
+TEST(FrameRow, ArraysHoldTheFormulasBitForBitAtAnyAlignment)
+{
+  for (std::size_t n : { 0, 1, 3, 4, 5, 7, 8, 9, 17, 100, 1001 })
+    for (std::size_t shift : { 0, 1, 2, 3 })
+      for (std::size_t momentumShift : { 0, 1 }) // 1: no cell aligns every output (ordinary stores)
+      {
+        expectFormulas<float>(n, shift, momentumShift);
+        expectFormulas<double>(n, shift, momentumShift);
+      }
+}
+
+TEST(FrameRow, MassIsTheSameWhereverTheRowLies)
+{
+  // A wet row without odd values: the mass is finite, close to the exact sum, and its bits do
+  // not depend on the outputs' alignment.
+  const std::size_t n = 4099;
+  std::vector<float> h(n), zero(n, 0.0f);
+  for (std::size_t k = 0; k < n; ++k)
+    h[k] = 0.1f + 0.001f * static_cast<float>(k % 97);
+  long double exact = 0;
+  for (float value : h)
+    exact += value;
+  std::vector<float> out(3 * n + 8);
+  double first = 0;
+  for (std::size_t shift : { 0, 1, 2, 3 })
+  {
+    const double mass = fillFrameRow(h.data(),
+      zero.data(),
+      zero.data(),
+      zero.data(),
+      n,
+      out.data() + shift,
+      out.data() + shift,
+      out.data() + shift,
+      out.data() + shift);
+    streamingFence();
+    if (shift == 0)
+      first = mass;
+    EXPECT_TRUE(sameBits(mass, first)) << "shift " << shift;
+    EXPECT_NEAR(mass, static_cast<double>(exact), 1e-12 * static_cast<double>(exact));
+  }
+}
