@@ -1,5 +1,6 @@
 #include "FrameRow.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -11,21 +12,19 @@ namespace swe
 {
 namespace
 {
-// One cell by the formulas, with ordinary stores (a row's unaligned ends; every cell without
-// SSE2).
+// Surface, momentum and velocity of cell k by the formulas (a tile's last cells; every cell
+// without SSE2).
 template<class Real>
 void fillCell(const Real* h,
   const Real* hu,
   const Real* hv,
   const Real* bed,
   std::size_t k,
-  Real* depth,
   Real* surface,
   Real* momentum,
   Real* velocity)
 {
   const Real depthHere = h[k];
-  depth[k] = depthHere;
   surface[k] = depthHere + bed[k];
   momentum[3 * k] = hu[k];
   momentum[3 * k + 1] = hv[k];
@@ -36,65 +35,64 @@ void fillCell(const Real* h,
   velocity[3 * k + 2] = 0;
 }
 
-bool aligned16(const void* p)
-{
-  return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
-}
-
-// The first cell from which every output of a group of cells starts on a 16-byte boundary, as
-// streaming stores need; n if there is none (arrays not aligned to their values' size).
-template<class Real>
-std::size_t alignedStart(std::size_t n, Real* depth, Real* surface, Real* momentum, Real* velocity)
-{
-  constexpr std::size_t group = 16 / sizeof(Real);
-  for (std::size_t k = 0; k < group && k < n; ++k)
-    if (aligned16(depth + k) && aligned16(surface + k) && aligned16(momentum + 3 * k) &&
-        aligned16(velocity + 3 * k))
-      return k;
-  return n;
-}
-
 #if defined(__SSE2__)
-// (x, y, 0) of four cells as three aligned 16-byte streaming stores.
-void streamTriples(float* out, __m128 x, __m128 y)
+// Copies n values to dst with streaming stores from the first 16-byte boundary on.
+template<class Real>
+void streamOut(Real* dst, const Real* src, std::size_t n)
+{
+  constexpr std::size_t width = 16 / sizeof(Real);
+  std::size_t k = 0;
+  for (; k < n && reinterpret_cast<std::uintptr_t>(dst + k) % 16 != 0; ++k)
+    dst[k] = src[k];
+  for (; k + width <= n; k += width)
+  {
+    if constexpr (std::is_same_v<Real, float>)
+      _mm_stream_ps(dst + k, _mm_loadu_ps(src + k));
+    else
+      _mm_stream_pd(dst + k, _mm_loadu_pd(src + k));
+  }
+  for (; k < n; ++k)
+    dst[k] = src[k];
+}
+
+// (x, y, 0) of four cells as three 16-byte stores into an aligned tile.
+void storeTriples(float* out, __m128 x, __m128 y)
 {
   const __m128 zero = _mm_setzero_ps();
   const __m128 xy01 = _mm_unpacklo_ps(x, y), xy23 = _mm_unpackhi_ps(x, y);
   const __m128 x0 = _mm_unpacklo_ps(x, zero), y0 = _mm_unpacklo_ps(y, zero);
   const __m128 x2 = _mm_unpackhi_ps(x, zero), y2 = _mm_unpackhi_ps(y, zero);
-  _mm_stream_ps(out, _mm_shuffle_ps(xy01, x0, _MM_SHUFFLE(2, 1, 1, 0)));     // x0 y0 0 x1
-  _mm_stream_ps(out + 4, _mm_shuffle_ps(y0, xy23, _MM_SHUFFLE(1, 0, 3, 2))); // y1 0 x2 y2
-  _mm_stream_ps(out + 8, _mm_shuffle_ps(x2, y2, _MM_SHUFFLE(3, 2, 2, 1)));   // 0 x3 y3 0
+  _mm_store_ps(out, _mm_shuffle_ps(xy01, x0, _MM_SHUFFLE(2, 1, 1, 0)));     // x0 y0 0 x1
+  _mm_store_ps(out + 4, _mm_shuffle_ps(y0, xy23, _MM_SHUFFLE(1, 0, 3, 2))); // y1 0 x2 y2
+  _mm_store_ps(out + 8, _mm_shuffle_ps(x2, y2, _MM_SHUFFLE(3, 2, 2, 1)));   // 0 x3 y3 0
 }
 
 // The same for two cells of doubles.
-void streamTriples(double* out, __m128d x, __m128d y)
+void storeTriples(double* out, __m128d x, __m128d y)
 {
   const __m128d zero = _mm_setzero_pd();
-  _mm_stream_pd(out, _mm_unpacklo_pd(x, y));        // x0 y0
-  _mm_stream_pd(out + 2, _mm_unpackhi_pd(zero, x)); // 0 x1
-  _mm_stream_pd(out + 4, _mm_unpackhi_pd(y, zero)); // y1 0
+  _mm_store_pd(out, _mm_unpacklo_pd(x, y));        // x0 y0
+  _mm_store_pd(out + 2, _mm_unpackhi_pd(zero, x)); // 0 x1
+  _mm_store_pd(out + 4, _mm_unpackhi_pd(y, zero)); // y1 0
 }
 
-// Four cells (fp32) or two (fp64) from k on, which alignedStart has aligned.
+// Four cells (fp32) or two (fp64) from k on into tiles at j: surface, momentum and velocity.
 void fillGroup(const float* h,
   const float* hu,
   const float* hv,
   const float* bed,
   std::size_t k,
-  float* depth,
   float* surface,
   float* momentum,
   float* velocity)
 {
   const __m128 depthHere = _mm_loadu_ps(h + k), x = _mm_loadu_ps(hu + k), y = _mm_loadu_ps(hv + k);
-  _mm_stream_ps(depth + k, depthHere);
-  _mm_stream_ps(surface + k, _mm_add_ps(depthHere, _mm_loadu_ps(bed + k)));
-  streamTriples(momentum + 3 * k, x, y);
+  _mm_store_ps(surface, _mm_add_ps(depthHere, _mm_loadu_ps(bed + k)));
+  storeTriples(momentum, x, y);
   // 1 / h where h > 0, else 0 (the mask also zeroes the infinity of a dry cell's division).
   const __m128 inverse =
     _mm_and_ps(_mm_cmpgt_ps(depthHere, _mm_setzero_ps()), _mm_div_ps(_mm_set1_ps(1.0f), depthHere));
-  streamTriples(velocity + 3 * k, _mm_mul_ps(x, inverse), _mm_mul_ps(y, inverse));
+  storeTriples(velocity, _mm_mul_ps(x, inverse), _mm_mul_ps(y, inverse));
 }
 
 void fillGroup(const double* h,
@@ -102,18 +100,16 @@ void fillGroup(const double* h,
   const double* hv,
   const double* bed,
   std::size_t k,
-  double* depth,
   double* surface,
   double* momentum,
   double* velocity)
 {
   const __m128d depthHere = _mm_loadu_pd(h + k), x = _mm_loadu_pd(hu + k), y = _mm_loadu_pd(hv + k);
-  _mm_stream_pd(depth + k, depthHere);
-  _mm_stream_pd(surface + k, _mm_add_pd(depthHere, _mm_loadu_pd(bed + k)));
-  streamTriples(momentum + 3 * k, x, y);
+  _mm_store_pd(surface, _mm_add_pd(depthHere, _mm_loadu_pd(bed + k)));
+  storeTriples(momentum, x, y);
   const __m128d inverse =
     _mm_and_pd(_mm_cmpgt_pd(depthHere, _mm_setzero_pd()), _mm_div_pd(_mm_set1_pd(1.0), depthHere));
-  streamTriples(velocity + 3 * k, _mm_mul_pd(x, inverse), _mm_mul_pd(y, inverse));
+  storeTriples(velocity, _mm_mul_pd(x, inverse), _mm_mul_pd(y, inverse));
 }
 
 // Eight cells' depths added to the partial sums of their index modulo 8 (sums[0] holds 0 and 1,
@@ -164,17 +160,30 @@ double fillRow(const Real* h,
   Real* momentum,
   Real* velocity)
 {
-  std::size_t k = 0;
 #if defined(__SSE2__)
-  constexpr std::size_t group = 16 / sizeof(Real);
-  for (const std::size_t start = alignedStart(n, depth, surface, momentum, velocity); k < start;
-       ++k)
-    fillCell(h, hu, hv, bed, k, depth, surface, momentum, velocity);
-  for (; k + group <= n; k += group)
-    fillGroup(h, hu, hv, bed, k, depth, surface, momentum, velocity);
+  // Each output goes out in bursts of one tile, one array after the other: streaming stores to
+  // four arrays at once, 16 bytes each in turn, ran slower on the H200's host than the scalar
+  // version (write-combining buffers flushed half full; PERFORMANCE.md).
+  constexpr std::size_t tile = 256, group = 16 / sizeof(Real);
+  alignas(16) Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile];
+  streamOut(depth, h, n);
+  for (std::size_t t = 0; t < n; t += tile)
+  {
+    const std::size_t m = std::min(tile, n - t);
+    std::size_t j = 0;
+    for (; j + group <= m; j += group)
+      fillGroup(h, hu, hv, bed, t + j, surfaceTile + j, momentumTile + 3 * j, velocityTile + 3 * j);
+    for (; j < m; ++j)
+      fillCell(h + t, hu + t, hv + t, bed + t, j, surfaceTile, momentumTile, velocityTile);
+    streamOut(surface + t, surfaceTile, m);
+    streamOut(momentum + 3 * t, momentumTile, 3 * m);
+    streamOut(velocity + 3 * t, velocityTile, 3 * m);
+  }
+#else
+  std::copy(h, h + n, depth);
+  for (std::size_t k = 0; k < n; ++k)
+    fillCell(h, hu, hv, bed, k, surface, momentum, velocity);
 #endif
-  for (; k < n; ++k)
-    fillCell(h, hu, hv, bed, k, depth, surface, momentum, velocity);
   return rowSum(h, n); // the row is in cache now
 }
 } // namespace

@@ -1,10 +1,10 @@
 #pragma once
 // The plugin's arrays for one row of a frame, derived from h, hu, hv and the bed in one pass
-// over the row. Written with non-temporal (streaming) stores: the arrays are written once and
-// read later by someone else, and such stores skip the read of each destination cache line that
-// an ordinary store costs first. The derived values are made four (fp32) or two (fp64) cells at a
-// time in SSE2 registers, since on a 16-core host the scalar version spent as long computing and
-// interleaving as moving the bytes (PERFORMANCE.md).
+// over the row. The derived values are made four (fp32) or two (fp64) cells at a time in SSE2
+// registers, into tiles of 256 cells in cache; each tile then leaves in one burst per array with
+// non-temporal (streaming) stores: the arrays are written once and read later by someone else,
+// and such stores skip the read of each destination cache line that an ordinary store costs
+// first (PERFORMANCE.md).
 #include <cstddef>
 
 namespace swe
