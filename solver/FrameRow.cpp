@@ -149,8 +149,10 @@ double rowSum(const Real* h, std::size_t n)
   return ((sums[0] + sums[1]) + (sums[2] + sums[3])) + ((sums[4] + sums[5]) + (sums[6] + sums[7]));
 }
 
+} // namespace
+
 template<class Real>
-double fillRow(const Real* h,
+double fillFrameRow(const Real* h,
   const Real* hu,
   const Real* hv,
   const Real* bed,
@@ -186,33 +188,25 @@ double fillRow(const Real* h,
 #endif
   return rowSum(h, n); // the row is in cache now
 }
-} // namespace
 
-double fillFrameRow(const float* h,
-  const float* hu,
-  const float* hv,
-  const float* bed,
-  std::size_t n,
-  float* depth,
-  float* surface,
-  float* momentum,
-  float* velocity)
-{
-  return fillRow(h, hu, hv, bed, n, depth, surface, momentum, velocity);
-}
-
-double fillFrameRow(const double* h,
-  const double* hu,
-  const double* hv,
-  const double* bed,
-  std::size_t n,
-  double* depth,
-  double* surface,
-  double* momentum,
-  double* velocity)
-{
-  return fillRow(h, hu, hv, bed, n, depth, surface, momentum, velocity);
-}
+template double fillFrameRow(const float*,
+  const float*,
+  const float*,
+  const float*,
+  std::size_t,
+  float*,
+  float*,
+  float*,
+  float*);
+template double fillFrameRow(const double*,
+  const double*,
+  const double*,
+  const double*,
+  std::size_t,
+  double*,
+  double*,
+  double*,
+  double*);
 
 void streamingFence()
 {

@@ -11,27 +11,19 @@ namespace swe
 {
 // For cells [0, n) of a row: depth = h, surface = h + bed, momentum = (hu, hv, 0), velocity =
 // (hu, hv, 0) * (h > 0 ? 1 / h : 0), the same bits as those formulas in the precision of the
-// values. Returns the sum of h over the row in double, in an order fixed by n alone (four partial
-// sums over the cells' index modulo 4, then added), so the same values give the same sum wherever
-// the row lies in memory. The stores are weakly ordered: call streamingFence() before another
-// thread may read the output.
-double fillFrameRow(const float* h,
-  const float* hu,
-  const float* hv,
-  const float* bed,
+// values (Real: float or double). Returns the sum of h over the row in double, in an order fixed
+// by n alone (eight partial sums over the cells' index modulo 8, then added pairwise), so the
+// same values give the same sum wherever the row lies in memory. The stores are weakly ordered:
+// call streamingFence() before another thread may read the output.
+template<class Real>
+double fillFrameRow(const Real* h,
+  const Real* hu,
+  const Real* hv,
+  const Real* bed,
   std::size_t n,
-  float* depth,
-  float* surface,
-  float* momentum,
-  float* velocity);
-double fillFrameRow(const double* h,
-  const double* hu,
-  const double* hv,
-  const double* bed,
-  std::size_t n,
-  double* depth,
-  double* surface,
-  double* momentum,
-  double* velocity);
+  Real* depth,
+  Real* surface,
+  Real* momentum,
+  Real* velocity);
 void streamingFence();
 } // namespace swe

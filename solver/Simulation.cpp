@@ -546,26 +546,45 @@ struct Simulation::Impl
       values);
   }
 
+  // Bytes of one field's interior cells, as the host and snapshots hold them.
+  std::size_t fieldBytes() const
+  {
+    return static_cast<std::size_t>(params.nx) * params.ny * realSize;
+  }
+
   // h, hu, hv of the interior cells into out, one field after the other: three copies queued at
   // once, one wait.
   void readState(unsigned char* out) const
   {
-    const std::size_t fieldBytes = static_cast<std::size_t>(params.nx) * params.ny * realSize;
     for (int f = 0; f < 3; ++f)
-      readInterior(buffer(static_cast<Field>(f)), out + f * fieldBytes, CL_FALSE);
+      readInterior(buffer(static_cast<Field>(f)), out + f * fieldBytes(), CL_FALSE);
     queue.finish();
+  }
+
+  // The reverse of readState, into copy 0 (restore()).
+  void writeState(const unsigned char* in)
+  {
+    const cl::Buffer* copy0[3] = { &h[0], &hu[0], &hv[0] };
+    for (int f = 0; f < 3; ++f)
+      writeInterior(*copy0[f], in + f * fieldBytes());
+  }
+
+  // Whether a snapshot's device memory belongs to this simulation's context (device buffers of
+  // one context cannot be copied into another's).
+  bool holds(const DeviceSnapshotMemory& memory) const
+  {
+    return memory.buffer.getInfo<CL_MEM_CONTEXT>()() == context();
   }
 
   // The current h, hu, hv's interior cells copied on the device into to, packed as readState()
   // writes them; done, when given, marks the last copy.
   void packState(const cl::Buffer& to, cl::Event* done = nullptr)
   {
-    const std::size_t fieldBytes = static_cast<std::size_t>(params.nx) * params.ny * realSize;
     for (int f = 0; f < 3; ++f)
       queue.enqueueCopyBufferRect(buffer(static_cast<Field>(f)),
         to,
         interiorOrigin(),
-        { f * fieldBytes, 0, 0 },
+        { f * fieldBytes(), 0, 0 },
         interiorRegion(),
         pitch() * realSize,
         0,
@@ -578,12 +597,11 @@ struct Simulation::Impl
   // The reverse of packState, into copy 0 (restore()).
   void unpackState(const cl::Buffer& from)
   {
-    const std::size_t fieldBytes = static_cast<std::size_t>(params.nx) * params.ny * realSize;
     const cl::Buffer* copy0[3] = { &h[0], &hu[0], &hv[0] };
     for (int f = 0; f < 3; ++f)
       queue.enqueueCopyBufferRect(from,
         *copy0[f],
-        { f * fieldBytes, 0, 0 },
+        { f * fieldBytes(), 0, 0 },
         interiorOrigin(),
         interiorRegion(),
         params.nx * realSize,
@@ -830,7 +848,7 @@ struct Simulation::Impl
   {
     if (hostStateData)
       return;
-    const std::size_t bytes = 3 * static_cast<std::size_t>(params.nx) * params.ny * realSize;
+    const std::size_t bytes = 3 * fieldBytes();
     try
     {
       hostState = cl::Buffer(context, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes);
@@ -853,7 +871,7 @@ struct Simulation::Impl
     if (frameStateTried)
       return frameState() != nullptr;
     frameStateTried = true;
-    const std::uint64_t bytes = 3ull * params.nx * params.ny * realSize;
+    const std::uint64_t bytes = 3 * static_cast<std::uint64_t>(fieldBytes());
     const std::uint64_t used = padded() * bytesPerCell(params.precision, perCellManning);
     if (used + bytes > info.globalMemory / 10 * 9)
       return false;
@@ -1077,8 +1095,7 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
       [&]
       {
         // Memory shared with another snapshot, or another simulation's, is not written over.
-        if (!s.device || s.device.use_count() != 1 ||
-            s.device->buffer.getInfo<CL_MEM_CONTEXT>()() != m.context() ||
+        if (!s.device || s.device.use_count() != 1 || !m.holds(*s.device) ||
             s.device->buffer.getInfo<CL_MEM_SIZE>() != bytes)
           s.device = std::make_shared<DeviceSnapshotMemory>(
             DeviceSnapshotMemory{ cl::Buffer(m.context, CL_MEM_READ_WRITE, bytes) });
@@ -1206,16 +1223,15 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
 void Simulation::restore(const Snapshot& snapshot)
 {
   Impl& m = *impl_;
-  const std::size_t fieldBytes = static_cast<std::size_t>(m.params.nx) * m.params.ny * m.realSize;
   if (snapshot.nx != m.params.nx || snapshot.ny != m.params.ny || snapshot.realSize != m.realSize ||
-      (!snapshot.onDevice() && snapshot.data.size() != 3 * fieldBytes))
+      (!snapshot.onDevice() && snapshot.data.size() != stateBytes()))
     throw Error("cannot restore a " + std::to_string(snapshot.nx) + " x " +
                 std::to_string(snapshot.ny) + " snapshot into a " + std::to_string(m.params.nx) +
                 " x " + std::to_string(m.params.ny) + " simulation");
   guarded("restoring a snapshot",
     [&]
     {
-      if (snapshot.onDevice() && snapshot.device->buffer.getInfo<CL_MEM_CONTEXT>()() != m.context())
+      if (snapshot.onDevice() && !m.holds(*snapshot.device))
         throw Error("cannot restore a snapshot kept in another simulation's device memory");
       // A started advance is dropped, not settled: the restored state replaces whatever it did.
       m.queue.finish();
@@ -1224,19 +1240,14 @@ void Simulation::restore(const Snapshot& snapshot)
       if (snapshot.onDevice())
         m.unpackState(snapshot.device->buffer);
       else
-      {
-        const cl::Buffer* copy0[3] = { &m.h[0], &m.hu[0], &m.hv[0] };
-        for (int f = 0; f < 3; ++f)
-          m.writeInterior(*copy0[f], snapshot.data.data() + f * fieldBytes);
-      }
+        m.writeState(snapshot.data.data());
       m.startFrom(snapshot.time, snapshot.steps, snapshot.lastDt);
     });
 }
 
 std::uint64_t Simulation::stateBytes() const
 {
-  const Impl& m = *impl_;
-  return 3ull * static_cast<std::uint64_t>(m.params.nx) * m.params.ny * m.realSize;
+  return 3 * static_cast<std::uint64_t>(impl_->fieldBytes());
 }
 
 bool Simulation::snapshotsFitOnDevice(std::uint64_t bytes) const
