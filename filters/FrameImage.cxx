@@ -9,6 +9,9 @@
 #include <vtkFieldData.h>
 #include <vtkFloatArray.h>
 #include <vtkImageData.h>
+#include <vtkInformation.h>
+#include <vtkInformationInformationVectorKey.h>
+#include <vtkInformationVector.h>
 #include <vtkIntArray.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
@@ -17,7 +20,11 @@
 #include <vtkStringArray.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cmath>
+#include <initializer_list>
+#include <limits>
 #include <exception>
 #include <mutex>
 #include <cstdint>
@@ -69,6 +76,50 @@ ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
   return fresh;
 }
 
+// Puts array's ranges where VTK's GetRange and GetFiniteRange look first (newer than the array's
+// last Modified, which drops them), so that ParaView's data information and colour maps read them
+// instead of passing over the array again. components: (min, max) of each component; norm: of
+// the L2 norm, for vectors.
+void cacheRanges(vtkDataArray* array,
+  std::initializer_list<std::array<double, 2>> components,
+  const std::array<double, 2>* norm = nullptr)
+{
+  vtkInformation* info = array->GetInformation();
+  for (vtkInformationInformationVectorKey* key :
+    { vtkAbstractArray::PER_COMPONENT(), vtkAbstractArray::PER_FINITE_COMPONENT() })
+  {
+    vtkNew<vtkInformationVector> perComponent;
+    perComponent->SetNumberOfInformationObjects(static_cast<int>(components.size()));
+    int c = 0;
+    for (const auto& range : components)
+      perComponent->GetInformationObject(c++)->Set(
+        vtkDataArray::COMPONENT_RANGE(), range.data(), 2);
+    info->Set(key, perComponent);
+  }
+  if (norm)
+  {
+    info->Set(vtkDataArray::L2_NORM_RANGE(), norm->data(), 2);
+    info->Set(vtkDataArray::L2_NORM_FINITE_RANGE(), norm->data(), 2);
+  }
+}
+
+// Caches the range of a one-component array made once (the bed) unless a value is not finite.
+template<class Real>
+void cacheFiniteRange(vtkDataArray* array, const Real* values, vtkIdType n)
+{
+  std::array<double, 2> range{ std::numeric_limits<double>::infinity(),
+    -std::numeric_limits<double>::infinity() };
+  for (vtkIdType k = 0; k < n; ++k)
+  {
+    if (!std::isfinite(values[k]))
+      return;
+    range[0] = std::min(range[0], static_cast<double>(values[k]));
+    range[1] = std::max(range[1], static_cast<double>(values[k]));
+  }
+  if (n > 0)
+    cacheRanges(array, { range });
+}
+
 // The frame's arrays of ArrayT (the simulation's precision), taken from the cache or new, added to
 // cells; the bed from the cache or downloaded.
 template<class ArrayT>
@@ -95,6 +146,7 @@ void takeArrays(const Simulation& simulation,
   {
     const vtkSmartPointer<ArrayT> fresh = newArray<ArrayT>("Bed", 1, n);
     simulation.download(Field::Bed, fresh->GetPointer(0));
+    cacheFiniteRange(fresh, fresh->GetPointer(0), n);
     cells->AddArray(fresh);
     arrays.Bed = bed = fresh;
   }
@@ -170,6 +222,23 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
     fillArrays<double>(state, waitForRows);
   else
     fillArrays<float>(state, waitForRows);
+  // Exact whenever every value is finite; otherwise VTK computes them when asked, as it always did.
+  if (ranges_.finite())
+  {
+    using Q = FrameRanges;
+    auto range = [&](Q::Quantity q) {
+      return std::array<double, 2>{ ranges_.min[q], ranges_.max[q] };
+    };
+    auto norm = [&](Q::Quantity q) {
+      return std::array<double, 2>{ std::sqrt(ranges_.min[q]), std::sqrt(ranges_.max[q]) };
+    };
+    const std::array<double, 2> zero{ 0, 0 }, momentumNorm = norm(Q::MomentumNorm),
+                                              velocityNorm = norm(Q::VelocityNorm);
+    cacheRanges(depth_, { range(Q::Depth) });
+    cacheRanges(surface_, { range(Q::Surface) });
+    cacheRanges(momentum_, { range(Q::MomentumX), range(Q::MomentumY), zero }, &momentumNorm);
+    cacheRanges(velocity_, { range(Q::VelocityX), range(Q::VelocityY), zero }, &velocityNorm);
+  }
   double mass = 0;
   for (double m : rowMass_)
     mass += m;
@@ -199,7 +268,7 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
   Real* velocity = values<Real>(velocity_);
   // An error while waiting for rows (a lost device) must not leave a worker thread: the first
   // one is kept, the rest of the pass skipped, and it is thrown once the pass is over.
-  std::mutex failedMutex;
+  std::mutex mutex; // guards failed and ranges_
   std::exception_ptr failed;
   std::atomic<bool> failing{ false };
   // One pass over all cores (a GPU may be stepping ahead meanwhile), in blocks of rows taken in
@@ -227,13 +296,14 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
             }
             catch (...)
             {
-              const std::lock_guard<std::mutex> lock(failedMutex);
+              const std::lock_guard<std::mutex> lock(mutex);
               if (!failed)
                 failed = std::current_exception();
               failing = true;
               return;
             }
           }
+          FrameRanges blockRanges;
           for (vtkIdType row = firstRow; row < endRow; ++row)
           {
             const vtkIdType k = row * nx;
@@ -245,9 +315,13 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
               depth + k,
               z + k,
               momentum + 3 * k,
-              velocity + 3 * k);
+              velocity + 3 * k,
+              blockRanges);
           }
           streamingFence(); // before the pass's end lets another thread read the arrays
+          // (min and max do not round: the merged bounds do not depend on the threads)
+          const std::lock_guard<std::mutex> lock(mutex);
+          ranges_.merge(blockRanges);
         });
     });
   if (failed)

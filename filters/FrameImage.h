@@ -2,6 +2,7 @@
 // The one place where the engine's fields become VTK arrays: used by the ParaView source and by
 // the swe tool's .vti output, so both write the same arrays with the same names.
 #include "FrameArrays.h"
+#include "FrameRow.h"
 #include "Simulation.h"
 
 #include <string>
@@ -43,6 +44,7 @@ private:
   vtkImageData* image_;
   vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;
   std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
+  FrameRanges ranges_;          // of the derived values, cached in the arrays for VTK's GetRange
 };
 
 // Adds field data StepSeconds, CheckpointSeconds and OutputSeconds: the wall-clock seconds one

@@ -1,7 +1,10 @@
 #include "FrameRow.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <iterator>
+#include <limits>
 #include <type_traits>
 
 #if defined(__SSE2__)
@@ -13,7 +16,7 @@ namespace swe
 namespace
 {
 // Surface, momentum and velocity of cell k by the formulas (a tile's last cells; every cell
-// without SSE2).
+// without SSE2), taken into ranges with the depth.
 template<class Real>
 void fillCell(const Real* h,
   const Real* hu,
@@ -22,7 +25,8 @@ void fillCell(const Real* h,
   std::size_t k,
   Real* surface,
   Real* momentum,
-  Real* velocity)
+  Real* velocity,
+  FrameRanges& ranges)
 {
   const Real depthHere = h[k];
   surface[k] = depthHere + bed[k];
@@ -33,6 +37,15 @@ void fillCell(const Real* h,
   velocity[3 * k] = hu[k] * inverse;
   velocity[3 * k + 1] = hv[k] * inverse;
   velocity[3 * k + 2] = 0;
+  ranges.take(FrameRanges::Depth, depthHere);
+  ranges.take(FrameRanges::Surface, surface[k]);
+  const double x = hu[k], y = hv[k], u = velocity[3 * k], v = velocity[3 * k + 1];
+  ranges.take(FrameRanges::MomentumX, x);
+  ranges.take(FrameRanges::MomentumY, y);
+  ranges.take(FrameRanges::VelocityX, u);
+  ranges.take(FrameRanges::VelocityY, v);
+  ranges.take(FrameRanges::MomentumNorm, x * x + y * y);
+  ranges.take(FrameRanges::VelocityNorm, u * u + v * v);
 }
 
 #if defined(__SSE2__)
@@ -76,6 +89,113 @@ void storeTriples(double* out, __m128d x, __m128d y)
   _mm_store_pd(out + 4, _mm_unpackhi_pd(y, zero)); // y1 0
 }
 
+// A row's ranges in SSE2 registers, one lane per cell of a group (minps/maxps with the new value
+// first keep the old bound when the value is NaN, as FrameRanges::take does; NaNs are noted
+// apart).
+template<class Real>
+struct Simd;
+template<>
+struct Simd<float>
+{
+  using Vector = __m128;
+};
+template<>
+struct Simd<double>
+{
+  using Vector = __m128d;
+};
+
+template<class Real>
+struct VectorRanges
+{
+  using Vector = typename Simd<Real>::Vector;
+  static constexpr int values = FrameRanges::MomentumNorm; // quantities with the cells' type
+  Vector low[values], high[values], nan;
+  __m128d normLow[2], normHigh[2]; // squared norms of momentum and velocity, in double
+
+  VectorRanges()
+  {
+    for (int q = 0; q < values; ++q)
+    {
+      low[q] = splat(std::numeric_limits<double>::infinity());
+      high[q] = splat(-std::numeric_limits<double>::infinity());
+    }
+    nan = splat(0);
+    for (int q = 0; q < 2; ++q)
+    {
+      normLow[q] = _mm_set1_pd(std::numeric_limits<double>::infinity());
+      normHigh[q] = _mm_set1_pd(-std::numeric_limits<double>::infinity());
+    }
+  }
+
+  static Vector splat(double value)
+  {
+    if constexpr (std::is_same_v<Real, float>)
+      return _mm_set1_ps(static_cast<float>(value));
+    else
+      return _mm_set1_pd(value);
+  }
+
+  void take(int q, __m128 v)
+  {
+    low[q] = _mm_min_ps(v, low[q]);
+    high[q] = _mm_max_ps(v, high[q]);
+  }
+  void take(int q, __m128d v)
+  {
+    low[q] = _mm_min_pd(v, low[q]);
+    high[q] = _mm_max_pd(v, high[q]);
+  }
+  void noteNaN(__m128 a, __m128 b) { nan = _mm_or_ps(nan, _mm_cmpunord_ps(a, b)); }
+  void noteNaN(__m128d a, __m128d b) { nan = _mm_or_pd(nan, _mm_cmpunord_pd(a, b)); }
+
+  void takeNorm(int q, __m128d x, __m128d y)
+  {
+    const __m128d squared = _mm_add_pd(_mm_mul_pd(x, x), _mm_mul_pd(y, y));
+    normLow[q] = _mm_min_pd(squared, normLow[q]);
+    normHigh[q] = _mm_max_pd(squared, normHigh[q]);
+  }
+  // Four fp32 cells as two pairs of doubles.
+  void takeNorm(int q, __m128 x, __m128 y)
+  {
+    takeNorm(q, _mm_cvtps_pd(x), _mm_cvtps_pd(y));
+    takeNorm(q, _mm_cvtps_pd(_mm_movehl_ps(x, x)), _mm_cvtps_pd(_mm_movehl_ps(y, y)));
+  }
+
+  // Folds every lane into ranges.
+  void addTo(FrameRanges& ranges) const
+  {
+    constexpr int lanes = 16 / sizeof(Real);
+    alignas(16) Real lo[lanes], hi[lanes], bad[lanes];
+    auto store = [](Real* out, Vector v)
+    {
+      if constexpr (lanes == 4)
+        _mm_store_ps(out, v);
+      else
+        _mm_store_pd(out, v);
+    };
+    for (int q = 0; q < values; ++q)
+    {
+      store(lo, low[q]);
+      store(hi, high[q]);
+      for (int l = 0; l < lanes; ++l)
+        ranges.widen(static_cast<FrameRanges::Quantity>(q), lo[l], hi[l]);
+    }
+    store(bad, nan);
+    for (int l = 0; l < lanes; ++l)
+      ranges.sawNaN = ranges.sawNaN || bad[l] != 0; // a lane of all bits set is a NaN
+    for (int q = 0; q < 2; ++q)
+    {
+      alignas(16) double nlo[2], nhi[2];
+      _mm_store_pd(nlo, normLow[q]);
+      _mm_store_pd(nhi, normHigh[q]);
+      for (int l = 0; l < 2; ++l)
+        ranges.widen(
+          static_cast<FrameRanges::Quantity>(FrameRanges::MomentumNorm + q), nlo[l], nhi[l]);
+    }
+  }
+};
+
 // Four cells (fp32) or two (fp64) from k on into tiles at j: surface, momentum and velocity.
 void fillGroup(const float* h,
   const float* hu,
@@ -84,15 +204,29 @@ void fillGroup(const float* h,
   std::size_t k,
   float* surface,
   float* momentum,
-  float* velocity)
+  float* velocity,
+  VectorRanges<float>& ranges)
 {
   const __m128 depthHere = _mm_loadu_ps(h + k), x = _mm_loadu_ps(hu + k), y = _mm_loadu_ps(hv + k);
-  _mm_store_ps(surface, _mm_add_ps(depthHere, _mm_loadu_ps(bed + k)));
+  const __m128 level = _mm_add_ps(depthHere, _mm_loadu_ps(bed + k));
+  _mm_store_ps(surface, level);
   storeTriples(momentum, x, y);
   // 1 / h where h > 0, else 0 (the mask also zeroes the infinity of a dry cell's division).
   const __m128 inverse =
     _mm_and_ps(_mm_cmpgt_ps(depthHere, _mm_setzero_ps()), _mm_div_ps(_mm_set1_ps(1.0f), depthHere));
-  storeTriples(velocity, _mm_mul_ps(x, inverse), _mm_mul_ps(y, inverse));
+  const __m128 u = _mm_mul_ps(x, inverse), v = _mm_mul_ps(y, inverse);
+  storeTriples(velocity, u, v);
+  ranges.take(FrameRanges::Depth, depthHere);
+  ranges.take(FrameRanges::Surface, level);
+  ranges.take(FrameRanges::MomentumX, x);
+  ranges.take(FrameRanges::MomentumY, y);
+  ranges.take(FrameRanges::VelocityX, u);
+  ranges.take(FrameRanges::VelocityY, v);
+  ranges.noteNaN(depthHere, level);
+  ranges.noteNaN(x, y);
+  ranges.noteNaN(u, v);
+  ranges.takeNorm(0, x, y);
+  ranges.takeNorm(1, u, v);
 }
 
 void fillGroup(const double* h,
@@ -102,14 +236,28 @@ void fillGroup(const double* h,
   std::size_t k,
   double* surface,
   double* momentum,
-  double* velocity)
+  double* velocity,
+  VectorRanges<double>& ranges)
 {
   const __m128d depthHere = _mm_loadu_pd(h + k), x = _mm_loadu_pd(hu + k), y = _mm_loadu_pd(hv + k);
-  _mm_store_pd(surface, _mm_add_pd(depthHere, _mm_loadu_pd(bed + k)));
+  const __m128d level = _mm_add_pd(depthHere, _mm_loadu_pd(bed + k));
+  _mm_store_pd(surface, level);
   storeTriples(momentum, x, y);
   const __m128d inverse =
     _mm_and_pd(_mm_cmpgt_pd(depthHere, _mm_setzero_pd()), _mm_div_pd(_mm_set1_pd(1.0), depthHere));
-  storeTriples(velocity, _mm_mul_pd(x, inverse), _mm_mul_pd(y, inverse));
+  const __m128d u = _mm_mul_pd(x, inverse), v = _mm_mul_pd(y, inverse);
+  storeTriples(velocity, u, v);
+  ranges.take(FrameRanges::Depth, depthHere);
+  ranges.take(FrameRanges::Surface, level);
+  ranges.take(FrameRanges::MomentumX, x);
+  ranges.take(FrameRanges::MomentumY, y);
+  ranges.take(FrameRanges::VelocityX, u);
+  ranges.take(FrameRanges::VelocityY, v);
+  ranges.noteNaN(depthHere, level);
+  ranges.noteNaN(x, y);
+  ranges.noteNaN(u, v);
+  ranges.takeNorm(0, x, y);
+  ranges.takeNorm(1, u, v);
 }
 
 // Eight cells' depths added to the partial sums of their index modulo 8 (sums[0] holds 0 and 1,
@@ -160,7 +308,8 @@ double fillFrameRow(const Real* h,
   Real* depth,
   Real* surface,
   Real* momentum,
-  Real* velocity)
+  Real* velocity,
+  FrameRanges& ranges)
 {
 #if defined(__SSE2__)
   // Each output goes out in bursts of one tile, one array after the other: streaming stores to
@@ -168,23 +317,33 @@ double fillFrameRow(const Real* h,
   // version (write-combining buffers flushed half full; PERFORMANCE.md).
   constexpr std::size_t tile = 256, group = 16 / sizeof(Real);
   alignas(16) Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile];
+  VectorRanges<Real> vectorRanges;
   streamOut(depth, h, n);
   for (std::size_t t = 0; t < n; t += tile)
   {
     const std::size_t m = std::min(tile, n - t);
     std::size_t j = 0;
     for (; j + group <= m; j += group)
-      fillGroup(h, hu, hv, bed, t + j, surfaceTile + j, momentumTile + 3 * j, velocityTile + 3 * j);
+      fillGroup(h,
+        hu,
+        hv,
+        bed,
+        t + j,
+        surfaceTile + j,
+        momentumTile + 3 * j,
+        velocityTile + 3 * j,
+        vectorRanges);
     for (; j < m; ++j)
-      fillCell(h + t, hu + t, hv + t, bed + t, j, surfaceTile, momentumTile, velocityTile);
+      fillCell(h + t, hu + t, hv + t, bed + t, j, surfaceTile, momentumTile, velocityTile, ranges);
     streamOut(surface + t, surfaceTile, m);
     streamOut(momentum + 3 * t, momentumTile, 3 * m);
     streamOut(velocity + 3 * t, velocityTile, 3 * m);
   }
+  vectorRanges.addTo(ranges);
 #else
   std::copy(h, h + n, depth);
   for (std::size_t k = 0; k < n; ++k)
-    fillCell(h, hu, hv, bed, k, surface, momentum, velocity);
+    fillCell(h, hu, hv, bed, k, surface, momentum, velocity, ranges);
 #endif
   return rowSum(h, n); // the row is in cache now
 }
@@ -197,7 +356,8 @@ template double fillFrameRow(const float*,
   float*,
   float*,
   float*,
-  float*);
+  float*,
+  FrameRanges&);
 template double fillFrameRow(const double*,
   const double*,
   const double*,
@@ -206,7 +366,47 @@ template double fillFrameRow(const double*,
   double*,
   double*,
   double*,
-  double*);
+  double*,
+  FrameRanges&);
+
+FrameRanges::FrameRanges()
+{
+  std::fill(std::begin(min), std::end(min), std::numeric_limits<double>::infinity());
+  std::fill(std::begin(max), std::end(max), -std::numeric_limits<double>::infinity());
+}
+
+void FrameRanges::take(Quantity q, double value)
+{
+  widen(q, value, value);
+  if (std::isnan(value))
+    sawNaN = true;
+}
+
+void FrameRanges::widen(Quantity q, double low, double high)
+{
+  // NaN compares false both ways and leaves the bounds as they were, as minps/maxps do.
+  if (low < min[q])
+    min[q] = low;
+  if (high > max[q])
+    max[q] = high;
+}
+
+void FrameRanges::merge(const FrameRanges& other)
+{
+  for (int q = 0; q < Count; ++q)
+    widen(static_cast<Quantity>(q), other.min[q], other.max[q]);
+  sawNaN = sawNaN || other.sawNaN;
+}
+
+bool FrameRanges::finite() const
+{
+  if (sawNaN)
+    return false;
+  for (int q = 0; q < Count; ++q)
+    if (!std::isfinite(min[q]) || !std::isfinite(max[q]))
+      return false;
+  return true;
+}
 
 void streamingFence()
 {

@@ -9,12 +9,43 @@
 
 namespace swe
 {
+// The bounds of a frame's derived values, gathered in the pass that makes them: a viewer asks for
+// every array's range after each frame (ParaView's data information, colour maps), and a second
+// pass over the arrays to answer took four times a frame's steps (PERFORMANCE.md).
+struct FrameRanges
+{
+  enum Quantity
+  {
+    Depth,
+    Surface,
+    MomentumX,
+    MomentumY,
+    VelocityX,
+    VelocityY,
+    MomentumNorm, // the squared norm x * x + y * y in double, as VTK takes a vector's L2 range
+    VelocityNorm, // before its square root
+    Count
+  };
+  // Empty: every minimum +infinity, every maximum -infinity.
+  FrameRanges();
+  void take(Quantity q, double value);
+  // Widens q's bounds to [low, high] (a NaN bound changes nothing).
+  void widen(Quantity q, double low, double high);
+  void merge(const FrameRanges& other);
+  // True when no value was NaN or infinite (and some were taken): then min and max are exact.
+  bool finite() const;
+
+  double min[Count], max[Count];
+  bool sawNaN = false;
+};
+
 // For cells [0, n) of a row: depth = h, surface = h + bed, momentum = (hu, hv, 0), velocity =
 // (hu, hv, 0) * (h > 0 ? 1 / h : 0), the same bits as those formulas in the precision of the
 // values (Real: float or double). Returns the sum of h over the row in double, in an order fixed
 // by n alone (eight partial sums over the cells' index modulo 8, then added pairwise), so the
 // same values give the same sum wherever the row lies in memory. The stores are weakly ordered:
-// call streamingFence() before another thread may read the output.
+// call streamingFence() before another thread may read the output. The row's values are taken
+// into ranges (momentum and velocity by their x and y: their z is 0).
 template<class Real>
 double fillFrameRow(const Real* h,
   const Real* hu,
@@ -24,6 +55,7 @@ double fillFrameRow(const Real* h,
   Real* depth,
   Real* surface,
   Real* momentum,
-  Real* velocity);
+  Real* velocity,
+  FrameRanges& ranges);
 void streamingFence();
 } // namespace swe

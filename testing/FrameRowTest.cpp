@@ -1,6 +1,6 @@
 // The plugin's per-row arrays (solver/FrameRow): the vector path gives the formulas' bits for
 // every length and alignment, dry and odd cells included, and the row's mass does not depend on
-// where the row lies in memory.
+// where the row lies in memory; the ranges gathered on the way are those of the arrays made.
 #include "FrameRow.h"
 
 #include <gtest/gtest.h>
@@ -49,6 +49,43 @@ double massByDefinition(const std::vector<Real>& h)
   return ((sums[0] + sums[1]) + (sums[2] + sums[3])) + ((sums[4] + sums[5]) + (sums[6] + sums[7]));
 }
 
+// The ranges of the arrays as made, cell by cell in index order.
+template<class Real>
+FrameRanges rangesOf(const Real* depth,
+  const Real* surface,
+  const Real* momentum,
+  const Real* velocity,
+  std::size_t n)
+{
+  FrameRanges ranges;
+  for (std::size_t k = 0; k < n; ++k)
+  {
+    const double x = momentum[3 * k], y = momentum[3 * k + 1], u = velocity[3 * k],
+                 v = velocity[3 * k + 1];
+    ranges.take(FrameRanges::Depth, depth[k]);
+    ranges.take(FrameRanges::Surface, surface[k]);
+    ranges.take(FrameRanges::MomentumX, x);
+    ranges.take(FrameRanges::MomentumY, y);
+    ranges.take(FrameRanges::VelocityX, u);
+    ranges.take(FrameRanges::VelocityY, v);
+    ranges.take(FrameRanges::MomentumNorm, x * x + y * y);
+    ranges.take(FrameRanges::VelocityNorm, u * u + v * v);
+  }
+  return ranges;
+}
+
+// Equal bounds (== : the sign of a zero bound may differ) and the same NaN verdict.
+void expectSameRanges(const FrameRanges& got, const FrameRanges& expected, const std::string& at)
+{
+  for (int q = 0; q < FrameRanges::Count; ++q)
+  {
+    EXPECT_EQ(got.min[q], expected.min[q]) << at << ", quantity " << q;
+    EXPECT_EQ(got.max[q], expected.max[q]) << at << ", quantity " << q;
+  }
+  EXPECT_EQ(got.sawNaN, expected.sawNaN) << at;
+  EXPECT_EQ(got.finite(), expected.finite()) << at;
+}
+
 template<class Real>
 void expectFormulas(std::size_t n, std::size_t shift, std::size_t momentumShift)
 {
@@ -60,6 +97,7 @@ void expectFormulas(std::size_t n, std::size_t shift, std::size_t momentumShift)
   // Outputs at shift values past a 16-byte boundary (std::vector of these types is aligned to at
   // least 16 bytes by glibc's allocator), momentum possibly shifted once more.
   std::vector<Real> depth(n + 8), surface(n + 8), momentum(3 * n + 8), velocity(3 * n + 8);
+  FrameRanges ranges;
   const double mass = fillFrameRow(h.data(),
     hu.data(),
     hv.data(),
@@ -68,7 +106,8 @@ void expectFormulas(std::size_t n, std::size_t shift, std::size_t momentumShift)
     depth.data() + shift,
     surface.data() + shift,
     momentum.data() + shift + momentumShift,
-    velocity.data() + shift);
+    velocity.data() + shift,
+    ranges);
   streamingFence();
   const std::string at = std::string(sizeof(Real) == 4 ? "fp32" : "fp64") +
                          ", n = " + std::to_string(n) + ", shift " + std::to_string(shift) + "+" +
@@ -88,6 +127,13 @@ void expectFormulas(std::size_t n, std::size_t shift, std::size_t momentumShift)
   }
   const double expected = massByDefinition(h);
   EXPECT_TRUE(sameBits(mass, expected) || (std::isnan(mass) && std::isnan(expected))) << at;
+  expectSameRanges(ranges,
+    rangesOf(depth.data() + shift,
+      surface.data() + shift,
+      momentum.data() + shift + momentumShift,
+      velocity.data() + shift,
+      n),
+    at);
 }
 } // namespace
 
@@ -117,6 +163,7 @@ TEST(FrameRow, MassIsTheSameWhereverTheRowLies)
   double first = 0;
   for (std::size_t shift : { 0, 1, 2, 3 })
   {
+    FrameRanges ranges;
     const double mass = fillFrameRow(h.data(),
       zero.data(),
       zero.data(),
@@ -125,11 +172,73 @@ TEST(FrameRow, MassIsTheSameWhereverTheRowLies)
       out.data() + shift,
       out.data() + shift,
       out.data() + shift,
-      out.data() + shift);
+      out.data() + shift,
+      ranges);
     streamingFence();
     if (shift == 0)
       first = mass;
     EXPECT_TRUE(sameBits(mass, first)) << "shift " << shift;
     EXPECT_NEAR(mass, static_cast<double>(exact), 1e-12 * static_cast<double>(exact));
   }
+}
+
+TEST(FrameRow, RangesAreFiniteOnlyWithoutNaNOrInfinity)
+{
+  // Rows of a wet, moving flood: the ranges gathered over several rows are the arrays' exact
+  // ones and finite; one NaN or one infinite value anywhere makes them not finite (then VTK
+  // computes its own), whichever row and lane it falls in.
+  const std::size_t n = 37, rows = 3;
+  std::vector<float> h(n * rows), hu(n * rows), hv(n * rows), bed(n * rows);
+  for (std::size_t k = 0; k < n * rows; ++k)
+  {
+    h[k] = k % 11 == 0 ? 0.0f : 0.5f + 0.01f * static_cast<float>(k % 13);
+    hu[k] = -0.3f + 0.02f * static_cast<float>(k % 17);
+    hv[k] = 0.1f * static_cast<float>(k % 5) - 0.2f;
+    bed[k] = 0.001f * static_cast<float>(k);
+  }
+  auto gather = [&](FrameRanges& ranges, std::vector<float>& out)
+  {
+    out.assign(8 * n * rows, 0.0f);
+    float *depth = out.data(), *surface = depth + n * rows, *momentum = surface + n * rows,
+          *velocity = momentum + 3 * n * rows;
+    for (std::size_t r = 0; r < rows; ++r)
+    {
+      FrameRanges row;
+      const std::size_t k = r * n;
+      fillFrameRow(h.data() + k,
+        hu.data() + k,
+        hv.data() + k,
+        bed.data() + k,
+        n,
+        depth + k,
+        surface + k,
+        momentum + 3 * k,
+        velocity + 3 * k,
+        row);
+      ranges.merge(row);
+    }
+    streamingFence();
+    return rangesOf(depth, surface, momentum, velocity, n * rows);
+  };
+  FrameRanges wet;
+  std::vector<float> out;
+  const FrameRanges expected = gather(wet, out);
+  EXPECT_TRUE(wet.finite());
+  expectSameRanges(wet, expected, "wet rows");
+  EXPECT_LT(wet.min[FrameRanges::MomentumX], 0.0);
+  EXPECT_EQ(wet.min[FrameRanges::Depth], 0.0);
+
+  for (std::size_t at : { std::size_t(0), std::size_t(5), n + 2, 2 * n + 36 })
+    for (float odd : { std::numeric_limits<float>::quiet_NaN(),
+           std::numeric_limits<float>::infinity(),
+           -std::numeric_limits<float>::infinity() })
+      for (std::vector<float>* field : { &h, &hu, &hv, &bed })
+      {
+        const float kept = (*field)[at];
+        (*field)[at] = odd;
+        FrameRanges ranges;
+        gather(ranges, out);
+        EXPECT_FALSE(ranges.finite()) << "cell " << at << ", value " << odd;
+        (*field)[at] = kept;
+      }
 }
