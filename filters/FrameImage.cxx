@@ -24,7 +24,6 @@
 #include <atomic>
 #include <cmath>
 #include <initializer_list>
-#include <limits>
 #include <exception>
 #include <mutex>
 #include <cstdint>
@@ -76,48 +75,71 @@ ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
   return fresh;
 }
 
+// One component's (or a vector norm's) range, as VTK's GetRange (known) and GetFiniteRange
+// (finite) would give it.
+struct Range
+{
+  double min, max;
+  bool known, finite;
+};
+
+Range rangeOf(const FrameRanges& ranges, FrameRanges::Quantity q)
+{
+  return { ranges.min[q], ranges.max[q], ranges.known(q), ranges.finite(q) };
+}
+
+// A vector's L2 norm range from its squared norms' bounds.
+Range normOf(const FrameRanges& ranges, FrameRanges::Quantity q)
+{
+  return { std::sqrt(ranges.min[q]), std::sqrt(ranges.max[q]), ranges.known(q), ranges.finite(q) };
+}
+
 // Puts array's ranges where VTK's GetRange and GetFiniteRange look first (newer than the array's
 // last Modified, which drops them), so that ParaView's data information and colour maps read them
-// instead of passing over the array again. components: (min, max) of each component; norm: of
-// the L2 norm, for vectors.
+// instead of passing over the array again; those not all known are left for VTK to compute.
+// components: each component's; norm: the L2 norm's, for vectors.
 void cacheRanges(vtkDataArray* array,
-  std::initializer_list<std::array<double, 2>> components,
-  const std::array<double, 2>* norm = nullptr)
+  std::initializer_list<Range> components,
+  const Range* norm = nullptr)
 {
   vtkInformation* info = array->GetInformation();
-  for (vtkInformationInformationVectorKey* key :
-    { vtkAbstractArray::PER_COMPONENT(), vtkAbstractArray::PER_FINITE_COMPONENT() })
+  auto put = [&](bool Range::*valid,
+               vtkInformationInformationVectorKey* perComponentKey,
+               vtkInformationDoubleVectorKey* normKey)
   {
+    for (const Range& r : components)
+      if (!(r.*valid))
+        return;
+    if (norm && !(norm->*valid))
+      return;
     vtkNew<vtkInformationVector> perComponent;
     perComponent->SetNumberOfInformationObjects(static_cast<int>(components.size()));
     int c = 0;
-    for (const auto& range : components)
-      perComponent->GetInformationObject(c++)->Set(
-        vtkDataArray::COMPONENT_RANGE(), range.data(), 2);
-    info->Set(key, perComponent);
-  }
-  if (norm)
-  {
-    info->Set(vtkDataArray::L2_NORM_RANGE(), norm->data(), 2);
-    info->Set(vtkDataArray::L2_NORM_FINITE_RANGE(), norm->data(), 2);
-  }
+    for (const Range& r : components)
+    {
+      const double bounds[2] = { r.min, r.max };
+      perComponent->GetInformationObject(c++)->Set(vtkDataArray::COMPONENT_RANGE(), bounds, 2);
+    }
+    info->Set(perComponentKey, perComponent);
+    if (norm)
+    {
+      const double bounds[2] = { norm->min, norm->max };
+      info->Set(normKey, bounds, 2);
+    }
+  };
+  put(&Range::known, vtkAbstractArray::PER_COMPONENT(), vtkDataArray::L2_NORM_RANGE());
+  put(
+    &Range::finite, vtkAbstractArray::PER_FINITE_COMPONENT(), vtkDataArray::L2_NORM_FINITE_RANGE());
 }
 
-// Caches the range of a one-component array made once (the bed) unless a value is not finite.
+// Caches the range of a one-component array made once (the bed).
 template<class Real>
-void cacheFiniteRange(vtkDataArray* array, const Real* values, vtkIdType n)
+void cacheRange(vtkDataArray* array, const Real* values, vtkIdType n)
 {
-  std::array<double, 2> range{ std::numeric_limits<double>::infinity(),
-    -std::numeric_limits<double>::infinity() };
+  FrameRanges ranges;
   for (vtkIdType k = 0; k < n; ++k)
-  {
-    if (!std::isfinite(values[k]))
-      return;
-    range[0] = std::min(range[0], static_cast<double>(values[k]));
-    range[1] = std::max(range[1], static_cast<double>(values[k]));
-  }
-  if (n > 0)
-    cacheRanges(array, { range });
+    ranges.take(FrameRanges::Depth, values[k]); // (any quantity will do)
+  cacheRanges(array, { rangeOf(ranges, FrameRanges::Depth) });
 }
 
 // The frame's arrays of ArrayT (the simulation's precision), taken from the cache or new, added to
@@ -146,7 +168,7 @@ void takeArrays(const Simulation& simulation,
   {
     const vtkSmartPointer<ArrayT> fresh = newArray<ArrayT>("Bed", 1, n);
     simulation.download(Field::Bed, fresh->GetPointer(0));
-    cacheFiniteRange(fresh, fresh->GetPointer(0), n);
+    cacheRange(fresh, fresh->GetPointer(0), n);
     cells->AddArray(fresh);
     arrays.Bed = bed = fresh;
   }
@@ -222,23 +244,18 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
     fillArrays<double>(state, waitForRows);
   else
     fillArrays<float>(state, waitForRows);
-  // Exact whenever every value is finite; otherwise VTK computes them when asked, as it always did.
-  if (ranges_.finite())
-  {
-    using Q = FrameRanges;
-    auto range = [&](Q::Quantity q) {
-      return std::array<double, 2>{ ranges_.min[q], ranges_.max[q] };
-    };
-    auto norm = [&](Q::Quantity q) {
-      return std::array<double, 2>{ std::sqrt(ranges_.min[q]), std::sqrt(ranges_.max[q]) };
-    };
-    const std::array<double, 2> zero{ 0, 0 }, momentumNorm = norm(Q::MomentumNorm),
-                                              velocityNorm = norm(Q::VelocityNorm);
-    cacheRanges(depth_, { range(Q::Depth) });
-    cacheRanges(surface_, { range(Q::Surface) });
-    cacheRanges(momentum_, { range(Q::MomentumX), range(Q::MomentumY), zero }, &momentumNorm);
-    cacheRanges(velocity_, { range(Q::VelocityX), range(Q::VelocityY), zero }, &velocityNorm);
-  }
+  using Q = FrameRanges;
+  const Range zero{ 0, 0, true, true }, // a vector's z
+    momentumNorm = normOf(ranges_, Q::MomentumNorm),
+    velocityNorm = normOf(ranges_, Q::VelocityNorm);
+  cacheRanges(depth_, { rangeOf(ranges_, Q::Depth) });
+  cacheRanges(surface_, { rangeOf(ranges_, Q::Surface) });
+  cacheRanges(momentum_,
+    { rangeOf(ranges_, Q::MomentumX), rangeOf(ranges_, Q::MomentumY), zero },
+    &momentumNorm);
+  cacheRanges(velocity_,
+    { rangeOf(ranges_, Q::VelocityX), rangeOf(ranges_, Q::VelocityY), zero },
+    &velocityNorm);
   double mass = 0;
   for (double m : rowMass_)
     mass += m;

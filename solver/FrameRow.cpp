@@ -6,17 +6,253 @@
 #include <iterator>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if defined(__GNUC__) && defined(__x86_64__)
+// (GCC 12's AVX-512 headers trip its own uninitialised-value warnings)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+#pragma GCC diagnostic pop
 #endif
 
 namespace swe
 {
 namespace
 {
+// The bounds of a row's values, gathered tile by tile: depth, surface, momentum x and y, velocity
+// x and y in the cells' type, and the squared norms of momentum and velocity in double. Each
+// bound is kept in a vector's lanes (64 bytes: AVX-512), so that a tile only widens them; the
+// portable path uses lane 0.
+template<class Real>
+struct TileBounds
+{
+  static constexpr int values = FrameRanges::MomentumNorm, lanes = 64 / sizeof(Real);
+  alignas(64) Real low[values][lanes], high[values][lanes];
+  alignas(64) double normLow[2][8], normHigh[2][8];
+
+  TileBounds()
+  {
+    for (int q = 0; q < values; ++q)
+    {
+      std::fill(std::begin(low[q]), std::end(low[q]), std::numeric_limits<Real>::infinity());
+      std::fill(std::begin(high[q]), std::end(high[q]), -std::numeric_limits<Real>::infinity());
+    }
+    for (int q = 0; q < 2; ++q)
+    {
+      std::fill(
+        std::begin(normLow[q]), std::end(normLow[q]), std::numeric_limits<double>::infinity());
+      std::fill(
+        std::begin(normHigh[q]), std::end(normHigh[q]), -std::numeric_limits<double>::infinity());
+    }
+  }
+
+  void addTo(FrameRanges& ranges) const
+  {
+    for (int q = 0; q < values; ++q)
+      for (int l = 0; l < lanes; ++l)
+        ranges.widen(static_cast<FrameRanges::Quantity>(q), low[q][l], high[q][l]);
+    for (int q = 0; q < 2; ++q)
+      for (int l = 0; l < 8; ++l)
+        ranges.widen(static_cast<FrameRanges::Quantity>(FrameRanges::MomentumNorm + q),
+          normLow[q][l],
+          normHigh[q][l]);
+  }
+};
+
+// Widens [low, high] to a[0, m). The loops are vectorised (omp simd reductions): a NaN value may
+// then be skipped or land in a bound, and FrameRanges::widen treats a NaN bound as unknown.
+template<class Real>
+inline void widenBy(const Real* a, std::size_t m, Real& low, Real& high)
+{
+  Real lo = low, hi = high;
+#pragma omp simd reduction(min : lo) reduction(max : hi)
+  for (std::size_t k = 0; k < m; ++k)
+  {
+    lo = std::min(lo, a[k]);
+    hi = std::max(hi, a[k]);
+  }
+  low = lo;
+  high = hi;
+}
+
+// The same for the squared norms x * x + y * y, in double as VTK computes a vector's L2 range.
+template<class Real>
+inline void widenByNorms(const Real* x, const Real* y, std::size_t m, double& low, double& high)
+{
+  double lo = low, hi = high;
+#pragma omp simd reduction(min : lo) reduction(max : hi)
+  for (std::size_t k = 0; k < m; ++k)
+  {
+    const double squared = static_cast<double>(x[k]) * static_cast<double>(x[k]) +
+                           static_cast<double>(y[k]) * static_cast<double>(y[k]);
+    lo = std::min(lo, squared);
+    hi = std::max(hi, squared);
+  }
+  low = lo;
+  high = hi;
+}
+
+template<class Real>
+inline void widenTile(const Real* depth,
+  const Real* surface,
+  const Real* x,
+  const Real* y,
+  const Real* u,
+  const Real* v,
+  std::size_t m,
+  TileBounds<Real>& b)
+{
+  const Real* arrays[] = { depth, surface, x, y, u, v };
+  for (int q = 0; q < TileBounds<Real>::values; ++q)
+    widenBy(arrays[q], m, b.low[q][0], b.high[q][0]);
+  widenByNorms(x, y, m, b.normLow[0][0], b.normHigh[0][0]);
+  widenByNorms(u, v, m, b.normLow[1][0], b.normHigh[1][0]);
+}
+
+void tileBoundsPortable(const float* depth,
+  const float* surface,
+  const float* x,
+  const float* y,
+  const float* u,
+  const float* v,
+  std::size_t m,
+  TileBounds<float>& b)
+{
+  widenTile(depth, surface, x, y, u, v, m, b);
+}
+void tileBoundsPortable(const double* depth,
+  const double* surface,
+  const double* x,
+  const double* y,
+  const double* u,
+  const double* v,
+  std::size_t m,
+  TileBounds<double>& b)
+{
+  widenTile(depth, surface, x, y, u, v, m, b);
+}
+
+#if defined(__GNUC__) && defined(__x86_64__)
+// The same with AVX-512 where the CPU has it (16 floats or 8 doubles an instruction): the bounds
+// cost more arithmetic than the rest of the row, and on the H200's 16-core host the SSE2 version
+// made the frame's pass longer than the frame's steps (PERFORMANCE.md). Ties and NaNs as
+// minps/maxps take them (the value first: a NaN value leaves the bound).
+#define SWE_AVX512 __attribute__((target("avx512f")))
+SWE_AVX512 void tileBoundsAvx512(const float* depth,
+  const float* surface,
+  const float* x,
+  const float* y,
+  const float* u,
+  const float* v,
+  std::size_t m,
+  TileBounds<float>& b)
+{
+  const std::size_t whole = m - m % 16;
+  const float* arrays[] = { depth, surface, x, y, u, v };
+  for (int q = 0; q < TileBounds<float>::values; ++q)
+  {
+    __m512 lo = _mm512_load_ps(b.low[q]), hi = _mm512_load_ps(b.high[q]);
+    for (std::size_t k = 0; k < whole; k += 16)
+    {
+      const __m512 value = _mm512_loadu_ps(arrays[q] + k);
+      lo = _mm512_min_ps(value, lo);
+      hi = _mm512_max_ps(value, hi);
+    }
+    _mm512_store_ps(b.low[q], lo);
+    _mm512_store_ps(b.high[q], hi);
+  }
+  const float* pairs[2][2] = { { x, y }, { u, v } };
+  for (int q = 0; q < 2; ++q)
+  {
+    __m512d lo = _mm512_load_pd(b.normLow[q]), hi = _mm512_load_pd(b.normHigh[q]);
+    for (std::size_t k = 0; k < whole; k += 8)
+    {
+      const __m512d first = _mm512_cvtps_pd(_mm256_loadu_ps(pairs[q][0] + k)),
+                    second = _mm512_cvtps_pd(_mm256_loadu_ps(pairs[q][1] + k));
+      const __m512d squared =
+        _mm512_add_pd(_mm512_mul_pd(first, first), _mm512_mul_pd(second, second));
+      lo = _mm512_min_pd(squared, lo);
+      hi = _mm512_max_pd(squared, hi);
+    }
+    _mm512_store_pd(b.normLow[q], lo);
+    _mm512_store_pd(b.normHigh[q], hi);
+  }
+  if (whole < m)
+    widenTile(
+      depth + whole, surface + whole, x + whole, y + whole, u + whole, v + whole, m - whole, b);
+}
+
+SWE_AVX512 void tileBoundsAvx512(const double* depth,
+  const double* surface,
+  const double* x,
+  const double* y,
+  const double* u,
+  const double* v,
+  std::size_t m,
+  TileBounds<double>& b)
+{
+  const std::size_t whole = m - m % 8;
+  const double* arrays[] = { depth, surface, x, y, u, v };
+  for (int q = 0; q < TileBounds<double>::values; ++q)
+  {
+    __m512d lo = _mm512_load_pd(b.low[q]), hi = _mm512_load_pd(b.high[q]);
+    for (std::size_t k = 0; k < whole; k += 8)
+    {
+      const __m512d value = _mm512_loadu_pd(arrays[q] + k);
+      lo = _mm512_min_pd(value, lo);
+      hi = _mm512_max_pd(value, hi);
+    }
+    _mm512_store_pd(b.low[q], lo);
+    _mm512_store_pd(b.high[q], hi);
+  }
+  const double* pairs[2][2] = { { x, y }, { u, v } };
+  for (int q = 0; q < 2; ++q)
+  {
+    __m512d lo = _mm512_load_pd(b.normLow[q]), hi = _mm512_load_pd(b.normHigh[q]);
+    for (std::size_t k = 0; k < whole; k += 8)
+    {
+      const __m512d first = _mm512_loadu_pd(pairs[q][0] + k),
+                    second = _mm512_loadu_pd(pairs[q][1] + k);
+      const __m512d squared =
+        _mm512_add_pd(_mm512_mul_pd(first, first), _mm512_mul_pd(second, second));
+      lo = _mm512_min_pd(squared, lo);
+      hi = _mm512_max_pd(squared, hi);
+    }
+    _mm512_store_pd(b.normLow[q], lo);
+    _mm512_store_pd(b.normHigh[q], hi);
+  }
+  if (whole < m)
+    widenTile(
+      depth + whole, surface + whole, x + whole, y + whole, u + whole, v + whole, m - whole, b);
+}
+#endif
+
+// The tile's bounds, with AVX-512 where the CPU has it.
+template<class Real>
+void tileBounds(const Real* depth,
+  const Real* surface,
+  const Real* x,
+  const Real* y,
+  const Real* u,
+  const Real* v,
+  std::size_t m,
+  TileBounds<Real>& b)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  if (avx512)
+    return tileBoundsAvx512(depth, surface, x, y, u, v, m, b);
+#endif
+  tileBoundsPortable(depth, surface, x, y, u, v, m, b);
+}
+
 // Surface, momentum and velocity of cell k by the formulas (a tile's last cells; every cell
-// without SSE2), taken into ranges with the depth.
+// without SSE2).
 template<class Real>
 void fillCell(const Real* h,
   const Real* hu,
@@ -25,8 +261,7 @@ void fillCell(const Real* h,
   std::size_t k,
   Real* surface,
   Real* momentum,
-  Real* velocity,
-  FrameRanges& ranges)
+  Real* velocity)
 {
   const Real depthHere = h[k];
   surface[k] = depthHere + bed[k];
@@ -37,15 +272,6 @@ void fillCell(const Real* h,
   velocity[3 * k] = hu[k] * inverse;
   velocity[3 * k + 1] = hv[k] * inverse;
   velocity[3 * k + 2] = 0;
-  ranges.take(FrameRanges::Depth, depthHere);
-  ranges.take(FrameRanges::Surface, surface[k]);
-  const double x = hu[k], y = hv[k], u = velocity[3 * k], v = velocity[3 * k + 1];
-  ranges.take(FrameRanges::MomentumX, x);
-  ranges.take(FrameRanges::MomentumY, y);
-  ranges.take(FrameRanges::VelocityX, u);
-  ranges.take(FrameRanges::VelocityY, v);
-  ranges.take(FrameRanges::MomentumNorm, x * x + y * y);
-  ranges.take(FrameRanges::VelocityNorm, u * u + v * v);
 }
 
 #if defined(__SSE2__)
@@ -89,114 +315,8 @@ void storeTriples(double* out, __m128d x, __m128d y)
   _mm_store_pd(out + 4, _mm_unpackhi_pd(y, zero)); // y1 0
 }
 
-// A row's ranges in SSE2 registers, one lane per cell of a group (minps/maxps with the new value
-// first keep the old bound when the value is NaN, as FrameRanges::take does; NaNs are noted
-// apart).
-template<class Real>
-struct Simd;
-template<>
-struct Simd<float>
-{
-  using Vector = __m128;
-};
-template<>
-struct Simd<double>
-{
-  using Vector = __m128d;
-};
-
-template<class Real>
-struct VectorRanges
-{
-  using Vector = typename Simd<Real>::Vector;
-  static constexpr int values = FrameRanges::MomentumNorm; // quantities with the cells' type
-  Vector low[values], high[values], nan;
-  __m128d normLow[2], normHigh[2]; // squared norms of momentum and velocity, in double
-
-  VectorRanges()
-  {
-    for (int q = 0; q < values; ++q)
-    {
-      low[q] = splat(std::numeric_limits<double>::infinity());
-      high[q] = splat(-std::numeric_limits<double>::infinity());
-    }
-    nan = splat(0);
-    for (int q = 0; q < 2; ++q)
-    {
-      normLow[q] = _mm_set1_pd(std::numeric_limits<double>::infinity());
-      normHigh[q] = _mm_set1_pd(-std::numeric_limits<double>::infinity());
-    }
-  }
-
-  static Vector splat(double value)
-  {
-    if constexpr (std::is_same_v<Real, float>)
-      return _mm_set1_ps(static_cast<float>(value));
-    else
-      return _mm_set1_pd(value);
-  }
-
-  void take(int q, __m128 v)
-  {
-    low[q] = _mm_min_ps(v, low[q]);
-    high[q] = _mm_max_ps(v, high[q]);
-  }
-  void take(int q, __m128d v)
-  {
-    low[q] = _mm_min_pd(v, low[q]);
-    high[q] = _mm_max_pd(v, high[q]);
-  }
-  void noteNaN(__m128 a, __m128 b) { nan = _mm_or_ps(nan, _mm_cmpunord_ps(a, b)); }
-  void noteNaN(__m128d a, __m128d b) { nan = _mm_or_pd(nan, _mm_cmpunord_pd(a, b)); }
-
-  void takeNorm(int q, __m128d x, __m128d y)
-  {
-    const __m128d squared = _mm_add_pd(_mm_mul_pd(x, x), _mm_mul_pd(y, y));
-    normLow[q] = _mm_min_pd(squared, normLow[q]);
-    normHigh[q] = _mm_max_pd(squared, normHigh[q]);
-  }
-  // Four fp32 cells as two pairs of doubles.
-  void takeNorm(int q, __m128 x, __m128 y)
-  {
-    takeNorm(q, _mm_cvtps_pd(x), _mm_cvtps_pd(y));
-    takeNorm(q, _mm_cvtps_pd(_mm_movehl_ps(x, x)), _mm_cvtps_pd(_mm_movehl_ps(y, y)));
-  }
-
-  // Folds every lane into ranges.
-  void addTo(FrameRanges& ranges) const
-  {
-    constexpr int lanes = 16 / sizeof(Real);
-    alignas(16) Real lo[lanes], hi[lanes], bad[lanes];
-    auto store = [](Real* out, Vector v)
-    {
-      if constexpr (lanes == 4)
-        _mm_store_ps(out, v);
-      else
-        _mm_store_pd(out, v);
-    };
-    for (int q = 0; q < values; ++q)
-    {
-      store(lo, low[q]);
-      store(hi, high[q]);
-      for (int l = 0; l < lanes; ++l)
-        ranges.widen(static_cast<FrameRanges::Quantity>(q), lo[l], hi[l]);
-    }
-    store(bad, nan);
-    for (int l = 0; l < lanes; ++l)
-      ranges.sawNaN = ranges.sawNaN || bad[l] != 0; // a lane of all bits set is a NaN
-    for (int q = 0; q < 2; ++q)
-    {
-      alignas(16) double nlo[2], nhi[2];
-      _mm_store_pd(nlo, normLow[q]);
-      _mm_store_pd(nhi, normHigh[q]);
-      for (int l = 0; l < 2; ++l)
-        ranges.widen(
-          static_cast<FrameRanges::Quantity>(FrameRanges::MomentumNorm + q), nlo[l], nhi[l]);
-    }
-  }
-};
-
-// Four cells (fp32) or two (fp64) from k on into tiles at j: surface, momentum and velocity.
+// Four cells (fp32) or two (fp64) from k on into tiles at j: surface, momentum and velocity (and
+// its x and y apart).
 void fillGroup(const float* h,
   const float* hu,
   const float* hv,
@@ -205,28 +325,19 @@ void fillGroup(const float* h,
   float* surface,
   float* momentum,
   float* velocity,
-  VectorRanges<float>& ranges)
+  float* u,
+  float* v)
 {
   const __m128 depthHere = _mm_loadu_ps(h + k), x = _mm_loadu_ps(hu + k), y = _mm_loadu_ps(hv + k);
-  const __m128 level = _mm_add_ps(depthHere, _mm_loadu_ps(bed + k));
-  _mm_store_ps(surface, level);
+  _mm_store_ps(surface, _mm_add_ps(depthHere, _mm_loadu_ps(bed + k)));
   storeTriples(momentum, x, y);
   // 1 / h where h > 0, else 0 (the mask also zeroes the infinity of a dry cell's division).
   const __m128 inverse =
     _mm_and_ps(_mm_cmpgt_ps(depthHere, _mm_setzero_ps()), _mm_div_ps(_mm_set1_ps(1.0f), depthHere));
-  const __m128 u = _mm_mul_ps(x, inverse), v = _mm_mul_ps(y, inverse);
-  storeTriples(velocity, u, v);
-  ranges.take(FrameRanges::Depth, depthHere);
-  ranges.take(FrameRanges::Surface, level);
-  ranges.take(FrameRanges::MomentumX, x);
-  ranges.take(FrameRanges::MomentumY, y);
-  ranges.take(FrameRanges::VelocityX, u);
-  ranges.take(FrameRanges::VelocityY, v);
-  ranges.noteNaN(depthHere, level);
-  ranges.noteNaN(x, y);
-  ranges.noteNaN(u, v);
-  ranges.takeNorm(0, x, y);
-  ranges.takeNorm(1, u, v);
+  const __m128 velocityX = _mm_mul_ps(x, inverse), velocityY = _mm_mul_ps(y, inverse);
+  storeTriples(velocity, velocityX, velocityY);
+  _mm_store_ps(u, velocityX); // apart too, for the tile's bounds
+  _mm_store_ps(v, velocityY);
 }
 
 void fillGroup(const double* h,
@@ -237,27 +348,18 @@ void fillGroup(const double* h,
   double* surface,
   double* momentum,
   double* velocity,
-  VectorRanges<double>& ranges)
+  double* u,
+  double* v)
 {
   const __m128d depthHere = _mm_loadu_pd(h + k), x = _mm_loadu_pd(hu + k), y = _mm_loadu_pd(hv + k);
-  const __m128d level = _mm_add_pd(depthHere, _mm_loadu_pd(bed + k));
-  _mm_store_pd(surface, level);
+  _mm_store_pd(surface, _mm_add_pd(depthHere, _mm_loadu_pd(bed + k)));
   storeTriples(momentum, x, y);
   const __m128d inverse =
     _mm_and_pd(_mm_cmpgt_pd(depthHere, _mm_setzero_pd()), _mm_div_pd(_mm_set1_pd(1.0), depthHere));
-  const __m128d u = _mm_mul_pd(x, inverse), v = _mm_mul_pd(y, inverse);
-  storeTriples(velocity, u, v);
-  ranges.take(FrameRanges::Depth, depthHere);
-  ranges.take(FrameRanges::Surface, level);
-  ranges.take(FrameRanges::MomentumX, x);
-  ranges.take(FrameRanges::MomentumY, y);
-  ranges.take(FrameRanges::VelocityX, u);
-  ranges.take(FrameRanges::VelocityY, v);
-  ranges.noteNaN(depthHere, level);
-  ranges.noteNaN(x, y);
-  ranges.noteNaN(u, v);
-  ranges.takeNorm(0, x, y);
-  ranges.takeNorm(1, u, v);
+  const __m128d velocityX = _mm_mul_pd(x, inverse), velocityY = _mm_mul_pd(y, inverse);
+  storeTriples(velocity, velocityX, velocityY);
+  _mm_store_pd(u, velocityX);
+  _mm_store_pd(v, velocityY);
 }
 
 // Eight cells' depths added to the partial sums of their index modulo 8 (sums[0] holds 0 and 1,
@@ -311,13 +413,14 @@ double fillFrameRow(const Real* h,
   Real* velocity,
   FrameRanges& ranges)
 {
+  TileBounds<Real> bounds;
 #if defined(__SSE2__)
   // Each output goes out in bursts of one tile, one array after the other: streaming stores to
   // four arrays at once, 16 bytes each in turn, ran slower on the H200's host than the scalar
   // version (write-combining buffers flushed half full; PERFORMANCE.md).
   constexpr std::size_t tile = 256, group = 16 / sizeof(Real);
-  alignas(16) Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile];
-  VectorRanges<Real> vectorRanges;
+  alignas(16) Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile], uTile[tile],
+    vTile[tile];
   streamOut(depth, h, n);
   for (std::size_t t = 0; t < n; t += tile)
   {
@@ -332,19 +435,32 @@ double fillFrameRow(const Real* h,
         surfaceTile + j,
         momentumTile + 3 * j,
         velocityTile + 3 * j,
-        vectorRanges);
+        uTile + j,
+        vTile + j);
     for (; j < m; ++j)
-      fillCell(h + t, hu + t, hv + t, bed + t, j, surfaceTile, momentumTile, velocityTile, ranges);
+    {
+      fillCell(h + t, hu + t, hv + t, bed + t, j, surfaceTile, momentumTile, velocityTile);
+      uTile[j] = velocityTile[3 * j];
+      vTile[j] = velocityTile[3 * j + 1];
+    }
+    tileBounds(h + t, surfaceTile, hu + t, hv + t, uTile, vTile, m, bounds);
     streamOut(surface + t, surfaceTile, m);
     streamOut(momentum + 3 * t, momentumTile, 3 * m);
     streamOut(velocity + 3 * t, velocityTile, 3 * m);
   }
-  vectorRanges.addTo(ranges);
 #else
   std::copy(h, h + n, depth);
   for (std::size_t k = 0; k < n; ++k)
-    fillCell(h, hu, hv, bed, k, surface, momentum, velocity, ranges);
+    fillCell(h, hu, hv, bed, k, surface, momentum, velocity);
+  std::vector<Real> u(n), v(n);
+  for (std::size_t k = 0; k < n; ++k)
+  {
+    u[k] = velocity[3 * k];
+    v[k] = velocity[3 * k + 1];
+  }
+  tileBounds(h, surface, hu, hv, u.data(), v.data(), n, bounds);
 #endif
+  bounds.addTo(ranges);
   return rowSum(h, n); // the row is in cache now
 }
 
@@ -377,14 +493,17 @@ FrameRanges::FrameRanges()
 
 void FrameRanges::take(Quantity q, double value)
 {
-  widen(q, value, value);
-  if (std::isnan(value))
-    sawNaN = true;
+  // NaN compares false both ways and leaves the bounds as they are: VTK's GetRange skips NaN.
+  if (value < min[q])
+    min[q] = value;
+  if (value > max[q])
+    max[q] = value;
 }
 
 void FrameRanges::widen(Quantity q, double low, double high)
 {
-  // NaN compares false both ways and leaves the bounds as they were, as minps/maxps do.
+  if (std::isnan(low) || std::isnan(high))
+    unknown[q] = true;
   if (low < min[q])
     min[q] = low;
   if (high > max[q])
@@ -394,18 +513,20 @@ void FrameRanges::widen(Quantity q, double low, double high)
 void FrameRanges::merge(const FrameRanges& other)
 {
   for (int q = 0; q < Count; ++q)
+  {
     widen(static_cast<Quantity>(q), other.min[q], other.max[q]);
-  sawNaN = sawNaN || other.sawNaN;
+    unknown[q] = unknown[q] || other.unknown[q];
+  }
 }
 
-bool FrameRanges::finite() const
+bool FrameRanges::known(Quantity q) const
 {
-  if (sawNaN)
-    return false;
-  for (int q = 0; q < Count; ++q)
-    if (!std::isfinite(min[q]) || !std::isfinite(max[q]))
-      return false;
-  return true;
+  return !unknown[q] && min[q] <= max[q];
+}
+
+bool FrameRanges::finite(Quantity q) const
+{
+  return known(q) && std::isfinite(min[q]) && std::isfinite(max[q]);
 }
 
 void streamingFence()

@@ -4,14 +4,14 @@
 // registers, into tiles of 256 cells in cache; each tile then leaves in one burst per array with
 // non-temporal (streaming) stores: the arrays are written once and read later by someone else,
 // and such stores skip the read of each destination cache line that an ordinary store costs
-// first (PERFORMANCE.md).
+// first (PERFORMANCE.md). The tile's bounds are taken from cache before it leaves.
 #include <cstddef>
 
 namespace swe
 {
 // The bounds of a frame's derived values, gathered in the pass that makes them: a viewer asks for
-// every array's range after each frame (ParaView's data information, colour maps), and a second
-// pass over the arrays to answer took four times a frame's steps (PERFORMANCE.md).
+// every array's range after each frame (ParaView's data information, colour maps), and VTK's own
+// pass over the arrays to answer took hundreds of times a frame's steps (PERFORMANCE.md).
 struct FrameRanges
 {
   enum Quantity
@@ -28,15 +28,19 @@ struct FrameRanges
   };
   // Empty: every minimum +infinity, every maximum -infinity.
   FrameRanges();
+  // Takes one value (NaN skipped, as VTK's GetRange skips it).
   void take(Quantity q, double value);
-  // Widens q's bounds to [low, high] (a NaN bound changes nothing).
+  // Widens q's bounds to [low, high]; a NaN bound makes them unknown (a vectorised reduction may
+  // carry a NaN value into a bound instead of skipping it).
   void widen(Quantity q, double low, double high);
   void merge(const FrameRanges& other);
-  // True when no value was NaN or infinite (and some were taken): then min and max are exact.
-  bool finite() const;
+  // q's bounds are VTK's GetRange of its values (NaN skipped, infinities kept)...
+  bool known(Quantity q) const;
+  // ... and also its GetFiniteRange (infinities skipped too): known, and both finite.
+  bool finite(Quantity q) const;
 
   double min[Count], max[Count];
-  bool sawNaN = false;
+  bool unknown[Count] = {};
 };
 
 // For cells [0, n) of a row: depth = h, surface = h + bed, momentum = (hu, hv, 0), velocity =
@@ -44,8 +48,8 @@ struct FrameRanges
 // values (Real: float or double). Returns the sum of h over the row in double, in an order fixed
 // by n alone (eight partial sums over the cells' index modulo 8, then added pairwise), so the
 // same values give the same sum wherever the row lies in memory. The stores are weakly ordered:
-// call streamingFence() before another thread may read the output. The row's values are taken
-// into ranges (momentum and velocity by their x and y: their z is 0).
+// call streamingFence() before another thread may read the output. The row's values widen ranges
+// (momentum and velocity by their x and y: their z is 0).
 template<class Real>
 double fillFrameRow(const Real* h,
   const Real* hu,
