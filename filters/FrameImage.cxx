@@ -75,6 +75,18 @@ ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
   return fresh;
 }
 
+// Whether the device gave every bound of the frame (a GPU's downloadStateThenAdvance): then the
+// host's pass need not gather them.
+bool deviceRanges(const StateView& state)
+{
+  if (!state.ranges)
+    return false;
+  for (int q = 0; q < FrameRanges::Count; ++q)
+    if (!state.ranges->known(static_cast<FrameRanges::Quantity>(q)))
+      return false;
+  return true;
+}
+
 // One component's (or a vector norm's) range, as VTK's GetRange (known) and GetFiniteRange
 // (finite) would give it.
 struct Range
@@ -245,16 +257,16 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   else
     fillArrays<float>(state, waitForRows);
   using Q = FrameRanges;
+  const FrameRanges& ranges = deviceRanges(state) ? *state.ranges : ranges_;
   const Range zero{ 0, 0, true, true }, // a vector's z
-    momentumNorm = normOf(ranges_, Q::MomentumNorm),
-    velocityNorm = normOf(ranges_, Q::VelocityNorm);
-  cacheRanges(depth_, { rangeOf(ranges_, Q::Depth) });
-  cacheRanges(surface_, { rangeOf(ranges_, Q::Surface) });
+    momentumNorm = normOf(ranges, Q::MomentumNorm), velocityNorm = normOf(ranges, Q::VelocityNorm);
+  cacheRanges(depth_, { rangeOf(ranges, Q::Depth) });
+  cacheRanges(surface_, { rangeOf(ranges, Q::Surface) });
   cacheRanges(momentum_,
-    { rangeOf(ranges_, Q::MomentumX), rangeOf(ranges_, Q::MomentumY), zero },
+    { rangeOf(ranges, Q::MomentumX), rangeOf(ranges, Q::MomentumY), zero },
     &momentumNorm);
   cacheRanges(velocity_,
-    { rangeOf(ranges_, Q::VelocityX), rangeOf(ranges_, Q::VelocityY), zero },
+    { rangeOf(ranges, Q::VelocityX), rangeOf(ranges, Q::VelocityY), zero },
     &velocityNorm);
   double mass = 0;
   for (double m : rowMass_)
@@ -281,6 +293,7 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
   const Real* b = values<Real>(bed_);
   Real* depth = values<Real>(depth_);
   Real* z = values<Real>(surface_);
+  const bool hostRanges = !deviceRanges(state); // else the pass skips them
   Real* momentum = values<Real>(momentum_);
   Real* velocity = values<Real>(velocity_);
   // An error while waiting for rows (a lost device) must not leave a worker thread: the first
@@ -321,6 +334,7 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
             }
           }
           FrameRanges blockRanges;
+          FrameRanges* gather = hostRanges ? &blockRanges : nullptr;
           for (vtkIdType row = firstRow; row < endRow; ++row)
           {
             const vtkIdType k = row * nx;
@@ -333,7 +347,7 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
               z + k,
               momentum + 3 * k,
               velocity + 3 * k,
-              blockRanges);
+              gather);
           }
           streamingFence(); // before the pass's end lets another thread read the arrays
           // (min and max do not round: the merged bounds do not depend on the threads)

@@ -106,3 +106,91 @@ diagnostics_final(__global const real* partial_sum, __global const real* partial
     result[2] = max_speed;
   }
 }
+
+/* The bounds of a frame's derived values (solver/FrameRow.h, FrameRanges), on a GPU, so that the
+ * host's pass over the frame need not gather them: per group, the minimum and maximum of depth,
+ * surface, momentum x and y, velocity x and y, and the squared norms of momentum and velocity,
+ * as doubles, then a flag. Each value is the one the host makes, to the bit: in fp32 the sums,
+ * reciprocals and products are taken exactly or correctly rounded in fp64 and rounded to fp32
+ * once (as the host's fp32 operations round them), the squared norms in fp64 without fused
+ * multiply-adds, as VTK computes them. The fp32 program flushes denormals, the host does not: a
+ * denormal input or result raises the flag, and the host then gathers the bounds itself.
+ * fmin/fmax skip NaN, as VTK's GetRange does. Needs fp64. */
+#if defined(SWE_DOUBLE) || defined(cl_khr_fp64)
+#ifndef SWE_DOUBLE
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#define RANGE_VALUES 17 /* 8 (min, max) pairs and the flag */
+
+#ifndef SWE_DOUBLE
+/* Whether an fp32 value is denormal, by its bits (a flushing comparison would call it 0). */
+inline int denormal_bits(float x)
+{
+  const uint bits = as_uint(x);
+  return (bits & 0x7f800000u) == 0u && (bits & 0x007fffffu) != 0u;
+}
+/* Whether an fp64 value rounds to an fp32 denormal. */
+inline int denormal_as_float(double x) { return x != 0.0 && fabs(x) < (double)FLT_MIN; }
+#endif
+
+__kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
+frame_ranges_partials(__global const real* state, __global const real* bed,
+                      __global double* partials)
+{
+#pragma OPENCL FP_CONTRACT OFF
+  __local double scratch[REDUCE_WG];
+  double low[8], high[8];
+  for (int q = 0; q < 8; ++q)
+  {
+    low[q] = INFINITY;
+    high[q] = -INFINITY;
+  }
+  double flag = 0.0;
+  const int cells = NX * NY;
+  for (int c = get_global_id(0); c < cells; c += get_global_size(0))
+  {
+    const int i = c % NX, j = c / NX;
+    const real depth = state[c], x = state[cells + c], y = state[2 * cells + c];
+    const real b = bed[IDX(i, j)];
+#ifdef SWE_DOUBLE
+    const double surface = depth + b;
+    const double inverse = depth > 0.0 ? 1.0 / depth : 0.0;
+    const double u = x * inverse, v = y * inverse;
+#else
+    const float surface = (float)((double)depth + (double)b);
+    const float inverse = depth > 0.0f ? (float)(1.0 / (double)depth) : 0.0f;
+    const double exactU = (double)x * (double)inverse, exactV = (double)y * (double)inverse;
+    const float u = (float)exactU, v = (float)exactV;
+    if (denormal_bits(depth) || denormal_bits(x) || denormal_bits(y) || denormal_bits(b) ||
+        denormal_as_float((double)depth + (double)b) || denormal_as_float(exactU) ||
+        denormal_as_float(exactV))
+      flag = 1.0;
+#endif
+    const double values[8] = { depth, surface, x, y, u, v,
+                               (double)x * (double)x + (double)y * (double)y,
+                               (double)u * (double)u + (double)v * (double)v };
+    for (int q = 0; q < 8; ++q)
+    {
+      low[q] = fmin(low[q], values[q]);
+      high[q] = fmax(high[q], values[q]);
+    }
+  }
+  /* Group-wide, each bound in turn through local memory. */
+  const int lid = get_local_id(0);
+  for (int k = 0; k < RANGE_VALUES; ++k)
+  {
+    scratch[lid] = k == 16 ? flag : (k % 2 ? high[k / 2] : low[k / 2]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int stride = REDUCE_WG / 2; stride > 0; stride >>= 1)
+    {
+      if (lid < stride)
+        scratch[lid] = k % 2 == 1 || k == 16 ? fmax(scratch[lid], scratch[lid + stride])
+                                             : fmin(scratch[lid], scratch[lid + stride]);
+      barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (lid == 0)
+      partials[get_group_id(0) * RANGE_VALUES + k] = scratch[0];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+}
+#endif

@@ -411,7 +411,7 @@ double fillFrameRow(const Real* h,
   Real* surface,
   Real* momentum,
   Real* velocity,
-  FrameRanges& ranges)
+  FrameRanges* ranges)
 {
   TileBounds<Real> bounds;
 #if defined(__SSE2__)
@@ -443,7 +443,8 @@ double fillFrameRow(const Real* h,
       uTile[j] = velocityTile[3 * j];
       vTile[j] = velocityTile[3 * j + 1];
     }
-    tileBounds(h + t, surfaceTile, hu + t, hv + t, uTile, vTile, m, bounds);
+    if (ranges)
+      tileBounds(h + t, surfaceTile, hu + t, hv + t, uTile, vTile, m, bounds);
     streamOut(surface + t, surfaceTile, m);
     streamOut(momentum + 3 * t, momentumTile, 3 * m);
     streamOut(velocity + 3 * t, velocityTile, 3 * m);
@@ -452,15 +453,19 @@ double fillFrameRow(const Real* h,
   std::copy(h, h + n, depth);
   for (std::size_t k = 0; k < n; ++k)
     fillCell(h, hu, hv, bed, k, surface, momentum, velocity);
-  std::vector<Real> u(n), v(n);
-  for (std::size_t k = 0; k < n; ++k)
+  if (ranges)
   {
-    u[k] = velocity[3 * k];
-    v[k] = velocity[3 * k + 1];
+    std::vector<Real> u(n), v(n);
+    for (std::size_t k = 0; k < n; ++k)
+    {
+      u[k] = velocity[3 * k];
+      v[k] = velocity[3 * k + 1];
+    }
+    tileBounds(h, surface, hu, hv, u.data(), v.data(), n, bounds);
   }
-  tileBounds(h, surface, hu, hv, u.data(), v.data(), n, bounds);
 #endif
-  bounds.addTo(ranges);
+  if (ranges)
+    bounds.addTo(*ranges);
   return rowSum(h, n); // the row is in cache now
 }
 
@@ -473,7 +478,7 @@ template double fillFrameRow(const float*,
   float*,
   float*,
   float*,
-  FrameRanges&);
+  FrameRanges*);
 template double fillFrameRow(const double*,
   const double*,
   const double*,
@@ -483,7 +488,7 @@ template double fillFrameRow(const double*,
   double*,
   double*,
   double*,
-  FrameRanges&);
+  FrameRanges*);
 
 FrameRanges::FrameRanges()
 {

@@ -49,7 +49,7 @@ struct FrameRanges
 // by n alone (eight partial sums over the cells' index modulo 8, then added pairwise), so the
 // same values give the same sum wherever the row lies in memory. The stores are weakly ordered:
 // call streamingFence() before another thread may read the output. The row's values widen ranges
-// (momentum and velocity by their x and y: their z is 0).
+// unless it is null (momentum and velocity by their x and y: their z is 0).
 template<class Real>
 double fillFrameRow(const Real* h,
   const Real* hu,
@@ -60,6 +60,6 @@ double fillFrameRow(const Real* h,
   Real* surface,
   Real* momentum,
   Real* velocity,
-  FrameRanges& ranges);
+  FrameRanges* ranges);
 void streamingFence();
 } // namespace swe

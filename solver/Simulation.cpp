@@ -133,6 +133,13 @@ struct Simulation::Impl
   cl::Buffer frameState;
   cl::CommandQueue copyQueue;
   bool frameStateTried = false;
+  // The bounds of a frame's derived values on the device (frame_ranges_partials; needs fp64):
+  // per-group partials of a packed state, read to the host and widened there.
+  cl::Kernel frameRangesKernel;
+  cl::Buffer rangePartials;
+  std::vector<cl_double> rangePartialsHost;
+  cl::NDRange rangeGlobal;
+  static constexpr int kRangeValues = 17; // 8 (min, max) pairs and the denormal flag
   // An advance started (startAdvance) and not yet waited for: time, steps and the parity are
   // those before it until settle() reads the clock.
   bool advancing = false;
@@ -303,6 +310,9 @@ struct Simulation::Impl
     }
     computeDt = cl::Kernel(program, "compute_dt");
     diagFinal = cl::Kernel(program, "diagnostics_final");
+    if (params.precision == Precision::Double ||
+        extensions.find("cl_khr_fp64") != std::string::npos)
+      frameRangesKernel = cl::Kernel(program, "frame_ranges_partials");
     // The work-group shapes come from the kernels themselves (reqd_work_group_size), so that
     // buildOptions overrides such as -DWG_X=32 stay consistent with the launches.
     const auto wg = waveSpeed[0].getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
@@ -887,6 +897,54 @@ struct Simulation::Impl
     return frameState() != nullptr;
   }
 
+  // Enqueues the bounds of packed (h, hu, hv as packState leaves them) on the queue, then their
+  // read into rangePartialsHost on readQueue, done when read completes. False without fp64.
+  bool enqueueFrameRanges(const cl::Buffer& packed, cl::CommandQueue& readQueue, cl::Event* read)
+  {
+    if (!frameRangesKernel())
+      return false;
+    if (!rangePartials())
+    {
+      // Enough groups to fill a GPU, each cell read once.
+      const std::size_t group = reduceRange[0], cells = fieldBytes() / realSize;
+      const std::size_t groups = std::clamp<std::size_t>((cells + group - 1) / group, 1, 1024);
+      rangeGlobal = cl::NDRange(groups * group);
+      rangePartialsHost.resize(groups * kRangeValues);
+      rangePartials =
+        cl::Buffer(context, CL_MEM_READ_WRITE, rangePartialsHost.size() * sizeof(cl_double));
+    }
+    frameRangesKernel.setArg(0, packed);
+    frameRangesKernel.setArg(1, bed);
+    frameRangesKernel.setArg(2, rangePartials);
+    std::vector<cl::Event> computed(1);
+    queue.enqueueNDRangeKernel(
+      frameRangesKernel, cl::NullRange, rangeGlobal, reduceRange, nullptr, &computed[0]);
+    readQueue.enqueueReadBuffer(rangePartials,
+      CL_FALSE,
+      0,
+      rangePartialsHost.size() * sizeof(cl_double),
+      rangePartialsHost.data(),
+      &computed,
+      read);
+    return true;
+  }
+
+  // The bounds from the partials read: every quantity unknown where a group saw a denormal (the
+  // host then gathers them itself).
+  FrameRanges frameRangesRead() const
+  {
+    FrameRanges ranges;
+    for (std::size_t g = 0; g < rangePartialsHost.size(); g += kRangeValues)
+    {
+      const bool denormal = rangePartialsHost[g + 16] != 0;
+      for (int q = 0; q < FrameRanges::Count; ++q)
+        ranges.widen(static_cast<FrameRanges::Quantity>(q),
+          denormal ? std::nan("") : rangePartialsHost[g + 2 * q],
+          rangePartialsHost[g + 2 * q + 1]);
+    }
+    return ranges;
+  }
+
   // Reads the clock and the status; throws if a cell went non-physical. Returns whether the
   // clock is on its target (then time is that target exactly, as the host gave it).
   bool readClock()
@@ -1119,7 +1177,7 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
 StateView Simulation::downloadState() const
 {
   Impl& m = settled();
-  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr };
+  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr, std::nullopt };
   guarded("downloading the state",
     [&]
     {
@@ -1134,7 +1192,7 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
 {
   Impl& m = settled();
   requireForward(m.time, targetTime);
-  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr };
+  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr, std::nullopt };
   const auto allRows = [&]
   {
     if (consume)
@@ -1153,6 +1211,8 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
                                 rowBytes * static_cast<std::size_t>(v.ny) / (8u << 20), 1, 16))
                             : 1;
   std::vector<cl::Event> partRead(static_cast<std::size_t>(parts));
+  cl::Event rangesRead;
+  bool haveRanges = false;
   const auto partRow = [&](int part)
   { return static_cast<int>(static_cast<std::int64_t>(v.ny) * part / parts); };
   const bool overlapped = guarded("downloading the state",
@@ -1170,6 +1230,10 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
       const std::size_t fieldBytes = v.fieldBytes();
       std::vector<cl::Event> copied(1);
       m.packState(m.frameState, &copied[0]);
+      // On a GPU the frame's bounds too (a fraction of a millisecond there), read before the
+      // rows; a CPU device gathers them cheaper in the host's pass over the rows.
+      if (m.info.type == "GPU" && m.enqueueFrameRanges(m.frameState, m.copyQueue, &rangesRead))
+        haveRanges = true;
       for (int part = 0; part < parts; ++part)
       {
         const std::size_t begin = static_cast<std::size_t>(partRow(part)) * v.nx * v.realSize,
@@ -1206,6 +1270,13 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
       }
     }
   } finishReads{ m.copyQueue };
+  if (haveRanges)
+    v.ranges = guarded("computing the frame's ranges",
+      [&]
+      {
+        rangesRead.wait();
+        return m.frameRangesRead();
+      });
   const RowsWait waitForRows = [&](int rowEnd)
   {
     // The part that holds row rowEnd - 1 (reads complete in order: the earlier parts are in).
@@ -1290,6 +1361,23 @@ std::int64_t Simulation::steps() const
 double Simulation::lastDt() const
 {
   return settled().lastDt;
+}
+
+std::optional<FrameRanges> Simulation::frameRanges() const
+{
+  Impl& m = settled();
+  return guarded("computing the frame's ranges",
+    [&]() -> std::optional<FrameRanges>
+    {
+      if (!m.haveFrameState())
+        return std::nullopt;
+      m.packState(m.frameState);
+      cl::Event read;
+      if (!m.enqueueFrameRanges(m.frameState, m.queue, &read))
+        return std::nullopt;
+      read.wait();
+      return m.frameRangesRead();
+    });
 }
 
 Diagnostics Simulation::diagnostics() const

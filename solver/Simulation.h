@@ -3,6 +3,7 @@
 // time, the time step and the step count live on the device; the host reads them only when it
 // must (at a target time, every batch of steps, or for diagnostics).
 #include "Devices.h"
+#include "FrameRow.h"
 #include "InitialState.h"
 #include "LaunchShape.h"
 #include "Parameters.h"
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,9 @@ struct StateView
   int nx = 0, ny = 0;
   std::size_t realSize = 0;
   const unsigned char* data = nullptr;
+  // The bounds of the frame's derived values (FrameRow.h), where the device computed them
+  // (downloadStateThenAdvance on a GPU); else the host gathers them while it makes the frame.
+  std::optional<FrameRanges> ranges;
   std::size_t fieldBytes() const { return static_cast<std::size_t>(nx) * ny * realSize; }
 };
 
@@ -75,7 +80,7 @@ struct Snapshot
   // The values on the host (data null for a snapshot on the device).
   StateView view() const
   {
-    return { time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data() };
+    return { time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data(), std::nullopt };
   }
 };
 
@@ -145,6 +150,10 @@ public:
   // land on a target time: what advanceTo sizes its batches of launches by.
   double lastDt() const;
   Diagnostics diagnostics() const;
+  // The bounds of the frame's derived values (FrameRow.h) for the live state, computed on the
+  // device (what downloadStateThenAdvance does on a GPU); none where the device has no fp64 or
+  // no room for a copy of the state.
+  std::optional<FrameRanges> frameRanges() const;
 
   // Downloads h, hu, hv into host memory the simulation keeps for it, allocated on first use by
   // the OpenCL driver (CL_MEM_ALLOC_HOST_PTR: page-locked on GPU drivers, so the bus copy runs at

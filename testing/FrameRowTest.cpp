@@ -2,12 +2,14 @@
 // every length and alignment, dry and odd cells included, and the row's mass does not depend on
 // where the row lies in memory; the ranges gathered on the way are those of the arrays made.
 #include "FrameRow.h"
+#include "TestHelpers.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -133,7 +135,7 @@ void expectFormulas(std::size_t n, std::size_t shift, std::size_t momentumShift)
     surface.data() + shift,
     momentum.data() + shift + momentumShift,
     velocity.data() + shift,
-    ranges);
+    &ranges);
   streamingFence();
   const std::string at = std::string(sizeof(Real) == 4 ? "fp32" : "fp64") +
                          ", n = " + std::to_string(n) + ", shift " + std::to_string(shift) + "+" +
@@ -199,7 +201,7 @@ TEST(FrameRow, MassIsTheSameWhereverTheRowLies)
       out.data() + shift,
       out.data() + shift,
       out.data() + shift,
-      ranges);
+      &ranges);
     streamingFence();
     if (shift == 0)
       first = mass;
@@ -240,7 +242,7 @@ TEST(FrameRow, RangesAreVTKsOverRowsWithNaNAndInfinities)
         surface + k,
         momentum + 3 * k,
         velocity + 3 * k,
-        row);
+        &row);
       ranges.merge(row);
     }
     streamingFence();
@@ -269,4 +271,74 @@ TEST(FrameRow, RangesAreVTKsOverRowsWithNaNAndInfinities)
           ranges, odds, "cell " + std::to_string(at) + ", value " + std::to_string(odd));
         (*field)[at] = kept;
       }
+}
+
+namespace
+{
+// A frame's ranges from the device (Simulation::frameRanges) and from the host's pass over the
+// same state's rows: the same bounds, all known.
+template<class Real>
+void expectDeviceRangesAreTheHosts(Scenario scenario,
+  Scheme scheme,
+  Precision precision,
+  bool moving = true)
+{
+  SimulationParameters p = test::smallParameters(precision, 61, 43);
+  p.scheme = scheme;
+  p.dx = 0.5;
+  Simulation simulation(p, makeScenario(scenario, p));
+  std::vector<Real> bed(static_cast<std::size_t>(p.nx) * p.ny);
+  simulation.download(Field::Bed, bed.data());
+  for (int frame = 0; frame < 3; ++frame)
+  {
+    const std::optional<FrameRanges> device = simulation.frameRanges();
+    ASSERT_TRUE(device.has_value()) << "the test device computes frame ranges (fp64)";
+    const StateView state = simulation.downloadState();
+    const Real* h = reinterpret_cast<const Real*>(state.data);
+    const std::size_t n = bed.size(), nx = static_cast<std::size_t>(p.nx);
+    std::vector<Real> depth(n), surface(n), momentum(3 * n), velocity(3 * n);
+    FrameRanges host;
+    for (std::size_t k = 0; k < n; k += nx)
+      fillFrameRow(h + k,
+        h + n + k,
+        h + 2 * n + k,
+        bed.data() + k,
+        nx,
+        depth.data() + k,
+        surface.data() + k,
+        momentum.data() + 3 * k,
+        velocity.data() + 3 * k,
+        &host);
+    streamingFence();
+    const std::string at = "frame " + std::to_string(frame) + ", " + precisionName(precision) +
+                           ", " + schemeName(scheme);
+    for (int q = 0; q < FrameRanges::Count; ++q)
+    {
+      const auto quantity = static_cast<FrameRanges::Quantity>(q);
+      ASSERT_TRUE(device->known(quantity) && host.known(quantity)) << at << ", quantity " << q;
+      EXPECT_EQ(device->min[q], host.min[q]) << at << ", quantity " << q;
+      EXPECT_EQ(device->max[q], host.max[q]) << at << ", quantity " << q;
+    }
+    if (moving && frame > 0)
+    {
+      EXPECT_GT(host.max[FrameRanges::VelocityNorm], 0) << at << ": the flow moves";
+    }
+    simulation.step(7);
+  }
+}
+} // namespace
+
+TEST(FrameRow, DeviceRangesAreTheHostsBitForBit)
+{
+  // Moving flows, with dry cells (velocity 0 there), and a lake over terrain.
+  expectDeviceRangesAreTheHosts<float>(
+    Scenario::RadialDamBreak, Scheme::LaxFriedrichs, Precision::Single);
+  expectDeviceRangesAreTheHosts<double>(
+    Scenario::RadialDamBreak, Scheme::LaxFriedrichs, Precision::Double);
+  expectDeviceRangesAreTheHosts<float>(
+    Scenario::RitterDryDamBreak, Scheme::MusclHancock, Precision::Single);
+  expectDeviceRangesAreTheHosts<double>(
+    Scenario::RitterDryDamBreak, Scheme::MusclHllc, Precision::Double);
+  expectDeviceRangesAreTheHosts<float>(
+    Scenario::EmergedBump, Scheme::MusclHancock, Precision::Single, false);
 }
