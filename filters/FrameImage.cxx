@@ -75,18 +75,6 @@ ArrayT* reuse(std::array<vtkSmartPointer<vtkDataArray>, N>& slots,
   return fresh;
 }
 
-// Whether the device gave every bound of the frame (a GPU's downloadStateThenAdvance): then the
-// host's pass need not gather them.
-bool deviceRanges(const StateView& state)
-{
-  if (!state.ranges)
-    return false;
-  for (int q = 0; q < FrameRanges::Count; ++q)
-    if (!state.ranges->known(static_cast<FrameRanges::Quantity>(q)))
-      return false;
-  return true;
-}
-
 // One component's (or a vector norm's) range, as VTK's GetRange (known) and GetFiniteRange
 // (finite) would give it.
 struct Range
@@ -257,7 +245,10 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   else
     fillArrays<float>(state, waitForRows);
   using Q = FrameRanges;
-  const FrameRanges& ranges = deviceRanges(state) ? *state.ranges : ranges_;
+  // The device's bounds where it gives them (those it could not know, such as any after a
+  // denormal in fp32, are left to VTK to compute when asked).
+  const std::optional<FrameRanges> fromDevice = state.ranges ? state.ranges() : std::nullopt;
+  const FrameRanges& ranges = state.ranges ? (fromDevice ? *fromDevice : FrameRanges()) : ranges_;
   const Range zero{ 0, 0, true, true }, // a vector's z
     momentumNorm = normOf(ranges, Q::MomentumNorm), velocityNorm = normOf(ranges, Q::VelocityNorm);
   cacheRanges(depth_, { rangeOf(ranges, Q::Depth) });
@@ -293,7 +284,7 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
   const Real* b = values<Real>(bed_);
   Real* depth = values<Real>(depth_);
   Real* z = values<Real>(surface_);
-  const bool hostRanges = !deviceRanges(state); // else the pass skips them
+  const bool hostRanges = !state.ranges; // else the device gives them
   Real* momentum = values<Real>(momentum_);
   Real* velocity = values<Real>(velocity_);
   // An error while waiting for rows (a lost device) must not leave a worker thread: the first

@@ -112,10 +112,12 @@ diagnostics_final(__global const real* partial_sum, __global const real* partial
  * surface, momentum x and y, velocity x and y, and the squared norms of momentum and velocity,
  * as doubles, then a flag. Each value is the one the host makes, to the bit: in fp32 the sums,
  * reciprocals and products are taken exactly or correctly rounded in fp64 and rounded to fp32
- * once (as the host's fp32 operations round them), the squared norms in fp64 without fused
- * multiply-adds, as VTK computes them. The fp32 program flushes denormals, the host does not: a
- * denormal input or result raises the flag, and the host then gathers the bounds itself.
- * fmin/fmax skip NaN, as VTK's GetRange does. Needs fp64. */
+ * once (as the host's fp32 operations round them; denormal results too, which the host keeps),
+ * the squared norms in fp64 without fused multiply-adds, as VTK computes them. The fp32 program
+ * flushes denormal inputs, the host does not: a denormal h, hu, hv or bed (the steps never leave
+ * one) raises the flag, and the bounds are then left to VTK.
+ * fmin/fmax skip NaN, as VTK's GetRange does. Needs fp64. A group per row (NY groups at
+ * most), its items along the row. */
 #if defined(SWE_DOUBLE) || defined(cl_khr_fp64)
 #ifndef SWE_DOUBLE
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -129,8 +131,13 @@ inline int denormal_bits(float x)
   const uint bits = as_uint(x);
   return (bits & 0x7f800000u) == 0u && (bits & 0x007fffffu) != 0u;
 }
-/* Whether an fp64 value rounds to an fp32 denormal. */
-inline int denormal_as_float(double x) { return x != 0.0 && fabs(x) < (double)FLT_MIN; }
+/* x rounded to the nearest fp32 value, denormals included, kept in fp64: the conversion itself
+ * may flush in this program (-cl-denorms-are-zero), the fp64 scaling to the denormals' grid of
+ * 2^-149 and rint (to nearest, ties to even) do not. */
+inline double round_to_float(double x)
+{
+  return fabs(x) < (double)FLT_MIN ? rint(x * 0x1p149) * 0x1p-149 : (double)(float)x;
+}
 #endif
 
 __kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
@@ -147,9 +154,11 @@ frame_ranges_partials(__global const real* state, __global const real* bed,
   }
   double flag = 0.0;
   const int cells = NX * NY;
-  for (int c = get_global_id(0); c < cells; c += get_global_size(0))
+  /* A group's rows, its items along them. */
+  for (int j = get_group_id(0); j < NY; j += get_num_groups(0))
+    for (int i = get_local_id(0); i < NX; i += REDUCE_WG)
   {
-    const int i = c % NX, j = c / NX;
+    const int c = j * NX + i;
     const real depth = state[c], x = state[cells + c], y = state[2 * cells + c];
     const real b = bed[IDX(i, j)];
 #ifdef SWE_DOUBLE
@@ -157,13 +166,10 @@ frame_ranges_partials(__global const real* state, __global const real* bed,
     const double inverse = depth > 0.0 ? 1.0 / depth : 0.0;
     const double u = x * inverse, v = y * inverse;
 #else
-    const float surface = (float)((double)depth + (double)b);
-    const float inverse = depth > 0.0f ? (float)(1.0 / (double)depth) : 0.0f;
-    const double exactU = (double)x * (double)inverse, exactV = (double)y * (double)inverse;
-    const float u = (float)exactU, v = (float)exactV;
-    if (denormal_bits(depth) || denormal_bits(x) || denormal_bits(y) || denormal_bits(b) ||
-        denormal_as_float((double)depth + (double)b) || denormal_as_float(exactU) ||
-        denormal_as_float(exactV))
+    const double surface = round_to_float((double)depth + (double)b);
+    const double inverse = depth > 0.0f ? round_to_float(1.0 / (double)depth) : 0.0;
+    const double u = round_to_float((double)x * inverse), v = round_to_float((double)y * inverse);
+    if (denormal_bits(depth) || denormal_bits(x) || denormal_bits(y) || denormal_bits(b))
       flag = 1.0;
 #endif
     const double values[8] = { depth, surface, x, y, u, v,

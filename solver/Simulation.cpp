@@ -897,17 +897,17 @@ struct Simulation::Impl
     return frameState() != nullptr;
   }
 
-  // Enqueues the bounds of packed (h, hu, hv as packState leaves them) on the queue, then their
-  // read into rangePartialsHost on readQueue, done when read completes. False without fp64.
-  bool enqueueFrameRanges(const cl::Buffer& packed, cl::CommandQueue& readQueue, cl::Event* read)
+  // Enqueues the bounds of packed (h, hu, hv as packState leaves them) and their read into
+  // rangePartialsHost on onQueue, done when the read completes. False without fp64.
+  bool enqueueFrameRanges(const cl::Buffer& packed, cl::CommandQueue& onQueue, cl::Event* read)
   {
     if (!frameRangesKernel())
       return false;
     if (!rangePartials())
     {
-      // Enough groups to fill a GPU, each cell read once.
-      const std::size_t group = reduceRange[0], cells = fieldBytes() / realSize;
-      const std::size_t groups = std::clamp<std::size_t>((cells + group - 1) / group, 1, 1024);
+      // A group a row, up to enough groups to fill a GPU.
+      const std::size_t group = reduceRange[0];
+      const std::size_t groups = std::clamp<std::size_t>(params.ny, 1, 1024);
       rangeGlobal = cl::NDRange(groups * group);
       rangePartialsHost.resize(groups * kRangeValues);
       rangePartials =
@@ -916,21 +916,19 @@ struct Simulation::Impl
     frameRangesKernel.setArg(0, packed);
     frameRangesKernel.setArg(1, bed);
     frameRangesKernel.setArg(2, rangePartials);
-    std::vector<cl::Event> computed(1);
-    queue.enqueueNDRangeKernel(
-      frameRangesKernel, cl::NullRange, rangeGlobal, reduceRange, nullptr, &computed[0]);
-    readQueue.enqueueReadBuffer(rangePartials,
+    onQueue.enqueueNDRangeKernel(frameRangesKernel, cl::NullRange, rangeGlobal, reduceRange);
+    onQueue.enqueueReadBuffer(rangePartials,
       CL_FALSE,
       0,
       rangePartialsHost.size() * sizeof(cl_double),
       rangePartialsHost.data(),
-      &computed,
+      nullptr,
       read);
     return true;
   }
 
-  // The bounds from the partials read: every quantity unknown where a group saw a denormal (the
-  // host then gathers them itself).
+  // The bounds from the partials read: every quantity unknown where a group saw a denormal (then
+  // VTK computes them when asked).
   FrameRanges frameRangesRead() const
   {
     FrameRanges ranges;
@@ -1177,7 +1175,7 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
 StateView Simulation::downloadState() const
 {
   Impl& m = settled();
-  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr, std::nullopt };
+  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr, {} };
   guarded("downloading the state",
     [&]
     {
@@ -1192,7 +1190,7 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
 {
   Impl& m = settled();
   requireForward(m.time, targetTime);
-  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr, std::nullopt };
+  StateView v{ m.time, m.steps, m.params.nx, m.params.ny, m.realSize, nullptr, {} };
   const auto allRows = [&]
   {
     if (consume)
@@ -1230,10 +1228,6 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
       const std::size_t fieldBytes = v.fieldBytes();
       std::vector<cl::Event> copied(1);
       m.packState(m.frameState, &copied[0]);
-      // On a GPU the frame's bounds too (a fraction of a millisecond there), read before the
-      // rows; a CPU device gathers them cheaper in the host's pass over the rows.
-      if (m.info.type == "GPU" && m.enqueueFrameRanges(m.frameState, m.copyQueue, &rangesRead))
-        haveRanges = true;
       for (int part = 0; part < parts; ++part)
       {
         const std::size_t begin = static_cast<std::size_t>(partRow(part)) * v.nx * v.realSize,
@@ -1247,6 +1241,11 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
             &copied,
             f == 2 ? &partRead[static_cast<std::size_t>(part)] : nullptr);
       }
+      // On a GPU the frame's bounds too, on the second queue behind the rows (while the host
+      // makes the frame of them, beside the steps); a CPU device gathers them cheaper in the
+      // host's pass over the rows.
+      haveRanges =
+        m.info.type == "GPU" && m.enqueueFrameRanges(m.frameState, m.copyQueue, &rangesRead);
       m.startAdvance(targetTime); // flushes the copies too
       m.copyQueue.flush();
       return true;
@@ -1271,12 +1270,15 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
     }
   } finishReads{ m.copyQueue };
   if (haveRanges)
-    v.ranges = guarded("computing the frame's ranges",
-      [&]
-      {
-        rangesRead.wait();
-        return m.frameRangesRead();
-      });
+    v.ranges = [&m, rangesRead]() mutable
+    {
+      return guarded("computing the frame's ranges",
+        [&]
+        {
+          rangesRead.wait();
+          return std::optional<FrameRanges>(m.frameRangesRead());
+        });
+    };
   const RowsWait waitForRows = [&](int rowEnd)
   {
     // The part that holds row rowEnd - 1 (reads complete in order: the earlier parts are in).

@@ -42,9 +42,10 @@ struct StateView
   int nx = 0, ny = 0;
   std::size_t realSize = 0;
   const unsigned char* data = nullptr;
-  // The bounds of the frame's derived values (FrameRow.h), where the device computed them
-  // (downloadStateThenAdvance on a GPU); else the host gathers them while it makes the frame.
-  std::optional<FrameRanges> ranges;
+  // Where the device computes the bounds of the frame's derived values (FrameRow.h;
+  // downloadStateThenAdvance on a GPU): waits for them and gives them, valid as data is. Else
+  // empty, and whoever makes the frame gathers them.
+  std::function<std::optional<FrameRanges>()> ranges;
   std::size_t fieldBytes() const { return static_cast<std::size_t>(nx) * ny * realSize; }
 };
 
@@ -80,7 +81,7 @@ struct Snapshot
   // The values on the host (data null for a snapshot on the device).
   StateView view() const
   {
-    return { time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data(), std::nullopt };
+    return { time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data(), {} };
   }
 };
 

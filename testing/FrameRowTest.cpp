@@ -12,6 +12,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace swe;
@@ -341,4 +342,63 @@ TEST(FrameRow, DeviceRangesAreTheHostsBitForBit)
     Scenario::RitterDryDamBreak, Scheme::MusclHllc, Precision::Double);
   expectDeviceRangesAreTheHosts<float>(
     Scenario::EmergedBump, Scheme::MusclHancock, Precision::Single, false);
+}
+
+TEST(FrameRow, DeviceRangesKeepDenormalVelocities)
+{
+  // Momenta just above fp32's smallest normal over deep water: velocities the host makes as
+  // denormals (it does not flush them), which the device, flushing its own fp32 arithmetic, must
+  // give the same, in a lake whose other cells are still. Both precisions; no step taken.
+  for (Precision precision : { Precision::Single, Precision::Double })
+  {
+    SimulationParameters p = test::smallParameters(precision, 40, 9);
+    InitialState initial(p.nx, p.ny);
+    for (std::size_t k = 0; k < initial.cells(); ++k)
+      initial.h[k] = 10.0 + 0.25 * static_cast<double>(k % 3);
+    initial.hu[5] = 1.5e-38;
+    initial.hv[5] = -2.5e-38;
+    initial.hu[77] = -3.0e-38;
+    Simulation simulation(p, initial);
+    const std::optional<FrameRanges> device = simulation.frameRanges();
+    ASSERT_TRUE(device.has_value());
+    const StateView state = simulation.downloadState();
+    const std::size_t n = initial.cells(), nx = static_cast<std::size_t>(p.nx);
+    FrameRanges host;
+    const auto gather = [&](auto* h, auto* bed)
+    {
+      using Real = std::remove_const_t<std::remove_pointer_t<decltype(h)>>;
+      std::vector<Real> depth(n), surface(n), momentum(3 * n), velocity(3 * n);
+      for (std::size_t k = 0; k < n; k += nx)
+        fillFrameRow(h + k,
+          h + n + k,
+          h + 2 * n + k,
+          bed + k,
+          nx,
+          depth.data() + k,
+          surface.data() + k,
+          momentum.data() + 3 * k,
+          velocity.data() + 3 * k,
+          &host);
+      streamingFence();
+    };
+    if (precision == Precision::Single)
+    {
+      const std::vector<float> bed(n, 0.0f);
+      gather(reinterpret_cast<const float*>(state.data), bed.data());
+    }
+    else
+    {
+      const std::vector<double> bed(n, 0.0);
+      gather(reinterpret_cast<const double*>(state.data), bed.data());
+    }
+    EXPECT_LT(host.min[FrameRanges::VelocityX], 0);
+    EXPECT_GT(host.min[FrameRanges::VelocityX], -1e-38) << "a denormal velocity in fp32";
+    for (int q = 0; q < FrameRanges::Count; ++q)
+    {
+      const auto quantity = static_cast<FrameRanges::Quantity>(q);
+      ASSERT_TRUE(device->known(quantity) && host.known(quantity)) << "quantity " << q;
+      EXPECT_EQ(device->min[q], host.min[q]) << precisionName(precision) << ", quantity " << q;
+      EXPECT_EQ(device->max[q], host.max[q]) << precisionName(precision) << ", quantity " << q;
+    }
+  }
 }
