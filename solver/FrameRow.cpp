@@ -114,110 +114,68 @@ inline void widenTile(const Real* depth,
   widenByNorms(u, v, m, b.normLow[1][0], b.normHigh[1][0]);
 }
 
-void tileBoundsPortable(const float* depth,
-  const float* surface,
-  const float* x,
-  const float* y,
-  const float* u,
-  const float* v,
-  std::size_t m,
-  TileBounds<float>& b)
-{
-  widenTile(depth, surface, x, y, u, v, m, b);
-}
-void tileBoundsPortable(const double* depth,
-  const double* surface,
-  const double* x,
-  const double* y,
-  const double* u,
-  const double* v,
-  std::size_t m,
-  TileBounds<double>& b)
-{
-  widenTile(depth, surface, x, y, u, v, m, b);
-}
-
 #if defined(__GNUC__) && defined(__x86_64__)
 // The same with AVX-512 where the CPU has it (16 floats or 8 doubles an instruction): the bounds
 // cost more arithmetic than the rest of the row, and on the H200's 16-core host the SSE2 version
 // made the frame's pass longer than the frame's steps (PERFORMANCE.md). Ties and NaNs as
 // minps/maxps take them (the value first: a NaN value leaves the bound).
 #define SWE_AVX512 __attribute__((target("avx512f")))
-SWE_AVX512 void tileBoundsAvx512(const float* depth,
-  const float* surface,
-  const float* x,
-  const float* y,
-  const float* u,
-  const float* v,
-  std::size_t m,
-  TileBounds<float>& b)
+// Widens the lanes low[0, 64 bytes) and high by a[0, whole) (whole: a multiple of the lanes).
+SWE_AVX512 inline void widenLanes(const float* a, std::size_t whole, float* low, float* high)
 {
-  const std::size_t whole = m - m % 16;
-  const float* arrays[] = { depth, surface, x, y, u, v };
-  for (int q = 0; q < TileBounds<float>::values; ++q)
+  __m512 lo = _mm512_load_ps(low), hi = _mm512_load_ps(high);
+  for (std::size_t k = 0; k < whole; k += 16)
   {
-    __m512 lo = _mm512_load_ps(b.low[q]), hi = _mm512_load_ps(b.high[q]);
-    for (std::size_t k = 0; k < whole; k += 16)
-    {
-      const __m512 value = _mm512_loadu_ps(arrays[q] + k);
-      lo = _mm512_min_ps(value, lo);
-      hi = _mm512_max_ps(value, hi);
-    }
-    _mm512_store_ps(b.low[q], lo);
-    _mm512_store_ps(b.high[q], hi);
+    const __m512 value = _mm512_loadu_ps(a + k);
+    lo = _mm512_min_ps(value, lo);
+    hi = _mm512_max_ps(value, hi);
   }
-  const float* pairs[2][2] = { { x, y }, { u, v } };
-  for (int q = 0; q < 2; ++q)
+  _mm512_store_ps(low, lo);
+  _mm512_store_ps(high, hi);
+}
+SWE_AVX512 inline void widenLanes(const double* a, std::size_t whole, double* low, double* high)
+{
+  __m512d lo = _mm512_load_pd(low), hi = _mm512_load_pd(high);
+  for (std::size_t k = 0; k < whole; k += 8)
   {
-    __m512d lo = _mm512_load_pd(b.normLow[q]), hi = _mm512_load_pd(b.normHigh[q]);
-    for (std::size_t k = 0; k < whole; k += 8)
-    {
-      const __m512d first = _mm512_cvtps_pd(_mm256_loadu_ps(pairs[q][0] + k)),
-                    second = _mm512_cvtps_pd(_mm256_loadu_ps(pairs[q][1] + k));
-      const __m512d squared =
-        _mm512_add_pd(_mm512_mul_pd(first, first), _mm512_mul_pd(second, second));
-      lo = _mm512_min_pd(squared, lo);
-      hi = _mm512_max_pd(squared, hi);
-    }
-    _mm512_store_pd(b.normLow[q], lo);
-    _mm512_store_pd(b.normHigh[q], hi);
+    const __m512d value = _mm512_loadu_pd(a + k);
+    lo = _mm512_min_pd(value, lo);
+    hi = _mm512_max_pd(value, hi);
   }
-  if (whole < m)
-    widenTile(
-      depth + whole, surface + whole, x + whole, y + whole, u + whole, v + whole, m - whole, b);
+  _mm512_store_pd(low, lo);
+  _mm512_store_pd(high, hi);
+}
+// Eight values as doubles (exact).
+SWE_AVX512 inline __m512d eightAsDouble(const float* p)
+{
+  return _mm512_cvtps_pd(_mm256_loadu_ps(p));
+}
+SWE_AVX512 inline __m512d eightAsDouble(const double* p)
+{
+  return _mm512_loadu_pd(p);
 }
 
-SWE_AVX512 void tileBoundsAvx512(const double* depth,
-  const double* surface,
-  const double* x,
-  const double* y,
-  const double* u,
-  const double* v,
+template<class Real>
+SWE_AVX512 void tileBoundsAvx512(const Real* depth,
+  const Real* surface,
+  const Real* x,
+  const Real* y,
+  const Real* u,
+  const Real* v,
   std::size_t m,
-  TileBounds<double>& b)
+  TileBounds<Real>& b)
 {
-  const std::size_t whole = m - m % 8;
-  const double* arrays[] = { depth, surface, x, y, u, v };
-  for (int q = 0; q < TileBounds<double>::values; ++q)
-  {
-    __m512d lo = _mm512_load_pd(b.low[q]), hi = _mm512_load_pd(b.high[q]);
-    for (std::size_t k = 0; k < whole; k += 8)
-    {
-      const __m512d value = _mm512_loadu_pd(arrays[q] + k);
-      lo = _mm512_min_pd(value, lo);
-      hi = _mm512_max_pd(value, hi);
-    }
-    _mm512_store_pd(b.low[q], lo);
-    _mm512_store_pd(b.high[q], hi);
-  }
-  const double* pairs[2][2] = { { x, y }, { u, v } };
+  const std::size_t whole = m - m % TileBounds<Real>::lanes;
+  const Real* arrays[] = { depth, surface, x, y, u, v };
+  for (int q = 0; q < TileBounds<Real>::values; ++q)
+    widenLanes(arrays[q], whole, b.low[q], b.high[q]);
+  const Real* pairs[2][2] = { { x, y }, { u, v } };
   for (int q = 0; q < 2; ++q)
   {
     __m512d lo = _mm512_load_pd(b.normLow[q]), hi = _mm512_load_pd(b.normHigh[q]);
     for (std::size_t k = 0; k < whole; k += 8)
     {
-      const __m512d first = _mm512_loadu_pd(pairs[q][0] + k),
-                    second = _mm512_loadu_pd(pairs[q][1] + k);
+      const __m512d first = eightAsDouble(pairs[q][0] + k), second = eightAsDouble(pairs[q][1] + k);
       const __m512d squared =
         _mm512_add_pd(_mm512_mul_pd(first, first), _mm512_mul_pd(second, second));
       lo = _mm512_min_pd(squared, lo);
@@ -248,7 +206,7 @@ void tileBounds(const Real* depth,
   if (avx512)
     return tileBoundsAvx512(depth, surface, x, y, u, v, m, b);
 #endif
-  tileBoundsPortable(depth, surface, x, y, u, v, m, b);
+  widenTile(depth, surface, x, y, u, v, m, b);
 }
 
 // Surface, momentum and velocity of cell k by the formulas (a tile's last cells; every cell
