@@ -284,9 +284,9 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
   const Real* b = values<Real>(bed_);
   Real* depth = values<Real>(depth_);
   Real* z = values<Real>(surface_);
-  const bool hostRanges = !state.ranges; // else the device gives them
   Real* momentum = values<Real>(momentum_);
   Real* velocity = values<Real>(velocity_);
+  const bool hostRanges = !state.ranges; // else the device gives them
   // An error while waiting for rows (a lost device) must not leave a worker thread: the first
   // one is kept, the rest of the pass skipped, and it is thrown once the pass is over.
   std::mutex mutex; // guards failed and ranges_
