@@ -116,8 +116,7 @@ diagnostics_final(__global const real* partial_sum, __global const real* partial
  * the squared norms in fp64 without fused multiply-adds, as VTK computes them. The fp32 program
  * flushes denormal inputs, the host does not: a denormal h, hu, hv or bed (the steps never leave
  * one) raises the flag, and the bounds are then left to VTK.
- * fmin/fmax skip NaN, as VTK's GetRange does. Needs fp64. A group per row (NY groups at
- * most), its items along the row. */
+ * fmin/fmax skip NaN, as VTK's GetRange does. Needs fp64. */
 #if defined(SWE_DOUBLE) || defined(cl_khr_fp64)
 #ifndef SWE_DOUBLE
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -140,9 +139,37 @@ inline double round_to_float(double x)
 }
 #endif
 
+/* Takes one cell's values into the bounds. */
+inline void take_cell(const real depth, const real x, const real y, const real b, double* low,
+                      double* high, double* flag)
+{
+#ifdef SWE_DOUBLE
+  const double surface = depth + b;
+  const double inverse = depth > 0.0 ? 1.0 / depth : 0.0;
+  const double u = x * inverse, v = y * inverse;
+#else
+  const double surface = round_to_float((double)depth + (double)b);
+  const double inverse = depth > 0.0f ? round_to_float(1.0 / (double)depth) : 0.0;
+  const double u = round_to_float((double)x * inverse), v = round_to_float((double)y * inverse);
+  if (denormal_bits(depth) || denormal_bits(x) || denormal_bits(y) || denormal_bits(b))
+    *flag = 1.0;
+#endif
+  const double values[8] = { depth, surface, x, y, u, v,
+                             (double)x * (double)x + (double)y * (double)y, u * u + v * v };
+  for (int q = 0; q < 8; ++q)
+  {
+    low[q] = fmin(low[q], values[q]);
+    high[q] = fmax(high[q], values[q]);
+  }
+}
+
+/* Packs h, hu, hv of the interior cells (copy p of the state) into packed, one field after the
+ * other as the host view holds them (what packState's rectangle copies do), and takes the
+ * frame's bounds on the way: one pass over the state instead of a copy and a reduction. A group
+ * a row (NY groups at most), its items along the row. */
 __kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
-frame_ranges_partials(__global const real* state, __global const real* bed,
-                      __global double* partials)
+pack_frame_state(__global const real* h, __global const real* hu, __global const real* hv,
+                 __global const real* bed, __global real* packed, __global double* partials)
 {
 #pragma OPENCL FP_CONTRACT OFF
   __local double scratch[REDUCE_WG];
@@ -154,33 +181,16 @@ frame_ranges_partials(__global const real* state, __global const real* bed,
   }
   double flag = 0.0;
   const int cells = NX * NY;
-  /* A group's rows, its items along them. */
   for (int j = get_group_id(0); j < NY; j += get_num_groups(0))
     for (int i = get_local_id(0); i < NX; i += REDUCE_WG)
-  {
-    const int c = j * NX + i;
-    const real depth = state[c], x = state[cells + c], y = state[2 * cells + c];
-    const real b = bed[IDX(i, j)];
-#ifdef SWE_DOUBLE
-    const double surface = depth + b;
-    const double inverse = depth > 0.0 ? 1.0 / depth : 0.0;
-    const double u = x * inverse, v = y * inverse;
-#else
-    const double surface = round_to_float((double)depth + (double)b);
-    const double inverse = depth > 0.0f ? round_to_float(1.0 / (double)depth) : 0.0;
-    const double u = round_to_float((double)x * inverse), v = round_to_float((double)y * inverse);
-    if (denormal_bits(depth) || denormal_bits(x) || denormal_bits(y) || denormal_bits(b))
-      flag = 1.0;
-#endif
-    const double values[8] = { depth, surface, x, y, u, v,
-                               (double)x * (double)x + (double)y * (double)y,
-                               (double)u * (double)u + (double)v * (double)v };
-    for (int q = 0; q < 8; ++q)
     {
-      low[q] = fmin(low[q], values[q]);
-      high[q] = fmax(high[q], values[q]);
+      const int c = j * NX + i, k = IDX(i, j);
+      const real depth = h[k], x = hu[k], y = hv[k];
+      packed[c] = depth;
+      packed[cells + c] = x;
+      packed[2 * cells + c] = y;
+      take_cell(depth, x, y, bed[k], low, high, &flag);
     }
-  }
   /* Group-wide, each bound in turn through local memory. */
   const int lid = get_local_id(0);
   for (int k = 0; k < RANGE_VALUES; ++k)

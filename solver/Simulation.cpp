@@ -133,9 +133,10 @@ struct Simulation::Impl
   cl::Buffer frameState;
   cl::CommandQueue copyQueue;
   bool frameStateTried = false;
-  // The bounds of a frame's derived values on the device (frame_ranges_partials; needs fp64):
-  // per-group partials of a packed state, read to the host and widened there.
-  cl::Kernel frameRangesKernel;
+  // The bounds of a frame's derived values on the device (pack_frame_state; needs fp64): the
+  // state packed as packState does, and per-group partials of the bounds, read to the host and
+  // widened there.
+  cl::Kernel packWithRanges;
   cl::Buffer rangePartials;
   std::vector<cl_double> rangePartialsHost;
   cl::NDRange rangeGlobal;
@@ -160,6 +161,14 @@ struct Simulation::Impl
     {
       // Releasing the buffer below frees the memory anyway; a destructor must not throw.
     }
+  }
+
+  // Whether frames take their bounds on the device: on GPUs, and where the build options ask for
+  // it (-DSWE_DEVICE_RANGES: tests take that path on any device).
+  bool wantsDeviceRanges() const
+  {
+    return info.type == "GPU" ||
+           params.buildOptions.find("-DSWE_DEVICE_RANGES") != std::string::npos;
   }
 
   // Two steps a launch (build() refuses them without the fused clock).
@@ -312,7 +321,7 @@ struct Simulation::Impl
     diagFinal = cl::Kernel(program, "diagnostics_final");
     if (params.precision == Precision::Double ||
         extensions.find("cl_khr_fp64") != std::string::npos)
-      frameRangesKernel = cl::Kernel(program, "frame_ranges_partials");
+      packWithRanges = cl::Kernel(program, "pack_frame_state");
     // The work-group shapes come from the kernels themselves (reqd_work_group_size), so that
     // buildOptions overrides such as -DWG_X=32 stay consistent with the launches.
     const auto wg = waveSpeed[0].getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device);
@@ -897,11 +906,15 @@ struct Simulation::Impl
     return frameState() != nullptr;
   }
 
-  // Enqueues the bounds of packed (h, hu, hv as packState leaves them) and their read into
-  // rangePartialsHost on onQueue, done when the read completes. False without fp64.
-  bool enqueueFrameRanges(const cl::Buffer& packed, cl::CommandQueue& onQueue, cl::Event* read)
+  // packState(to, packed) on the main queue, taking the frame's bounds on the way, whose read
+  // into rangePartialsHost onQueue then enqueues (done: read). False without fp64: nothing
+  // enqueued.
+  bool packStateWithRanges(const cl::Buffer& to,
+    cl::Event* packed,
+    cl::CommandQueue& onQueue,
+    cl::Event* read)
   {
-    if (!frameRangesKernel())
+    if (!packWithRanges())
       return false;
     if (!rangePartials())
     {
@@ -913,16 +926,22 @@ struct Simulation::Impl
       rangePartials =
         cl::Buffer(context, CL_MEM_READ_WRITE, rangePartialsHost.size() * sizeof(cl_double));
     }
-    frameRangesKernel.setArg(0, packed);
-    frameRangesKernel.setArg(1, bed);
-    frameRangesKernel.setArg(2, rangePartials);
-    onQueue.enqueueNDRangeKernel(frameRangesKernel, cl::NullRange, rangeGlobal, reduceRange);
+    for (int f = 0; f < 3; ++f)
+      packWithRanges.setArg(f, buffer(static_cast<Field>(f)));
+    packWithRanges.setArg(3, bed);
+    packWithRanges.setArg(4, to);
+    packWithRanges.setArg(5, rangePartials);
+    std::vector<cl::Event> done(1);
+    queue.enqueueNDRangeKernel(
+      packWithRanges, cl::NullRange, rangeGlobal, reduceRange, nullptr, &done[0]);
+    if (packed)
+      *packed = done[0];
     onQueue.enqueueReadBuffer(rangePartials,
       CL_FALSE,
       0,
       rangePartialsHost.size() * sizeof(cl_double),
       rangePartialsHost.data(),
-      nullptr,
+      &done,
       read);
     return true;
   }
@@ -1226,8 +1245,14 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
       // The copy on the device takes a fraction of a millisecond; the bus copy then overlaps
       // the steps, on the other queue.
       const std::size_t fieldBytes = v.fieldBytes();
+      // On a GPU the frame's bounds on the way (one pass over the state, read on the second
+      // queue before the rows); a CPU device gathers them cheaper in the host's pass over the
+      // rows, or where the device has no fp64.
       std::vector<cl::Event> copied(1);
-      m.packState(m.frameState, &copied[0]);
+      haveRanges = m.wantsDeviceRanges() &&
+                   m.packStateWithRanges(m.frameState, &copied[0], m.copyQueue, &rangesRead);
+      if (!haveRanges)
+        m.packState(m.frameState, &copied[0]);
       for (int part = 0; part < parts; ++part)
       {
         const std::size_t begin = static_cast<std::size_t>(partRow(part)) * v.nx * v.realSize,
@@ -1241,11 +1266,6 @@ StateView Simulation::downloadStateThenAdvance(double targetTime, const StateCon
             &copied,
             f == 2 ? &partRead[static_cast<std::size_t>(part)] : nullptr);
       }
-      // On a GPU the frame's bounds too, on the second queue behind the rows (while the host
-      // makes the frame of them, beside the steps); a CPU device gathers them cheaper in the
-      // host's pass over the rows.
-      haveRanges =
-        m.info.type == "GPU" && m.enqueueFrameRanges(m.frameState, m.copyQueue, &rangesRead);
       m.startAdvance(targetTime); // flushes the copies too
       m.copyQueue.flush();
       return true;
@@ -1371,11 +1391,8 @@ std::optional<FrameRanges> Simulation::frameRanges() const
   return guarded("computing the frame's ranges",
     [&]() -> std::optional<FrameRanges>
     {
-      if (!m.haveFrameState())
-        return std::nullopt;
-      m.packState(m.frameState);
       cl::Event read;
-      if (!m.enqueueFrameRanges(m.frameState, m.queue, &read))
+      if (!m.haveFrameState() || !m.packStateWithRanges(m.frameState, nullptr, m.queue, &read))
         return std::nullopt;
       read.wait();
       return m.frameRangesRead();

@@ -3,9 +3,11 @@
 // where the row lies in memory; the ranges gathered on the way are those of the arrays made.
 #include "FrameRow.h"
 #include "TestHelpers.h"
+#include "Timeline.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -381,4 +383,54 @@ TEST(FrameRow, DeviceRangesKeepDenormalVelocities)
 {
   expectDenormalVelocitiesKept<float>(Precision::Single);
   expectDenormalVelocitiesKept<double>(Precision::Double);
+}
+
+namespace
+{
+// Frames made while the next steps run (Timeline::output stepping ahead, the plugin's path on a
+// GPU), with the state packed and its bounds taken on the device (forced here on any device):
+// the same bytes as a frame downloaded plainly, and bounds equal to the host's.
+template<class Real>
+void expectPackedFramesCarryTheirRanges(Precision precision)
+{
+  SimulationParameters p = test::smallParameters(precision, 130, 70);
+  const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
+  Timeline::Limits limits;
+  limits.maxCheckpointShare = 0; // no checkpoint after t = 0: every output is downloaded
+  Timeline plain(p, initial, 0.05, limits);
+  p.buildOptions = "-DSWE_DEVICE_RANGES";
+  Timeline ahead(p, initial, 0.05, limits);
+  for (int k = 1; k <= 3; ++k)
+  {
+    const double t = plain.outputTime(k);
+    ASSERT_TRUE(plain.seek(t));
+    ASSERT_TRUE(ahead.seek(t));
+    const StateView expected = plain.output();
+    const std::vector<unsigned char> bytes(
+      expected.data, expected.data + 3 * expected.fieldBytes());
+    std::optional<FrameRanges> device;
+    ahead.output(1.0,
+      [&](const StateView& state, const RowsWait& waitForRows)
+      {
+        waitForRows(state.ny);
+        EXPECT_TRUE(std::equal(bytes.begin(), bytes.end(), state.data)) << "output " << k;
+        ASSERT_TRUE(state.ranges) << "output " << k << " comes with the device's bounds";
+        device = state.ranges();
+      });
+    ASSERT_TRUE(device.has_value());
+    const FrameRanges host = hostRanges<Real>(plain.simulation());
+    for (int q = 0; q < FrameRanges::Count; ++q)
+    {
+      EXPECT_TRUE(device->known(static_cast<FrameRanges::Quantity>(q))) << "quantity " << q;
+      EXPECT_EQ(device->min[q], host.min[q]) << "output " << k << ", quantity " << q;
+      EXPECT_EQ(device->max[q], host.max[q]) << "output " << k << ", quantity " << q;
+    }
+  }
+}
+} // namespace
+
+TEST(FrameRow, PackedFramesCarryTheirRanges)
+{
+  expectPackedFramesCarryTheirRanges<float>(Precision::Single);
+  expectPackedFramesCarryTheirRanges<double>(Precision::Double);
 }
