@@ -156,6 +156,8 @@ inline void take_cell(const real depth, const real x, const real y, const real b
 #endif
   const double values[8] = { depth, surface, x, y, u, v,
                              (double)x * (double)x + (double)y * (double)y, u * u + v * v };
+  /* (every loop over the bounds unrolled: indexed only by constants, they stay in registers) */
+#pragma unroll
   for (int q = 0; q < 8; ++q)
   {
     low[q] = fmin(low[q], values[q]);
@@ -163,7 +165,7 @@ inline void take_cell(const real depth, const real x, const real y, const real b
   }
 }
 
-/* Packs h, hu, hv of the interior cells (copy p of the state) into packed, one field after the
+/* Packs h, hu, hv of the interior cells (the live copy of the state) into packed, one field after the
  * other as the host view holds them (what packState's rectangle copies do), and takes the
  * frame's bounds on the way: one pass over the state instead of a copy and a reduction. A group
  * a row (NY groups at most), its items along the row. */
@@ -174,6 +176,7 @@ pack_frame_state(__global const real* h, __global const real* hu, __global const
 #pragma OPENCL FP_CONTRACT OFF
   __local double scratch[REDUCE_WG];
   double low[8], high[8];
+#pragma unroll
   for (int q = 0; q < 8; ++q)
   {
     low[q] = INFINITY;
@@ -193,6 +196,7 @@ pack_frame_state(__global const real* h, __global const real* hu, __global const
     }
   /* Group-wide, each bound in turn through local memory. */
   const int lid = get_local_id(0);
+#pragma unroll
   for (int k = 0; k < RANGE_VALUES; ++k)
   {
     scratch[lid] = k == 16 ? flag : (k % 2 ? high[k / 2] : low[k / 2]);
