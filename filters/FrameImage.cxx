@@ -341,9 +341,12 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
               gather);
           }
           streamingFence(); // before the pass's end lets another thread read the arrays
-          // (min and max do not round: the merged bounds do not depend on the threads)
-          const std::lock_guard<std::mutex> lock(mutex);
-          ranges_.merge(blockRanges);
+          if (gather)
+          {
+            // (min and max do not round: the merged bounds do not depend on the threads)
+            const std::lock_guard<std::mutex> lock(mutex);
+            ranges_.merge(blockRanges);
+          }
         });
     });
   if (failed)
