@@ -1,6 +1,7 @@
 #include "Timeline.h"
 
 #include "Error.h"
+#include "HugePages.h"
 
 #include <algorithm>
 #include <chrono>
@@ -52,6 +53,7 @@ Timeline::Timeline(const SimulationParameters& params,
   checkpoints_.emplace(0.0, std::move(first));
   lastSnapshotSeconds_ = secondsSince(before);
   start_ = Clock::now();
+  prepareSpare();
 }
 
 void Timeline::setOutputInterval(double interval)
@@ -183,19 +185,56 @@ void Timeline::maybeCheckpoint()
   if (kept.back())
   {
     Snapshot snapshot;
+    const auto before = Clock::now();
     if (!spares_.empty())
     {
       snapshot = std::move(spares_.back());
       spares_.pop_back();
     }
-    const auto before = Clock::now();
+    else if (prepared_.valid())
+    {
+      try
+      {
+        snapshot.data = prepared_.get(); // (waits for what is left of the touching)
+      }
+      catch (const std::exception&)
+      {
+        // No memory for it after all: the snapshot asks for its own.
+      }
+    }
     takeSnapshot(snapshot);
     lastSnapshotSeconds_ = secondsSince(before);
     snapshotSeconds_ += lastSnapshotSeconds_;
     checkpoints_.emplace(now, std::move(snapshot));
   }
-  while (!spares_.empty() && checkpoints_.size() + spares_.size() > limit())
+  const std::size_t prepared = prepared_.valid() ? 1 : 0;
+  while (!spares_.empty() && checkpoints_.size() + spares_.size() + prepared > limit())
     spares_.pop_back();
+  prepareSpare();
+}
+
+void Timeline::prepareSpare()
+{
+  if (place_ != SnapshotPlace::Host || !spares_.empty() || prepared_.valid() ||
+      checkpoints_.size() >= limit())
+    return;
+  const std::size_t bytes = simulation_->stateBytes();
+  try
+  {
+    prepared_ = std::async(std::launch::async,
+      [bytes]
+      {
+        std::vector<unsigned char> memory;
+        memory.reserve(bytes);
+        adviseHugePages(memory.data(), bytes); // as Simulation::snapshotInto asks for fresh memory
+        memory.resize(bytes);
+        return memory;
+      });
+  }
+  catch (const std::exception&)
+  {
+    // No thread for it: the next checkpoint touches its memory itself, as it always did.
+  }
 }
 
 void Timeline::takeSnapshot(Snapshot& s)

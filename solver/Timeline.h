@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -90,6 +91,10 @@ private:
   // progress asked to abort).
   bool finishAhead(const ProgressCallback& progress);
   void maybeCheckpoint();
+  // Host memory for the next checkpoint when no spare is left, touched on a thread of its own
+  // while the steps run: first touch of fresh memory is the slow part of a host checkpoint on
+  // these machines (PERFORMANCE.md).
+  void prepareSpare();
   // A snapshot into s in place_, or on the host from now on if the device has no room after all.
   void takeSnapshot(Snapshot& s);
   // How many snapshots (checkpoints and spares) the limits allow.
@@ -104,7 +109,8 @@ private:
   SnapshotPlace place_ = SnapshotPlace::Host;
   std::map<double, Snapshot> checkpoints_;
   std::vector<Snapshot> spares_; // memory of dropped checkpoints, for the next ones
-  double spacing_;               // minimum simulated time between two kept checkpoints
+  std::future<std::vector<unsigned char>> prepared_; // prepareSpare()'s memory, once touched
+  double spacing_; // minimum simulated time between two kept checkpoints
   double advanced_ = 0;
   double ahead_ = 0; // the target of an advance output() started; 0: none
   double steppingSeconds_ = 0, checkpointSeconds_ = 0;
