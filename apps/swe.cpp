@@ -19,10 +19,10 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <limits>
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -382,9 +382,9 @@ int bench(CommonOptions& options, int steps, bool baseline)
       deviceRecycled,
       restoreHost,
       restoreDevice);
-    // The frame's bounds on the device (what a GPU's frame computes beside the rows): a packed
-    // copy of the state, the reduction and its read, the fastest of five (the first builds
-    // nothing: the kernel is in the program).
+    // The state packed with the frame's bounds taken on the way (what a GPU's frame does in
+    // place of the packed copy) and the bounds' read, the fastest of five (the kernel is in the
+    // program: nothing is built).
     double ranges = std::numeric_limits<double>::infinity();
     bool computed = true;
     for (int k = 0; k < 5; ++k)

@@ -6,7 +6,6 @@
 #include <iterator>
 #include <limits>
 #include <type_traits>
-#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -411,15 +410,18 @@ double fillFrameRow(const Real* h,
   std::copy(h, h + n, depth);
   for (std::size_t k = 0; k < n; ++k)
     fillCell(h, hu, hv, bed, k, surface, momentum, velocity);
-  if (ranges)
+  // Velocity's x and y apart, a tile at a time on the stack, for the bounds.
+  constexpr std::size_t tile = 256;
+  Real u[tile], v[tile];
+  for (std::size_t t = 0; ranges && t < n; t += tile)
   {
-    std::vector<Real> u(n), v(n);
-    for (std::size_t k = 0; k < n; ++k)
+    const std::size_t m = std::min(tile, n - t);
+    for (std::size_t j = 0; j < m; ++j)
     {
-      u[k] = velocity[3 * k];
-      v[k] = velocity[3 * k + 1];
+      u[j] = velocity[3 * (t + j)];
+      v[j] = velocity[3 * (t + j) + 1];
     }
-    tileBounds(h, surface, hu, hv, u.data(), v.data(), n, bounds);
+    tileBounds(h + t, surface + t, hu + t, hv + t, u, v, m, bounds);
   }
 #endif
   if (ranges)

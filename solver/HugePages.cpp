@@ -21,4 +21,15 @@ void adviseHugePages(void* data, std::size_t bytes)
   (void)bytes;
 #endif
 }
+
+void resizeOnHugePages(std::vector<unsigned char>& memory, std::size_t bytes)
+{
+  if (memory.capacity() < bytes)
+  {
+    memory = std::vector<unsigned char>();
+    memory.reserve(bytes);
+    adviseHugePages(memory.data(), bytes);
+  }
+  memory.resize(bytes);
+}
 } // namespace swe

@@ -1,6 +1,7 @@
 #pragma once
 // A hint for large buffers that are about to be filled for the first time.
 #include <cstddef>
+#include <vector>
 
 namespace swe
 {
@@ -8,4 +9,8 @@ namespace swe
 // touch: each fault then maps 2 MiB instead of 4 KiB (fresh memory fills about twice as fast).
 // Only a hint: Linux with THP in "madvise" mode (Debian's default) honours it; elsewhere a no-op.
 void adviseHugePages(void* data, std::size_t bytes);
+
+// memory resized to bytes, in fresh memory asked for huge pages first when its capacity is short
+// (the resize is the first touch), else in place.
+void resizeOnHugePages(std::vector<unsigned char>& memory, std::size_t bytes);
 } // namespace swe

@@ -1180,14 +1180,7 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
     return;
   }
   s.device.reset();
-  if (s.data.capacity() < bytes)
-  {
-    // Fresh memory: ask for huge pages before the first touch.
-    s.data = std::vector<unsigned char>();
-    s.data.reserve(bytes);
-    adviseHugePages(s.data.data(), bytes);
-  }
-  s.data.resize(bytes);
+  resizeOnHugePages(s.data, bytes);
   guarded("taking a snapshot", [&] { m.readState(s.data.data()); });
 }
 

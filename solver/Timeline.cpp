@@ -225,9 +225,7 @@ void Timeline::prepareSpare()
       [bytes]
       {
         std::vector<unsigned char> memory;
-        memory.reserve(bytes);
-        adviseHugePages(memory.data(), bytes); // as Simulation::snapshotInto asks for fresh memory
-        memory.resize(bytes);
+        resizeOnHugePages(memory, bytes); // as Simulation::snapshotInto would
         return memory;
       });
   }
