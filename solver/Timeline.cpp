@@ -191,11 +191,14 @@ void Timeline::maybeCheckpoint()
       snapshot = std::move(spares_.back());
       spares_.pop_back();
     }
-    else if (prepared_.valid())
+    else if (prepared_.valid() &&
+             prepared_.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
     {
+      // (not waited for while still being touched: the checkpoint's cost, which decides how
+      // many are taken, must not depend on how soon that thread ran)
       try
       {
-        snapshot.data = prepared_.get(); // (waits for what is left of the touching)
+        snapshot.data = prepared_.get();
       }
       catch (const std::exception&)
       {
@@ -215,10 +218,12 @@ void Timeline::maybeCheckpoint()
 
 void Timeline::prepareSpare()
 {
-  if (place_ != SnapshotPlace::Host || !spares_.empty() || prepared_.valid() ||
+  // Small states touch fresh memory in a few milliseconds: no thread for them.
+  constexpr std::size_t small = std::size_t(16) << 20;
+  const std::size_t bytes = simulation_->stateBytes();
+  if (place_ != SnapshotPlace::Host || bytes < small || !spares_.empty() || prepared_.valid() ||
       checkpoints_.size() >= limit())
     return;
-  const std::size_t bytes = simulation_->stateBytes();
   try
   {
     prepared_ = std::async(std::launch::async,

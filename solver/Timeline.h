@@ -91,9 +91,9 @@ private:
   // progress asked to abort).
   bool finishAhead(const ProgressCallback& progress);
   void maybeCheckpoint();
-  // Host memory for the next checkpoint when no spare is left, touched on a thread of its own
-  // while the steps run: first touch of fresh memory is the slow part of a host checkpoint on
-  // these machines (PERFORMANCE.md).
+  // Host memory for the next checkpoint when no spare is left (states of 16 MiB or more), touched
+  // on a thread of its own while the steps run: first touch of fresh memory is the slow part of
+  // a host checkpoint on these machines (PERFORMANCE.md). A checkpoint uses it once it is ready.
   void prepareSpare();
   // A snapshot into s in place_, or on the host from now on if the device has no room after all.
   void takeSnapshot(Snapshot& s);
