@@ -15,10 +15,12 @@ namespace swe
 {
 VtiSeriesWriter::VtiSeriesWriter(const std::string& directory,
   const std::string& name,
-  const std::array<double, 3>& origin)
+  const std::array<double, 3>& origin,
+  const FrameArraySelection& selection)
   : directory_(directory)
   , name_(name)
   , origin_(origin)
+  , selection_(selection)
 {
   std::error_code ec;
   std::filesystem::create_directories(directory_, ec);
@@ -38,7 +40,7 @@ void VtiSeriesWriter::write(Simulation& simulation, double nextTime)
   vtkNew<vtkImageData> image;
   // Made before the advance starts (the first file downloads the bed), filled as the state
   // arrives, as the plugin does.
-  FrameImage frame(simulation, image, origin_.data(), &arrays_);
+  FrameImage frame(simulation, image, origin_.data(), &arrays_, selection_);
   const StateView state = simulation.downloadStateThenAdvance(nextTime,
     [&](const StateView& arriving, const RowsWait& waitForRows)
     { frame.fill(arriving, waitForRows); });

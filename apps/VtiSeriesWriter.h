@@ -14,10 +14,12 @@ namespace swe
 class VtiSeriesWriter
 {
 public:
-  // Creates directory if needed; the series is directory/<name>.pvd; images start at origin.
+  // Creates directory if needed; the series is directory/<name>.pvd; images start at origin and
+  // hold the arrays selected.
   VtiSeriesWriter(const std::string& directory,
     const std::string& name,
-    const std::array<double, 3>& origin = { 0, 0, 0 });
+    const std::array<double, 3>& origin = { 0, 0, 0 },
+    const FrameArraySelection& selection = {});
   // Writes the next file from the simulation's state now; with nextTime past now the device
   // takes the steps to nextTime while the file is made (Simulation::downloadStateThenAdvance).
   void write(Simulation& simulation, double nextTime);
@@ -30,5 +32,6 @@ private:
   std::vector<std::pair<double, std::string>> files_;
   // The arrays of the last file, refilled for the next (the bed is downloaded once).
   FrameArrays arrays_;
+  FrameArraySelection selection_;
 };
 } // namespace swe

@@ -8,6 +8,7 @@
 #include "ReferenceSolver.h"
 #include "Simulation.h"
 #ifdef SWE_WITH_VTK
+#include "FrameImage.h"
 #include "ImageInitialState.h"
 #include "VtiSeriesWriter.h"
 
@@ -139,7 +140,8 @@ int run(CommonOptions& options,
   InputOptions& input,
   double tEnd,
   double outputEvery,
-  const std::string& outDir)
+  const std::string& outDir,
+  const std::vector<std::string>& arrays)
 {
   swe::requireFinite(tEnd, "end time");
   swe::requireFinite(outputEvery, "output interval");
@@ -151,9 +153,11 @@ int run(CommonOptions& options,
   swe::SimulationParameters params = options.resolve();
   const swe::InitialState initial = initialState(options, input, params);
   const std::string what = input.file.empty() ? options.scenario : input.file;
-#ifndef SWE_WITH_VTK
-  if (!outDir.empty())
-    throw swe::Error("--out needs VTK, and this swe was built without ParaView/VTK");
+#ifdef SWE_WITH_VTK
+  const swe::FrameArraySelection selection = swe::frameArraySelection(arrays); // (checked first)
+#else
+  if (!outDir.empty() || !arrays.empty())
+    throw swe::Error("--out and --arrays need VTK, and this swe was built without ParaView/VTK");
 #endif
   const auto start = Clock::now();
   swe::Simulation simulation(params, initial);
@@ -169,7 +173,7 @@ int run(CommonOptions& options,
 #ifdef SWE_WITH_VTK
   std::unique_ptr<swe::VtiSeriesWriter> writer;
   if (!outDir.empty())
-    writer = std::make_unique<swe::VtiSeriesWriter>(outDir, "swe", input.origin);
+    writer = std::make_unique<swe::VtiSeriesWriter>(outDir, "swe", input.origin, selection);
   // Output k: the device takes the steps to the next output while this one is written.
   const auto write = [&](long k)
   {
@@ -547,6 +551,7 @@ int main(int argc, char** argv)
   CommonOptions runOptions;
   double tEnd = 20.0, outputEvery = 0.0;
   std::string outDir;
+  std::vector<std::string> arrays;
   InputOptions input;
   CLI::App* runCmd = app.add_subcommand("run", "run a scenario, or a terrain from a .vti file");
   runOptions.add(runCmd);
@@ -567,6 +572,12 @@ int main(int argc, char** argv)
   runCmd->add_option("--gravity", runOptions.params.gravity, "gravity [m/s^2]")
     ->capture_default_str();
   runCmd->add_option("--out", outDir, "directory for .vti files and a .pvd series");
+  runCmd
+    ->add_option("--arrays",
+      arrays,
+      "the cell arrays the .vti files hold, comma-separated (Depth, FreeSurface, Bed, Momentum, "
+      "Velocity; default all)")
+    ->delimiter(',');
   runCmd->add_option("--input",
     input.file,
     "a 2D .vti image with the terrain (replaces --scenario and the grid flags)");
@@ -624,7 +635,7 @@ int main(int argc, char** argv)
     if (*devices)
       return listDevices();
     if (*runCmd)
-      return run(runOptions, input, tEnd, outputEvery, outDir);
+      return run(runOptions, input, tEnd, outputEvery, outDir, arrays);
     if (*benchCmd)
       return bench(benchOptions, steps, baseline);
     if (*tuneCmd)

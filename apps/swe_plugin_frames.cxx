@@ -16,6 +16,7 @@
 #include "vtkShallowWaterSource.h"
 
 #include <vtkCellData.h>
+#include <vtkDataArraySelection.h>
 #include <vtkDataArray.h>
 #include <vtkFieldData.h>
 #include <vtkImageData.h>
@@ -28,6 +29,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <string>
 #include <vector>
 
 namespace
@@ -86,6 +88,7 @@ struct Options
   std::string precision = "single";
   std::string scheme = "lax-friedrichs";
   std::string device = "auto";
+  std::vector<std::string> arrays; // the source's Output Arrays; empty: all
 };
 
 int run(const Options& o)
@@ -140,6 +143,19 @@ int run(const Options& o)
   source->SetDevice(o.device.c_str());
   source->SetEndTime((o.frames + 2) * interval); // every frame steps ahead, as mid-Play
   source->SetOutputInterval(interval);
+  if (!o.arrays.empty())
+  {
+    source->GetCellArraySelection()->DisableAllArrays();
+    for (const std::string& name : o.arrays)
+    {
+      if (!source->GetCellArraySelection()->ArrayExists(name.c_str()))
+      {
+        std::fprintf(stderr, "swe_plugin_frames: no output array %s\n", name.c_str());
+        return 1;
+      }
+      source->GetCellArraySelection()->EnableArray(name.c_str());
+    }
+  }
   std::printf("| frame | steps | wall s | engine alone s | step wait s | checkpoint s | output s | "
               "outside stepping | ranges s | outside with ranges |\n"
               "|---|---|---|---|---|---|---|---|---|---|\n");
@@ -219,6 +235,11 @@ int main(int argc, char** argv)
   app.add_option("--scheme", o.scheme, "lax-friedrichs, muscl-hllc or muscl-hancock")
     ->capture_default_str();
   app.add_option("--device", o.device, "auto, an index, or part of a name")->capture_default_str();
+  app
+    .add_option("--arrays",
+      o.arrays,
+      "the output arrays (Depth, FreeSurface, Bed, Momentum, Velocity; default all)")
+    ->delimiter(',');
   CLI11_PARSE(app, argc, argv);
   try
   {

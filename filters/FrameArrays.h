@@ -9,6 +9,30 @@
 
 namespace swe
 {
+// The cell arrays of a frame, in the order ParaView lists them, and which of them an output holds
+// (the "Output Arrays" property): every one unless the user leaves some out, to save the memory
+// and the time of arrays they do not look at (32 bytes a cell for momentum and velocity in fp32).
+enum class FrameArray
+{
+  Depth,
+  FreeSurface,
+  Bed,
+  Momentum,
+  Velocity
+};
+constexpr int kFrameArrayCount = 5;
+constexpr const char* kFrameArrayNames[kFrameArrayCount] = { "Depth",
+  "FreeSurface",
+  "Bed",
+  "Momentum",
+  "Velocity" };
+
+struct FrameArraySelection
+{
+  std::array<bool, kFrameArrayCount> holds{ true, true, true, true, true };
+  bool operator()(FrameArray a) const { return holds[static_cast<int>(a)]; }
+};
+
 struct FrameArrays
 {
   // Newest first. An array is refilled only while nothing but this cache holds it (reference

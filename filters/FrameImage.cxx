@@ -24,6 +24,7 @@
 #include <atomic>
 #include <cmath>
 #include <initializer_list>
+#include <iterator>
 #include <exception>
 #include <mutex>
 #include <cstdint>
@@ -142,41 +143,49 @@ void cacheRange(vtkDataArray* array, const Real* values, vtkIdType n)
   cacheRanges(array, { rangeOf(ranges, FrameRanges::Depth) });
 }
 
-// The frame's arrays of ArrayT (the simulation's precision), taken from the cache or new, added to
-// cells; the bed from the cache or downloaded.
+// The frame's arrays of ArrayT (the simulation's precision) that selection holds, taken from the
+// cache or new, added to cells (null for those left out, whose cached arrays are let go); the bed
+// from the cache or downloaded (the free surface needs it, held or not).
 template<class ArrayT>
 void takeArrays(const Simulation& simulation,
   vtkCellData* cells,
   FrameArrays& arrays,
+  const FrameArraySelection& selection,
   vtkDataArray* (&out)[5])
 {
   const auto& p = simulation.parameters();
   const vtkIdType n = static_cast<vtkIdType>(p.nx) * p.ny;
-  auto take = [&](FrameArrays::Slots& slots, const char* name, int components)
+  auto take = [&](FrameArrays::Slots& slots, FrameArray which, int components) -> ArrayT*
   {
-    ArrayT* array = reuse<ArrayT>(slots, name, components, n);
+    if (!selection(which))
+    {
+      slots = {};
+      return nullptr;
+    }
+    ArrayT* array = reuse<ArrayT>(slots, kFrameArrayNames[static_cast<int>(which)], components, n);
     cells->AddArray(array);
     return array;
   };
-  ArrayT* depth = take(arrays.Depth, "Depth", 1);
+  ArrayT* depth = take(arrays.Depth, FrameArray::Depth, 1);
   // The bed never changes, so a bed array from an earlier frame of the same run is shared instead
   // of downloaded again.
   ArrayT* bed = ArrayT::SafeDownCast(arrays.Bed);
-  if (bed && bed->GetNumberOfTuples() == n && bed->GetNumberOfComponents() == 1)
-    cells->AddArray(bed);
-  else
+  if (!bed || bed->GetNumberOfTuples() != n || bed->GetNumberOfComponents() != 1)
   {
     const vtkSmartPointer<ArrayT> fresh = newArray<ArrayT>("Bed", 1, n);
     simulation.download(Field::Bed, fresh->GetPointer(0));
     cacheRange(fresh, fresh->GetPointer(0), n);
-    cells->AddArray(fresh);
     arrays.Bed = bed = fresh;
   }
-  ArrayT* surface = take(arrays.FreeSurface, "FreeSurface", 1);
-  ArrayT* momentum = take(arrays.Momentum, "Momentum", 3);
-  ArrayT* velocity = take(arrays.Velocity, "Velocity", 3);
-  cells->SetScalars(depth);
-  cells->SetVectors(velocity);
+  if (selection(FrameArray::Bed))
+    cells->AddArray(bed);
+  ArrayT* surface = take(arrays.FreeSurface, FrameArray::FreeSurface, 1);
+  ArrayT* momentum = take(arrays.Momentum, FrameArray::Momentum, 3);
+  ArrayT* velocity = take(arrays.Velocity, FrameArray::Velocity, 3);
+  if (depth)
+    cells->SetScalars(depth);
+  if (velocity)
+    cells->SetVectors(velocity);
   out[0] = depth;
   out[1] = surface;
   out[2] = bed;
@@ -184,10 +193,18 @@ void takeArrays(const Simulation& simulation,
   out[4] = velocity;
 }
 
+// p + k, or null for an array left out.
+template<class Real>
+Real* shifted(Real* p, vtkIdType k)
+{
+  return p ? p + k : nullptr;
+}
+
+// The values of array, or null for an array left out.
 template<class Real>
 Real* values(vtkDataArray* array)
 {
-  return static_cast<Real*>(array->GetVoidPointer(0));
+  return array ? static_cast<Real*>(array->GetVoidPointer(0)) : nullptr;
 }
 
 template<class ArrayT>
@@ -203,7 +220,8 @@ void addValue(vtkFieldData* field, const char* name, double value)
 FrameImage::FrameImage(const Simulation& simulation,
   vtkImageData* image,
   const double origin[3],
-  FrameArrays* cache)
+  FrameArrays* cache,
+  const FrameArraySelection& selection)
   : params_(simulation.parameters())
   , deviceName_(simulation.device().name)
   , image_(image)
@@ -222,9 +240,9 @@ FrameImage::FrameImage(const Simulation& simulation,
   image->SetExtent(0, params_.nx, 0, params_.ny, 0, 0);
   vtkDataArray* taken[5];
   if (params_.precision == Precision::Double)
-    takeArrays<vtkDoubleArray>(simulation, image->GetCellData(), arrays, taken);
+    takeArrays<vtkDoubleArray>(simulation, image->GetCellData(), arrays, selection, taken);
   else
-    takeArrays<vtkFloatArray>(simulation, image->GetCellData(), arrays, taken);
+    takeArrays<vtkFloatArray>(simulation, image->GetCellData(), arrays, selection, taken);
   depth_ = taken[0];
   surface_ = taken[1];
   bed_ = taken[2];
@@ -251,14 +269,18 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   const FrameRanges& ranges = state.ranges ? (fromDevice ? *fromDevice : FrameRanges()) : ranges_;
   const Range zero{ 0, 0, true, true }, // a vector's z
     momentumNorm = normOf(ranges, Q::MomentumNorm), velocityNorm = normOf(ranges, Q::VelocityNorm);
-  cacheRanges(depth_, { rangeOf(ranges, Q::Depth) });
-  cacheRanges(surface_, { rangeOf(ranges, Q::Surface) });
-  cacheRanges(momentum_,
-    { rangeOf(ranges, Q::MomentumX), rangeOf(ranges, Q::MomentumY), zero },
-    &momentumNorm);
-  cacheRanges(velocity_,
-    { rangeOf(ranges, Q::VelocityX), rangeOf(ranges, Q::VelocityY), zero },
-    &velocityNorm);
+  if (depth_)
+    cacheRanges(depth_, { rangeOf(ranges, Q::Depth) });
+  if (surface_)
+    cacheRanges(surface_, { rangeOf(ranges, Q::Surface) });
+  if (momentum_)
+    cacheRanges(momentum_,
+      { rangeOf(ranges, Q::MomentumX), rangeOf(ranges, Q::MomentumY), zero },
+      &momentumNorm);
+  if (velocity_)
+    cacheRanges(velocity_,
+      { rangeOf(ranges, Q::VelocityX), rangeOf(ranges, Q::VelocityY), zero },
+      &velocityNorm);
   double mass = 0;
   for (double m : rowMass_)
     mass += m;
@@ -334,10 +356,10 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
               hv + k,
               b + k,
               static_cast<std::size_t>(nx),
-              depth + k,
-              z + k,
-              momentum + 3 * k,
-              velocity + 3 * k,
+              shifted(depth, k),
+              shifted(z, k),
+              shifted(momentum, 3 * k),
+              shifted(velocity, 3 * k),
               gather);
           }
           streamingFence(); // before the pass's end lets another thread read the arrays
@@ -351,6 +373,28 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
     });
   if (failed)
     std::rethrow_exception(failed);
+}
+
+FrameArraySelection frameArraySelection(const std::vector<std::string>& names)
+{
+  FrameArraySelection selection;
+  if (names.empty())
+    return selection;
+  selection.holds.fill(false);
+  for (const std::string& name : names)
+  {
+    const auto* end = std::end(kFrameArrayNames);
+    const auto* found = std::find(std::begin(kFrameArrayNames), end, name);
+    if (found == end)
+    {
+      std::string known;
+      for (const char* k : kFrameArrayNames)
+        known += std::string(known.empty() ? "" : ", ") + k;
+      throw Error("no output array \"" + name + "\" (the arrays are " + known + ")");
+    }
+    selection.holds[static_cast<std::size_t>(found - std::begin(kFrameArrayNames))] = true;
+  }
+  return selection;
 }
 
 void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output)

@@ -16,21 +16,23 @@ namespace swe
 // One frame's image, made from the state while its rows reach the host (Timeline::output's
 // consumer), so that the host fills the first rows while the last ones cross the bus. The image
 // gets one cell per simulation cell (spacing dx, origin given or 0, z = 0), the cell arrays Depth,
-// FreeSurface, Bed, Velocity, Momentum (in the simulation's precision), and field data
-// SimulationTime, Steps, Mass and Device.
+// FreeSurface, Bed, Velocity, Momentum (in the simulation's precision; those selected), and field
+// data SimulationTime, Steps, Mass and Device.
 class FrameImage
 {
 public:
   // Sets up image for simulation's grid, with arrays from cache (the arrays of the previous
   // frames of the same source: the Bed is shared, the others refilled where no one else holds
   // them; updated to this frame's) or new ones (cache null). Reads the bed from the device on the
-  // first frame of a run, so make it before the simulation starts advancing ahead.
+  // first frame of a run, so make it before the simulation starts advancing ahead. Only the
+  // arrays selected are made.
   FrameImage(const Simulation& simulation,
     vtkImageData* image,
     const double origin[3] = nullptr,
-    FrameArrays* cache = nullptr);
+    FrameArrays* cache = nullptr,
+    const FrameArraySelection& selection = {});
 
-  // Fills every array and the field data from state (the simulation's h, hu, hv at one instant,
+  // Fills the arrays and the field data from state (the simulation's h, hu, hv at one instant,
   // which gives the time and step count; the simulation may have moved on since), over all cores,
   // each block of rows once waitForRows says it has arrived (none: state is whole). Call once.
   void fill(const StateView& state, const RowsWait& waitForRows = {});
@@ -46,6 +48,10 @@ private:
   std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
   FrameRanges ranges_;          // of the derived values, cached in the arrays for VTK's GetRange
 };
+
+// The selection that holds the arrays named (kFrameArrayNames; all if names is empty). Throws
+// swe::Error naming an unknown one.
+FrameArraySelection frameArraySelection(const std::vector<std::string>& names);
 
 // Adds field data StepSeconds, CheckpointSeconds and OutputSeconds: the wall-clock seconds one
 // pipeline request spent stepping, taking checkpoints, and filling the image.

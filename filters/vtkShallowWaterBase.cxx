@@ -6,6 +6,8 @@
 #include "FrameImage.h"
 #include "Timeline.h"
 
+#include <vtkCommand.h>
+#include <vtkDataArraySelection.h>
 #include <vtkDataObject.h>
 #include <vtkImageData.h>
 #include <vtkInformation.h>
@@ -35,6 +37,8 @@ public:
   // The last output's arrays: its Bed is shared by the Timeline's later outputs, the others
   // are refilled by the next output where no consumer still holds them.
   swe::FrameArrays Arrays;
+  // Which cell arrays the outputs hold ("Output Arrays"): all by default.
+  vtkNew<vtkDataArraySelection> CellArrays;
   vtkNew<vtkStringArray> Devices;
   bool DevicesListed = false;
 };
@@ -61,6 +65,16 @@ vtkShallowWaterBase::vtkShallowWaterBase()
 {
   this->SetDevice("auto");
   this->SetNumberOfOutputPorts(1);
+  for (const char* name : swe::kFrameArrayNames)
+    this->Internals->CellArrays->AddArray(name, true);
+  // Another choice of arrays makes the same frame again, from the same simulation.
+  this->Internals->CellArrays->AddObserver(
+    vtkCommand::ModifiedEvent, this, &vtkShallowWaterBase::Modified);
+}
+
+vtkDataArraySelection* vtkShallowWaterBase::GetCellArraySelection()
+{
+  return this->Internals->CellArrays;
 }
 
 vtkShallowWaterBase::~vtkShallowWaterBase()
@@ -329,7 +343,10 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
       static_cast<double>(this->OutputIndex(endTime)) * this->OutputInterval;
     const bool stepAhead = device.type != "CPU" && target < lastOutput;
     // The image is filled while the state reaches the host.
-    swe::FrameImage frame(timeline.simulation(), output, origin, &internals.Arrays);
+    swe::FrameArraySelection selection;
+    for (int a = 0; a < swe::kFrameArrayCount; ++a)
+      selection.holds[a] = internals.CellArrays->ArrayIsEnabled(swe::kFrameArrayNames[a]) != 0;
+    swe::FrameImage frame(timeline.simulation(), output, origin, &internals.Arrays, selection);
     const swe::StateView view = timeline.output(stepAhead ? lastOutput : 0.0,
       [&](const swe::StateView& state, const swe::RowsWait& waitForRows)
       { frame.fill(state, waitForRows); });
@@ -380,4 +397,6 @@ void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "Precision: " << (this->Precision == DOUBLE ? "double" : "single") << "\n";
   os << indent << "EndTime: " << this->EndTime << "\n";
   os << indent << "OutputInterval: " << this->OutputInterval << "\n";
+  os << indent << "CellArraySelection:\n";
+  this->Internals->CellArrays->PrintSelf(os, indent.GetNextIndent());
 }

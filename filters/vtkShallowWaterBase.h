@@ -4,12 +4,12 @@
  * and the time-driven simulation behind the output.
  *
  * Produces vtkImageData with one cell per simulation cell and the cell arrays Depth, FreeSurface,
- * Bed, Velocity and Momentum; field data SimulationTime, Steps, Mass and Device. The output times
- * 0, OutputInterval, ... <= EndTime are reported as TIME_STEPS, so ParaView's animation drives the
- * simulation. A request for a later time advances the live simulation; an earlier time restarts
- * from the nearest in-memory checkpoint (at most 16, and at most 1 GiB of host memory). Changing a
- * property that changes the physics restarts from t = 0; changing EndTime or OutputInterval keeps
- * the state. Subclasses say where the grid and the initial state come from.
+ * Bed, Velocity and Momentum (those selected); field data SimulationTime, Steps, Mass and Device.
+ * The output times 0, OutputInterval, ... <= EndTime are reported as TIME_STEPS, so ParaView's
+ * animation drives the simulation. A request for a later time advances the live simulation; an
+ * earlier time restarts from the nearest in-memory checkpoint (at most 16, and at most 1 GiB of
+ * host memory). Changing a property that changes the physics restarts from t = 0; changing EndTime
+ * or OutputInterval keeps the state. Subclasses say where the grid and the initial state come from.
  *
  * A thin adapter: all numerics live in the engine (solver/).
  */
@@ -19,6 +19,7 @@
 #include "ShallowWaterFiltersModule.h" // for export macro
 #include "vtkImageAlgorithm.h"
 
+class vtkDataArraySelection;
 class vtkStringArray;
 namespace swe
 {
@@ -92,6 +93,11 @@ public:
   void SetOutputInterval(double interval);
   vtkGetMacro(OutputInterval, double);
   ///@}
+
+  /// Which of the cell arrays Depth, FreeSurface, Bed, Momentum and Velocity the outputs hold
+  /// (all by default). Leaving some out saves their memory and the time to fill them; another
+  /// choice keeps the simulation's state.
+  vtkDataArraySelection* GetCellArraySelection();
 
   /// Discards the simulation; the next update starts again from t = 0.
   void Reset();

@@ -8,7 +8,8 @@ so the pipeline's own overhead counts as outside the stepping too. After each fr
 for the output's data information, as the GUI does after every time step (the Information panel,
 colour-map ranges): the "info s" column, and "outside with info" counts it in the frame.
 
-Usage: pvbatch scripts/frame_overhead.py PLUGIN_LIBRARY [N] [FRAMES] [STEPS_PER_FRAME] [PRECISION]"""
+Usage: pvbatch scripts/frame_overhead.py PLUGIN_LIBRARY [N] [FRAMES] [STEPS_PER_FRAME] [PRECISION]
+       [ARRAYS]   (the source's Output Arrays, comma-separated, e.g. Depth,Velocity; default all)"""
 import sys
 import time
 
@@ -19,6 +20,7 @@ n = int(sys.argv[2]) if len(sys.argv) > 2 else 4096
 frames = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 steps_per_frame = int(sys.argv[4]) if len(sys.argv) > 4 else 100
 precision = sys.argv[5] if len(sys.argv) > 5 else "Single"
+arrays = sys.argv[6].split(",") if len(sys.argv) > 6 else None
 LoadPlugin(plugin, remote=False, ns=globals())
 
 
@@ -33,6 +35,8 @@ def field(data, name):
 
 src = ShallowWater(Scenario="Dam break (thesis)", Resolution=[n, n], CellSize=0.5,
                    EndTime=200.0, OutputInterval=0.3, Device="auto", Precision=precision)
+if arrays:
+    src.OutputArrays = arrays
 # A first short frame tells dt; then outputs every steps_per_frame steps.
 src.UpdatePipeline(0.3)
 first = src.GetClientSideObject().GetOutputDataObject(0)
@@ -40,8 +44,8 @@ dt = 0.3 / field(first, "Steps")
 interval = steps_per_frame * dt
 src.OutputInterval = interval
 device = first.GetFieldData().GetAbstractArray("Device").GetValue(0)
-say("frame overhead: %d x %d, %s, output every %.4g s (~%d steps), device %s"
-    % (n, n, precision, interval, steps_per_frame, device))
+say("frame overhead: %d x %d, %s, output every %.4g s (~%d steps), device %s, arrays %s"
+    % (n, n, precision, interval, steps_per_frame, device, ",".join(src.OutputArrays)))
 say("| frame | steps | wall s | stepping s | checkpoint s | output s | outside stepping | info s "
     "| outside with info |")
 say("|---|---|---|---|---|---|---|---|---|")

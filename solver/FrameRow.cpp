@@ -231,13 +231,16 @@ void fillCell(const Real* h,
   velocity[3 * k + 2] = 0;
 }
 
-#if defined(__SSE2__)
-// Copies n values to dst with streaming stores from the first 16-byte boundary on.
+// Copies n values to dst (none where dst is null: an array the output leaves out), with
+// streaming stores from the first 16-byte boundary on where the CPU has them.
 template<class Real>
 void streamOut(Real* dst, const Real* src, std::size_t n)
 {
-  constexpr std::size_t width = 16 / sizeof(Real);
+  if (!dst)
+    return;
   std::size_t k = 0;
+#if defined(__SSE2__)
+  constexpr std::size_t width = 16 / sizeof(Real);
   for (; k < n && reinterpret_cast<std::uintptr_t>(dst + k) % 16 != 0; ++k)
     dst[k] = src[k];
   for (; k + width <= n; k += width)
@@ -247,9 +250,19 @@ void streamOut(Real* dst, const Real* src, std::size_t n)
     else
       _mm_stream_pd(dst + k, _mm_loadu_pd(src + k));
   }
+#endif
   for (; k < n; ++k)
     dst[k] = src[k];
 }
+
+// p + k, or null for an array the output leaves out.
+template<class Real>
+Real* offset(Real* p, std::size_t k)
+{
+  return p ? p + k : nullptr;
+}
+
+#if defined(__SSE2__)
 
 // (x, y, 0) of four cells as three 16-byte stores into an aligned tile.
 void storeTriples(float* out, __m128 x, __m128 y)
@@ -371,11 +384,10 @@ double fillFrameRow(const Real* h,
   FrameRanges* ranges)
 {
   TileBounds<Real> bounds;
-#if defined(__SSE2__)
   // Each output goes out in bursts of one tile, one array after the other: streaming stores to
   // four arrays at once, 16 bytes each in turn, ran slower on the H200's host than the scalar
   // version (write-combining buffers flushed half full; PERFORMANCE.md).
-  constexpr std::size_t tile = 256, group = 16 / sizeof(Real);
+  constexpr std::size_t tile = 256;
   alignas(16) Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile], uTile[tile],
     vTile[tile];
   streamOut(depth, h, n);
@@ -383,7 +395,8 @@ double fillFrameRow(const Real* h,
   {
     const std::size_t m = std::min(tile, n - t);
     std::size_t j = 0;
-    for (; j + group <= m; j += group)
+#if defined(__SSE2__)
+    for (constexpr std::size_t group = 16 / sizeof(Real); j + group <= m; j += group)
       fillGroup(h,
         hu,
         hv,
@@ -394,6 +407,7 @@ double fillFrameRow(const Real* h,
         velocityTile + 3 * j,
         uTile + j,
         vTile + j);
+#endif
     for (; j < m; ++j)
     {
       fillCell(h + t, hu + t, hv + t, bed + t, j, surfaceTile, momentumTile, velocityTile);
@@ -402,28 +416,10 @@ double fillFrameRow(const Real* h,
     }
     if (ranges)
       tileBounds(h + t, surfaceTile, hu + t, hv + t, uTile, vTile, m, bounds);
-    streamOut(surface + t, surfaceTile, m);
-    streamOut(momentum + 3 * t, momentumTile, 3 * m);
-    streamOut(velocity + 3 * t, velocityTile, 3 * m);
+    streamOut(offset(surface, t), surfaceTile, m);
+    streamOut(offset(momentum, 3 * t), momentumTile, 3 * m);
+    streamOut(offset(velocity, 3 * t), velocityTile, 3 * m);
   }
-#else
-  std::copy(h, h + n, depth);
-  for (std::size_t k = 0; k < n; ++k)
-    fillCell(h, hu, hv, bed, k, surface, momentum, velocity);
-  // Velocity's x and y apart, a tile at a time on the stack, for the bounds.
-  constexpr std::size_t tile = 256;
-  Real u[tile], v[tile];
-  for (std::size_t t = 0; ranges && t < n; t += tile)
-  {
-    const std::size_t m = std::min(tile, n - t);
-    for (std::size_t j = 0; j < m; ++j)
-    {
-      u[j] = velocity[3 * (t + j)];
-      v[j] = velocity[3 * (t + j) + 1];
-    }
-    tileBounds(h + t, surface + t, hu + t, hv + t, u, v, m, bounds);
-  }
-#endif
   if (ranges)
     bounds.addTo(*ranges);
   return rowSum(h, n); // the row is in cache now

@@ -48,8 +48,9 @@ struct FrameRanges
 // values (Real: float or double). Returns the sum of h over the row in double, in an order fixed
 // by n alone (eight partial sums over the cells' index modulo 8, then added pairwise), so the
 // same values give the same sum wherever the row lies in memory. The stores are weakly ordered:
-// call streamingFence() before another thread may read the output. The row's values widen ranges
-// unless it is null (momentum and velocity by their x and y: their z is 0).
+// call streamingFence() before another thread may read the output. An output that is null is left
+// out (its values still widen the ranges). The row's values widen ranges unless it is null
+// (momentum and velocity by their x and y: their z is 0).
 template<class Real>
 double fillFrameRow(const Real* h,
   const Real* hu,

@@ -23,3 +23,22 @@ foreach(name Depth FreeSurface Bed Velocity Momentum SimulationTime Steps Mass D
     message(FATAL_ERROR "swe_00003.vti has no array ${name}")
   endif()
 endforeach()
+
+# --arrays: the files hold the arrays named and no others.
+file(REMOVE_RECURSE "${OUT}")
+execute_process(COMMAND "${SWE}" run --nx 40 --ny 30 --t-end 0.1 --output-every 0.1 --out "${OUT}"
+  --arrays Depth,Velocity RESULT_VARIABLE rc OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "swe run --arrays failed (${rc}): ${stderr}")
+endif()
+file(READ "${OUT}/swe_00001.vti" vti LIMIT 4000)
+foreach(name Depth Velocity Mass)
+  if(NOT vti MATCHES "Name=\"${name}\"")
+    message(FATAL_ERROR "swe_00001.vti (--arrays Depth,Velocity) has no array ${name}")
+  endif()
+endforeach()
+foreach(name FreeSurface Bed Momentum)
+  if(vti MATCHES "Name=\"${name}\"")
+    message(FATAL_ERROR "swe_00001.vti (--arrays Depth,Velocity) holds ${name}")
+  endif()
+endforeach()

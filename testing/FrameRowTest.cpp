@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -209,6 +210,62 @@ TEST(FrameRow, MassIsTheSameWhereverTheRowLies)
       first = mass;
     EXPECT_TRUE(sameBits(mass, first)) << "shift " << shift;
     EXPECT_NEAR(mass, static_cast<double>(exact), 1e-12 * static_cast<double>(exact));
+  }
+}
+
+namespace
+{
+// Every subset of the outputs left out (null): the others hold the full call's bits, the mass
+// and the ranges are the full call's.
+template<class Real>
+void expectOutputsLeftOut(std::size_t n)
+{
+  std::mt19937 random(static_cast<unsigned>(n));
+  const std::vector<Real> h = someValues<Real>(n, random, true),
+                          hu = someValues<Real>(n, random, false),
+                          hv = someValues<Real>(n, random, false),
+                          bed = someValues<Real>(n, random, false);
+  using Outputs = std::array<std::vector<Real>, 4>; // depth, surface, momentum, velocity
+  const auto fill = [&](int kept, Outputs& out, FrameRanges& ranges)
+  {
+    const std::size_t sizes[4] = { n, n, 3 * n, 3 * n };
+    Real* p[4];
+    for (int a = 0; a < 4; ++a)
+    {
+      out[a].assign(sizes[a], Real(-7)); // what a left-out array keeps
+      p[a] = kept & (1 << a) ? out[a].data() : nullptr;
+    }
+    const double mass =
+      fillFrameRow(h.data(), hu.data(), hv.data(), bed.data(), n, p[0], p[1], p[2], p[3], &ranges);
+    streamingFence();
+    return mass;
+  };
+  Outputs all;
+  FrameRanges allRanges;
+  const double allMass = fill(15, all, allRanges);
+  for (int kept = 0; kept < 15; ++kept)
+  {
+    const std::string at = std::string(sizeof(Real) == 4 ? "fp32" : "fp64") +
+                           ", n = " + std::to_string(n) + ", outputs kept " + std::to_string(kept);
+    Outputs some;
+    FrameRanges ranges;
+    const double mass = fill(kept, some, ranges);
+    EXPECT_TRUE(sameBits(mass, allMass) || (std::isnan(mass) && std::isnan(allMass))) << at;
+    EXPECT_EQ(std::memcmp(&ranges, &allRanges, sizeof ranges), 0) << at;
+    for (int a = 0; a < 4; ++a)
+      for (std::size_t k = 0; k < some[a].size(); ++k)
+        ASSERT_TRUE(kept & (1 << a) ? sameBits(some[a][k], all[a][k]) : some[a][k] == Real(-7))
+          << at << ", array " << a << ", value " << k;
+  }
+}
+} // namespace
+
+TEST(FrameRow, OutputsLeftOutAreNotWrittenAndTheOthersAreTheSame)
+{
+  for (std::size_t n : { 1, 9, 300, 1001 })
+  {
+    expectOutputsLeftOut<float>(n);
+    expectOutputsLeftOut<double>(n);
   }
 }
 

@@ -64,6 +64,30 @@ for t in [1.0, 0.5, 3.0, 2.0]:
     check(np.array_equal(cell_array(d, "Depth"), h) and np.array_equal(cell_array(d, "Momentum"), hu)
           and field_value(d, "Steps") == steps, "back/forward identical at t = %g" % t)
 
+# Output Arrays: those left out are not made, the others hold the same values, and another choice
+# keeps the simulation (the same frame again, no restart).
+all_arrays = ["Depth", "FreeSurface", "Bed", "Momentum", "Velocity"]
+check(list(src.OutputArrays) == all_arrays, "every array by default: %s" % list(src.OutputArrays))
+bed = cell_array(d0, "Bed")
+src.OutputArrays = ["Depth", "Velocity"]
+d = fetch(src, 3.0)
+names = sorted(d.GetCellData().GetArrayName(i) for i in range(d.GetCellData().GetNumberOfArrays()))
+check(names == ["Depth", "Velocity"], "only the arrays chosen: %s" % names)
+check(np.array_equal(cell_array(d, "Depth"), forward[3.0][0]) and field_value(d, "Steps") == forward[3.0][2],
+      "fewer arrays: the same frame, no restart")
+check(d.GetCellData().GetScalars().GetName() == "Depth"
+      and d.GetCellData().GetVectors().GetName() == "Velocity", "Depth and Velocity stay active")
+check(abs(field_value(d, "Mass") - forward[3.0][0].sum() * 4.0) < 1e-9 * mass0, "Mass without the other arrays")
+src.OutputArrays = ["FreeSurface"]
+d = fetch(src, 2.0)
+check(d.GetCellData().GetNumberOfArrays() == 1 and d.GetCellData().GetScalars() is None,
+      "FreeSurface alone, no active scalars")
+check(np.array_equal(cell_array(d, "FreeSurface"), forward[2.0][0] + bed), "FreeSurface without Depth or Bed")
+src.OutputArrays = all_arrays
+d = fetch(src, 3.0)
+check(d.GetCellData().GetNumberOfArrays() == 5 and np.array_equal(cell_array(d, "Momentum"), forward[3.0][1]),
+      "every array back")
+
 # EndTime and OutputInterval changes keep the state: the step count continues.
 steps_at_3 = forward[3.0][2]
 src.EndTime = 4.0
