@@ -91,6 +91,11 @@ check(np.allclose(cell_array(d, "Bed")[:3], [0.01, 0.03, 0.05]), "point terrain 
 check(np.allclose(cell_array(d, "Momentum")[:, 0], 0.5), "initial momentum = depth x velocity")
 d = fetch(channel, 2.0)
 check(field_value(d, "SimulationTime") == 2.0, "the channel runs to t = 2 s")
+depth = cell_array(d, "Depth").copy()
+channel.OutputArrays = ["Depth"]
+d = fetch(channel, 2.0)
+check(d.GetCellData().GetNumberOfArrays() == 1 and np.array_equal(cell_array(d, "Depth"), depth),
+      "Output Arrays: the solver's frame with Depth alone, the same values")
 
 # 4. Bad inputs: clear errors, and ParaView carries on.
 wavelet = Wavelet()
