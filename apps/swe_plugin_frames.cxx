@@ -10,6 +10,7 @@
 // each frame it asks every array for what ParaView's data information asks (the GUI gathers it
 // after every time step) as the frame comes (the ranges the source cached); and once at the end,
 // after dropping them, so that VTK computes its own, as it had to before the source cached them.
+#include "FrameImage.h"
 #include "InitialState.h"
 #include "Parameters.h"
 #include "Simulation.h"
@@ -143,19 +144,9 @@ int run(const Options& o)
   source->SetDevice(o.device.c_str());
   source->SetEndTime((o.frames + 2) * interval); // every frame steps ahead, as mid-Play
   source->SetOutputInterval(interval);
-  if (!o.arrays.empty())
-  {
-    source->GetCellArraySelection()->DisableAllArrays();
-    for (const std::string& name : o.arrays)
-    {
-      if (!source->GetCellArraySelection()->ArrayExists(name.c_str()))
-      {
-        std::fprintf(stderr, "swe_plugin_frames: no output array %s\n", name.c_str());
-        return 1;
-      }
-      source->GetCellArraySelection()->EnableArray(name.c_str());
-    }
-  }
+  const swe::FrameArraySelection chosen = swe::frameArraySelection(o.arrays); // names checked
+  for (int a = 0; a < swe::kFrameArrayCount; ++a)
+    source->GetCellArraySelection()->SetArraySetting(swe::kFrameArrayNames[a], chosen.holds[a]);
   std::printf("| frame | steps | wall s | engine alone s | step wait s | checkpoint s | output s | "
               "outside stepping | ranges s | outside with ranges |\n"
               "|---|---|---|---|---|---|---|---|---|---|\n");

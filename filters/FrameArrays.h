@@ -11,7 +11,7 @@ namespace swe
 {
 // The cell arrays of a frame, in the order ParaView lists them, and which of them an output holds
 // (the "Output Arrays" property): every one unless the user leaves some out, to save the memory
-// and the time of arrays they do not look at (32 bytes a cell for momentum and velocity in fp32).
+// and the time of arrays they do not look at (24 bytes a cell for momentum and velocity in fp32).
 enum class FrameArray
 {
   Depth,
