@@ -151,7 +151,7 @@ void takeArrays(const Simulation& simulation,
   vtkCellData* cells,
   FrameArrays& arrays,
   const FrameArraySelection& selection,
-  vtkDataArray* (&out)[5])
+  vtkDataArray* (&out)[kFrameArrayCount])
 {
   const auto& p = simulation.parameters();
   const vtkIdType n = static_cast<vtkIdType>(p.nx) * p.ny;
@@ -193,13 +193,6 @@ void takeArrays(const Simulation& simulation,
   out[4] = velocity;
 }
 
-// p + k, or null for an array left out.
-template<class Real>
-Real* shifted(Real* p, vtkIdType k)
-{
-  return p ? p + k : nullptr;
-}
-
 // The values of array, or null for an array left out.
 template<class Real>
 Real* values(vtkDataArray* array)
@@ -238,7 +231,7 @@ FrameImage::FrameImage(const Simulation& simulation,
     image->SetOrigin(0, 0, 0);
   image->SetSpacing(params_.dx, params_.dx, params_.dx);
   image->SetExtent(0, params_.nx, 0, params_.ny, 0, 0);
-  vtkDataArray* taken[5];
+  vtkDataArray* taken[kFrameArrayCount];
   if (params_.precision == Precision::Double)
     takeArrays<vtkDoubleArray>(simulation, image->GetCellData(), arrays, selection, taken);
   else
@@ -356,10 +349,10 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
               hv + k,
               b + k,
               static_cast<std::size_t>(nx),
-              shifted(depth, k),
-              shifted(z, k),
-              shifted(momentum, 3 * k),
-              shifted(velocity, 3 * k),
+              offsetOrNull(depth, k),
+              offsetOrNull(z, k),
+              offsetOrNull(momentum, 3 * k),
+              offsetOrNull(velocity, 3 * k),
               gather);
           }
           streamingFence(); // before the pass's end lets another thread read the arrays

@@ -255,13 +255,6 @@ void streamOut(Real* dst, const Real* src, std::size_t n)
     dst[k] = src[k];
 }
 
-// p + k, or null for an array the output leaves out.
-template<class Real>
-Real* offset(Real* p, std::size_t k)
-{
-  return p ? p + k : nullptr;
-}
-
 #if defined(__SSE2__)
 
 // (x, y, 0) of four cells as three 16-byte stores into an aligned tile.
@@ -416,9 +409,9 @@ double fillFrameRow(const Real* h,
     }
     if (ranges)
       tileBounds(h + t, surfaceTile, hu + t, hv + t, uTile, vTile, m, bounds);
-    streamOut(offset(surface, t), surfaceTile, m);
-    streamOut(offset(momentum, 3 * t), momentumTile, 3 * m);
-    streamOut(offset(velocity, 3 * t), velocityTile, 3 * m);
+    streamOut(offsetOrNull(surface, t), surfaceTile, m);
+    streamOut(offsetOrNull(momentum, 3 * t), momentumTile, 3 * m);
+    streamOut(offsetOrNull(velocity, 3 * t), velocityTile, 3 * m);
   }
   if (ranges)
     bounds.addTo(*ranges);

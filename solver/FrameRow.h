@@ -63,4 +63,11 @@ double fillFrameRow(const Real* h,
   Real* velocity,
   FrameRanges* ranges);
 void streamingFence();
+
+// p + k, or null where p is null (an output left out): the row's outputs for fillFrameRow.
+template<class Real>
+Real* offsetOrNull(Real* p, std::size_t k)
+{
+  return p ? p + k : nullptr;
+}
 } // namespace swe

@@ -251,7 +251,9 @@ void expectOutputsLeftOut(std::size_t n)
     FrameRanges ranges;
     const double mass = fill(kept, some, ranges);
     EXPECT_TRUE(sameBits(mass, allMass) || (std::isnan(mass) && std::isnan(allMass))) << at;
-    EXPECT_EQ(std::memcmp(&ranges, &allRanges, sizeof ranges), 0) << at;
+    EXPECT_EQ(std::memcmp(ranges.min, allRanges.min, sizeof ranges.min), 0) << at;
+    EXPECT_EQ(std::memcmp(ranges.max, allRanges.max, sizeof ranges.max), 0) << at;
+    EXPECT_EQ(std::memcmp(ranges.unknown, allRanges.unknown, sizeof ranges.unknown), 0) << at;
     for (int a = 0; a < 4; ++a)
       for (std::size_t k = 0; k < some[a].size(); ++k)
         ASSERT_TRUE(kept & (1 << a) ? sameBits(some[a][k], all[a][k]) : some[a][k] == Real(-7))
