@@ -285,7 +285,7 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       {
         real hn = mine.h;
         const bool ok = euler_update(
-          &hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c), g, (real)H_DRY);
+          &hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c), g, (real)H_DRY, (real)H_FILM);
         if (final_stage)
         {
           hn = (real)0.5 * (h_b + hn);
@@ -446,7 +446,7 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
         if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
           speed = INFINITY; /* the step is to be taken again, capped */
         const bool ok =
-          euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), g, (real)H_DRY);
+          euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), g, (real)H_DRY, (real)H_FILM);
         store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
       }
       /* Slide the window one row north. */
@@ -693,7 +693,7 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
                   ? (realm)INFINITY
                   : speed;
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
-        MANNING_LANES(i, j), g, h_dry);
+        MANNING_LANES(i, j), g, h_dry, (realm)H_FILM);
       store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad);
     }
   finish_hancock_pass(
@@ -749,7 +749,7 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
       const FaceFlux rx = axis_rate(&sx, g, h_dry), ry = axis_rate(&sy, g, h_dry);
       realm hn = sx.h[2], hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)(dt * inv_dx), (realm)dt,
-        MANNING_LANES(i, j), g, h_dry);
+        MANNING_LANES(i, j), g, h_dry, (realm)H_FILM);
       if (final_stage)
       {
         hn = (real)0.5 * (load_lanes(h_base, i, j) + hn);

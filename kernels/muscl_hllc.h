@@ -400,16 +400,38 @@ inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry)
 }
 
 /* Ends one Euler stage of a cell: a depth below zero by round-off becomes zero, a dry cell keeps
- * no momentum, and Manning friction is applied semi-implicitly (it can stop the flow, never
- * reverse it). Returns false (lanes: 0) where the depth went negative beyond round-off; such a
- * cell is left as it is, and the run stops on it. */
-inline mask finish_stage(real* h, real* hu, real* hv, real dt, real manning, real g, real h_dry)
+ * no momentum, a film thinner than h_film has its velocity damped, and Manning friction is
+ * applied semi-implicitly (it can stop the flow, never reverse it). Returns false (lanes: 0)
+ * where the depth went negative beyond round-off; such a cell is left as it is, and the run
+ * stops on it.
+ * The film: where the precision resolves the surface only to a few h_film / 16 (fp32 on a DEM
+ * high above its datum: solver/LocalDatum.h), a thin film's depth is mostly round-off, and q / h
+ * would turn it into speeds of 100 m/s that shrink every time step. Kurganov and Petrova's
+ * desingularised velocity u = sqrt(2) h q / sqrt(h^4 + max(h^4, h_film^4)) is q / h above
+ * h_film and goes to zero with h below it; the momentum becomes h u, as theirs does. h_film = 0
+ * (fp64, low terrain) leaves every cell as it was. */
+inline mask finish_stage(real* h,
+  real* hu,
+  real* hv,
+  real dt,
+  real manning,
+  real g,
+  real h_dry,
+  real h_film)
 {
   const mask ok = !(*h < -h_dry);
   *h = (ok && *h < (real)0) ? (real)0 : *h;
   const mask dry = ok && *h <= h_dry;
   *hu = dry ? (real)0 : *hu;
   *hv = dry ? (real)0 : *hv;
+  const mask film = ok && !dry && *h < h_film;
+  if (MUSCL_ANY(film))
+  {
+    const real h2 = *h * *h, f2 = h_film * h_film;
+    const real damping = (real)1.4142135623730951 * h2 / SQRT(MULADD(h2, h2, f2 * f2));
+    *hu = film ? *hu * damping : *hu;
+    *hv = film ? *hv * damping : *hv;
+  }
   if (MUSCL_ANY(manning > (real)0))
   {
     /* 1 / (1 + dt g n^2 |u| / h^(4/3)) as h^(7/3) / (h^(7/3) + dt g n^2 |q|): one division
@@ -434,8 +456,8 @@ inline real depth_after(real h, FaceFlux rx, FaceFlux ry, real kdt)
 }
 
 /* A cell's state (h, hu, hv) advanced by dt with the rates rx (along x) and ry (along y) times dx,
- * kdt = dt / dx, then finished (finish_stage: friction, dry cells; false if the depth went
- * negative beyond round-off). */
+ * kdt = dt / dx, then finished (finish_stage: friction, dry cells, films; false if the depth
+ * went negative beyond round-off). */
 inline mask euler_update(real* h,
   real* hu,
   real* hv,
@@ -445,12 +467,13 @@ inline mask euler_update(real* h,
   real dt,
   real manning,
   real g,
-  real h_dry)
+  real h_dry,
+  real h_film)
 {
   *h = depth_after(*h, rx, ry, kdt);
   *hu = MULADD(kdt, rx.qn + ry.qt, *hu);
   *hv = MULADD(kdt, rx.qt + ry.qn, *hv);
-  return finish_stage(h, hu, hv, dt, manning, g, h_dry);
+  return finish_stage(h, hu, hv, dt, manning, g, h_dry, h_film);
 }
 
 #undef real

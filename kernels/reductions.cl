@@ -139,19 +139,23 @@ inline double round_to_float(double x)
 }
 #endif
 
-/* Takes one cell's values into the bounds. */
-inline void take_cell(const real depth, const real x, const real y, const real b, double* low,
-                      double* high, double* flag)
+/* Takes one cell's values into the bounds; bed is the device's, relative to the local datum, and
+ * goes back above it as the host's Bed array does (solver/LocalDatum.h). */
+inline void take_cell(const real depth, const real x, const real y, const real bed,
+                      double* low, double* high, double* flag)
 {
 #ifdef SWE_DOUBLE
+  const double b = bed + ELEVATION_DATUM;
   const double surface = depth + b;
   const double inverse = depth > 0.0 ? 1.0 / depth : 0.0;
   const double u = x * inverse, v = y * inverse;
 #else
-  const double surface = round_to_float((double)depth + (double)b);
+  const double b = round_to_float((double)bed + ELEVATION_DATUM);
+  const double surface = round_to_float((double)depth + b);
   const double inverse = depth > 0.0f ? round_to_float(1.0 / (double)depth) : 0.0;
   const double u = round_to_float((double)x * inverse), v = round_to_float((double)y * inverse);
-  if (denormal_bits(depth) || denormal_bits(x) || denormal_bits(y) || denormal_bits(b))
+  if (denormal_bits(depth) || denormal_bits(x) || denormal_bits(y) || denormal_bits(bed) ||
+      (b != 0.0 && fabs(b) < (double)FLT_MIN))
     *flag = 1.0;
 #endif
   const double values[8] = { depth, surface, x, y, u, v,

@@ -1,5 +1,7 @@
 #include "ReferenceSolver.h"
 
+#include "LocalDatum.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -93,9 +95,10 @@ struct Muscl;
       return NS::ghost_state(kind, value, normalX, inward, m, n, hDry, g);                         \
     }                                                                                              \
     static T depthAfter(T h, Flux rx, Flux ry, T kdt) { return NS::depth_after(h, rx, ry, kdt); }  \
-    static bool update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T g, T hDry)        \
+    static bool                                                                                    \
+    update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T g, T hDry, T hFilm)           \
     {                                                                                              \
-      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, g, hDry);                             \
+      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, g, hDry, hFilm);                      \
     }                                                                                              \
   };
 SWE_TWIN_ARITHMETIC(fp32, float)
@@ -114,6 +117,13 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   initial.validate(isSecondOrder(params.scheme));
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
+  // Elevations relative to the local datum, as the device holds them (LocalDatum.h).
+  const LocalDatum local = localDatum(params, initial);
+  datum_ = local.datum;
+  hFilm_ = static_cast<Real>(local.filmDepth);
+  for (Boundary& side : params_.boundaries)
+    if (side.type == BoundaryType::FixedLevel)
+      side.value -= datum_;
   const std::size_t padded = pitch_ * (static_cast<std::size_t>(params.ny) + 2 * kGhost);
   for (auto* v : { &h_, &hu_, &hv_, &hNew_, &huNew_, &hvNew_, &b_, &u_, &v_ })
     v->assign(padded, Real(0));
@@ -124,7 +134,7 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
       h_[index(i, j)] = static_cast<Real>(initial.h[k]);
       hu_[index(i, j)] = static_cast<Real>(initial.hu[k]);
       hv_[index(i, j)] = static_cast<Real>(initial.hv[k]);
-      b_[index(i, j)] = static_cast<Real>(initial.bed[k]);
+      b_[index(i, j)] = static_cast<Real>(initial.bed[k] - datum_);
       if (!initial.manning.empty())
       {
         manning_.resize(padded);
@@ -401,7 +411,7 @@ bool ReferenceSolver<Real>::musclHancockPass(Real dt, bool capped)
         south[i].n, f.s, f.n, north[i].s, south[i].hn, f.hs, f.hn, north[i].hs, k4, g, hDry);
       Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
       negative = negative || M::depthAfter(hn, rx, ry, k) < 0;
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry, hFilm_);
       hNew_[c] = hn;
       huNew_[c] = hun;
       hvNew_[c] = hvn;
@@ -451,7 +461,7 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       const auto rx = M::rate(&sx, g, hDry);
       const auto ry = M::rate(&sy, g, hDry);
       Real hn = h[c], hun = hu[c], hvn = hv[c];
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry, hFilm_);
       if (final)
       {
         // hOut is the state itself: its old value at c is U^n.

@@ -98,6 +98,8 @@ private:
   std::vector<Real> h_, hu_, hv_, hNew_, huNew_, hvNew_, b_;
   std::vector<Real> u_, v_;   // second order: the velocities of the state being stepped
   std::vector<Real> manning_; // per cell, or empty for the uniform coefficient
+  double datum_ = 0;          // b_ and fixed levels are relative to it (LocalDatum.h)
+  Real hFilm_ = 0;            // films below this depth have their velocity damped
   double time_ = 0.0;
   std::int64_t steps_ = 0;
   std::int64_t redone_ = 0;

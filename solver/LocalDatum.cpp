@@ -1,0 +1,35 @@
+#include "LocalDatum.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace swe
+{
+LocalDatum localDatum(const SimulationParameters& params, const InitialState& initial)
+{
+  LocalDatum local;
+  if (initial.bed.empty())
+    return local;
+  // A whole number of metres at or below every bed elevation (at or above, for a bed all below
+  // zero; zero for one on both sides): then b - datum is exact in fp64, and the outputs' bed,
+  // (b - datum) + datum, is the input's to the bit.
+  const auto [lowest, highestBed] = std::minmax_element(initial.bed.begin(), initial.bed.end());
+  if (*lowest > 0)
+    local.datum = std::floor(*lowest);
+  else if (*highestBed < 0)
+    local.datum = std::ceil(*highestBed);
+  double highest = 0; // the largest |elevation - datum| the device holds
+  for (std::size_t k = 0; k < initial.bed.size(); ++k)
+    highest = std::max(highest, std::fabs(initial.bed[k] - local.datum) + initial.h[k]);
+  for (const Boundary& side : params.boundaries)
+    if (side.type == BoundaryType::FixedLevel)
+      highest = std::max(highest, std::fabs(side.value - local.datum));
+  const double epsilon = params.precision == Precision::Double
+                           ? std::numeric_limits<double>::epsilon()
+                           : std::numeric_limits<float>::epsilon();
+  const double film = 16 * epsilon * highest;
+  local.filmDepth = film > kDryDepth ? film : 0.0;
+  return local;
+}
+} // namespace swe

@@ -1,0 +1,28 @@
+#pragma once
+// Elevations as the device holds them. A DEM sits tens to thousands of metres above its datum,
+// where fp32 resolves only a few micrometres to a tenth of a millimetre of surface (2^-23 of the
+// elevation), so a film of water thinner than that is noise in h = eta - b. The device therefore
+// keeps every elevation (bed, fixed surface levels) relative to a local datum, the lowest bed
+// cell rounded down to a whole metre, and damps the velocity of films within a few such
+// resolutions of dry (Kurganov and
+// Petrova's desingularisation, kernels/muscl_hllc.h finish_stage), so their noise cannot become
+// a 100 m/s speed that shrinks every time step. Outputs add the datum back.
+#include "InitialState.h"
+#include "Parameters.h"
+
+namespace swe
+{
+struct LocalDatum
+{
+  double datum = 0;     // subtracted from every elevation on the device [m]
+  double filmDepth = 0; // depths below this have their velocity damped [m]; 0: none
+};
+
+// The datum and film depth of a run: the datum is the lowest bed elevation rounded down to a
+// whole metre (for a bed below zero everywhere the highest rounded up; 0 where the bed crosses
+// zero); the film depth is
+// 16 times the precision's resolution (its epsilon) of the highest surface or bed above the
+// datum, where that is deeper than the dry depth (kDryDepth), else 0 (so fp64 runs, and fp32
+// runs on low terrain with shallow water, are untouched).
+LocalDatum localDatum(const SimulationParameters& params, const InitialState& initial);
+} // namespace swe
