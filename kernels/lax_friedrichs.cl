@@ -232,12 +232,11 @@ inline real two_steps(__global const real* h, __global const real* hu, __global 
       const bool own = ex >= 1 && ex < MID_W - 1 && ey >= 1 && ey < MID_H - 1;
       if (own && !is_physical(a, b, d))
         atomic_min(&status[STATUS_BAD_MID], j * NX + i);
-#if ADAPTIVE_DT /* (checking in the second loop instead was 8 % slower in fp32) */
+      /* (checking in the second loop instead was 8 % slower in fp32) */
       else if (own)
         /* (Choosing INFINITY in the kernel before the call instead made fp32 7.6 % slower on
          * the H200, for a reason not found: PERFORMANCE.md.) */
         fast |= !speed_at_most(a, b, d, check_speed ? predicted : (real)INFINITY);
-#endif
     }
     else if (in_x != in_y && i >= -1 && i <= NX && j >= -1 && j <= NY)
     {
@@ -298,9 +297,9 @@ lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS, const int parity)
     return;
   bool landing2;
   const real dt2 = pair_second_dt(ctrl, status, cfl_dx, fixed_dt, &landing2);
-  /* (A fixed dt is built without the check: ADAPTIVE_DT is 0.) */
+  /* (With a fixed dt the check is against the Courant limit: pair_predicted_speed.) */
   const real speed = two_steps(h, hu, hv, h_out, hu_out, hv_out, mid_h, mid_hu, mid_hv, status,
-    dt1, dt2, dt2 > (real)0, pair_predicted_speed(ctrl), manning, inv_dx, manning_field, bed);
+    dt1, dt2, dt2 > (real)0, pair_predicted_speed(ctrl, fixed_dt), manning, inv_dx, manning_field, bed);
   barrier(CLK_LOCAL_MEM_FENCE); /* the intermediate state is read: its memory is the scratch */
   publish_group_max_speed(mid_h, speed, partial_max);
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */

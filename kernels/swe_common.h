@@ -150,7 +150,8 @@ DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(
 #define CTRL_LANDING 5   /* 1 when ctrl[CTRL_DT] lands the clock exactly on the target */
 #define CTRL_MAX_SPEED 6 /* the largest wave speed that ctrl[CTRL_DT] was chosen from */
 #define CTRL_CUT_DT 7    /* a two-step launch with this first dt was refused: take one step */
-#define CTRL_SIZE 8
+#define CTRL_TOO_FAST 8  /* the wave speed that took a fixed dt past the Courant limit */
+#define CTRL_SIZE 9
 
 /* Layout of the integer status buffer. */
 #define STATUS_STEPS 0 /* steps taken since t = 0 */
@@ -167,7 +168,9 @@ DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(
 #define STATUS_REDO                                                                                \
   9 /* MUSCL-Hancock: 1 while the running step is to be taken again with the outflow cap */
 #define STATUS_REDONE 10 /* MUSCL-Hancock steps taken again with the outflow cap */
-#define STATUS_SIZE 11
+#define STATUS_TOO_FAST                                                                            \
+  11 /* steps taken when a fixed dt would have passed the Courant limit, -1 if never */
+#define STATUS_SIZE 12
 
 /* Manning coefficient of cell c: per cell when the host passed a field (-DMANNING_FIELD), else
  * the uniform value. */
@@ -337,6 +340,17 @@ inline void choose_dt(__global real* ctrl,
     if (status[STATUS_BAD_STEP] < 0)
       status[STATUS_BAD_STEP] = status[STATUS_STEPS];
   }
+  else if (status[STATUS_TOO_FAST] >= 0)
+  {
+    /* stopped before a step a fixed dt would have taken past the Courant limit */
+  }
+  else if (fixed_dt > (real)0 && fixed_dt * m > (real)COURANT_LIMIT_DX)
+  {
+    /* A fixed dt beyond the scheme's Courant limit: the run stops before the step, and the host
+     * names it (a capped or clamped scheme would otherwise run on to nonsense speeds). */
+    status[STATUS_TOO_FAST] = status[STATUS_STEPS];
+    ctrl[CTRL_TOO_FAST] = m;
+  }
   else
   {
     const real remaining = ctrl[CTRL_TARGET] - (ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP]);
@@ -383,9 +397,14 @@ inline void commit_dt(__global real* ctrl, __global int* status)
  * the steps is checked against that predicted speed (speed_at_most: no division, no square
  * root); if one is faster, the last group refuses the launch (nothing committed, the copies not
  * flipped) and the next launch takes only the first step. So a second step is never taken with
- * a Courant number above the one asked for. With a fixed dt both steps take it. */
-inline real pair_predicted_speed(__global const real* ctrl)
+ * a Courant number above the one asked for. With a fixed dt both steps take it, and the state
+ * between them is checked against the Courant limit instead. */
+inline real pair_predicted_speed(__global const real* ctrl, real fixed_dt)
 {
+  /* A fixed dt: the fastest wave it may meet without passing the Courant limit, so that a state
+   * between the steps beyond it is caught as any other (choose_dt). */
+  if (fixed_dt > (real)0)
+    return (real)COURANT_LIMIT_DX / fixed_dt;
   /* (never below the inflow's waves, which dt_for counts on anyway: no refusal for cells the
    * second dt suits) */
   return fmax(ctrl[CTRL_MAX_SPEED] * (real)PAIR_SPEED_MARGIN, (real)INFLOW_WAVE_SPEED);
@@ -430,7 +449,7 @@ inline real pair_second_dt(__global const real* ctrl,
     return (real)0;
   const real remaining = remaining_after_pending(ctrl);
   return remaining > (real)0
-           ? dt_for(remaining, pair_predicted_speed(ctrl), cfl_dx, fixed_dt, landing)
+           ? dt_for(remaining, pair_predicted_speed(ctrl, fixed_dt), cfl_dx, fixed_dt, landing)
            : (real)0;
 }
 

@@ -70,7 +70,7 @@ struct SimulationParameters
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
   // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).
-  double cfl = 0.45;
+  double cfl = 0.45;    // in (0, kMaxCourantNumber]
   double fixedDt = 0.0; // > 0: fixed time step [s]; 0: CFL-adaptive
   Scheme scheme = Scheme::LaxFriedrichs;
   Boundary boundaries[4]; // indexed by Side
@@ -116,6 +116,11 @@ double inflowWaveSpeed(const SimulationParameters& params);
 // So no step exceeds the Courant number asked for: kernels/swe_common.h (pair_predicted_speed),
 // ReferenceSolver::stepPair.
 constexpr double kPairSpeedMargin = 1.01;
+
+// The largest Courant number (in SimulationParameters::cfl's sense) a run may take: the adaptive
+// dt's cfl is at most this, and a fixed dt that would pass it at any step stops the run with an
+// error naming the step.
+constexpr double kMaxCourantNumber = 1.0;
 
 // Depth below which a cell counts as dry [m]: no velocity in the wet/dry scheme, no wave speed
 // for the time step (the kernels' H_DRY and the twin's).

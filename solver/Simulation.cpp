@@ -4,6 +4,7 @@
 #include "HugePages.h"
 #include "KernelSource.h"
 #include "LaunchTuner.h"
+#include "LocalDatum.h"
 #include "OpenCL.h"
 
 #include <algorithm>
@@ -20,11 +21,11 @@ namespace swe
 namespace
 {
 constexpr int kGhost = 2;    // ghost layers: wide enough for a second-order stencil
-constexpr int kCtrlSize = 8; // must match CTRL_* in kernels/swe_common.h
-constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4;
+constexpr int kCtrlSize = 9; // must match CTRL_* in kernels/swe_common.h
+constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4, kCtrlTooFast = 8;
 constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2, kStatusParity = 5,
-              kStatusStepLimit = 6, kStatusRefused = 7, kStatusRedone = 10;
-constexpr int kStatusSize = 11; // must match STATUS_SIZE
+              kStatusStepLimit = 6, kStatusRefused = 7, kStatusRedone = 10, kStatusTooFast = 11;
+constexpr int kStatusSize = 12; // must match STATUS_SIZE
 
 std::uint64_t roundUp(std::uint64_t value, std::uint64_t multiple)
 {
@@ -116,6 +117,9 @@ struct Simulation::Impl
   std::int64_t redone = 0;  // MUSCL-Hancock steps taken again with the outflow cap
   int batchLimit = 64;
   bool perCellManning = false;
+  // Elevations on the device are relative to local.datum; films thinner than local.filmDepth
+  // have their velocities damped (LocalDatum.h).
+  LocalDatum local;
   std::string buildLog; // the compiler's messages for a build that succeeded (warnings)
   // Lax-Friedrichs steps keep the clock themselves (no compute_dt launch between steps), where
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
@@ -190,6 +194,21 @@ struct Simulation::Impl
     return single ? literal + "f" : literal;
   }
 
+  // A number as an OpenCL C double literal, exactly as the host has it.
+  static std::string doubleLiteral(double value)
+  {
+    char text[64];
+    std::snprintf(text, sizeof(text), "%.17g", value);
+    std::string literal = text;
+    return literal.find_first_of(".e") == std::string::npos ? literal + ".0" : literal;
+  }
+
+  // A boundary's value as the device holds it: a water level relative to the local datum.
+  double boundaryValueOnDevice(const Boundary& side) const
+  {
+    return side.type == BoundaryType::FixedLevel ? side.value - local.datum : side.value;
+  }
+
   std::string buildOptions() const
   {
     // The reduction group is a power of two.
@@ -204,7 +223,8 @@ struct Simulation::Impl
     {
       static const char* const suffix[4] = { "WEST", "EAST", "SOUTH", "NORTH" };
       s << "-DBC_" << suffix[side] << "=" << static_cast<int>(params.boundaries[side].type)
-        << " -DBCV_" << suffix[side] << "=" << literal(params.boundaries[side].value) << " ";
+        << " -DBCV_" << suffix[side] << "="
+        << literal(boundaryValueOnDevice(params.boundaries[side])) << " ";
     }
     // fp32 flushes denormals (below 1.2e-38, nothing a flood holds): the second-order sweeps
     // run 10 % faster on the H200 without the division and square-root slow paths they take
@@ -216,10 +236,12 @@ struct Simulation::Impl
       << " -DWG_Y=" << shape.groupY << " -DROWS=" << (shape.wholeRows ? 1 : shape.rows)
       << " -DCOLUMNS=" << columnsPerItem(shape, params) << " -DBLOCK_ROWS=" << shape.rows
       << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << literal(params.gravity)
-      << " -DH_DRY=" << kDryDepth << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
+      << " -DH_DRY=" << kDryDepth << " -DH_FILM=" << literal(local.filmDepth)
+      << " -DELEVATION_DATUM=" << doubleLiteral(local.datum)
+      << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
       << " -DINFLOW_WAVE_SPEED=" << literal(inflowWaveSpeed(params))
       << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0)
-      << " -DADAPTIVE_DT=" << (params.fixedDt > 0 ? 0 : 1)
+      << " -DCOURANT_LIMIT_DX=" << literal(courantLimitDx())
       << " -DPAIR_SPEED_MARGIN=" << literal(kPairSpeedMargin)
       << (perCellManning ? " -DMANNING_FIELD " : " ")
       // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
@@ -425,6 +447,12 @@ struct Simulation::Impl
   double cflDx() const
   {
     return params.cfl * params.dx * (isSecondOrder(params.scheme) ? 0.5 : 1.0);
+  }
+
+  // The same at the largest Courant number: a fixed dt whose step goes past it is refused.
+  double courantLimitDx() const
+  {
+    return kMaxCourantNumber * params.dx * (isSecondOrder(params.scheme) ? 0.5 : 1.0);
   }
 
   // The time the clock must not pass and the step count it must not pass (INT_MAX: none); with
@@ -684,6 +712,21 @@ struct Simulation::Impl
     }
   }
 
+  // A field's values into out; the bed back above the local datum, rounded once to Out.
+  template<class Out>
+  void downloadField(Field field, Out* out) const
+  {
+    if (field != Field::Bed || local.datum == 0)
+    {
+      download(buffer(field), out);
+      return;
+    }
+    std::vector<double> relative(static_cast<std::size_t>(params.nx) * params.ny);
+    download(buffer(field), relative.data());
+    for (std::size_t k = 0; k < relative.size(); ++k)
+      out[k] = static_cast<Out>(relative[k] + local.datum);
+  }
+
   template<class T>
   std::vector<double> readReals(const cl::Buffer& buffer, std::size_t count) const
   {
@@ -723,7 +766,10 @@ struct Simulation::Impl
   void initialise(const InitialState& initial)
   {
     queue.enqueueFillBuffer(bed, cl_uchar(0), 0, padded() * realSize);
-    upload(bed, initial.bed);
+    std::vector<double> bedOnDevice(initial.bed);
+    for (double& b : bedOnDevice)
+      b -= local.datum;
+    upload(bed, bedOnDevice);
     if (perCellManning)
     {
       // Zero ghosts: the lanes past the grid of a CPU-shaped kernel read them (never stored).
@@ -760,11 +806,11 @@ struct Simulation::Impl
   {
     // A state taken at a target time has a zero clock compensation, so writing its time back
     // reproduces the device clock exactly.
-    const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0, 0.0 };
+    const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0, 0.0, 0.0 };
     for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
       writeReal(slot, clock[slot]);
     const cl_int statusInit[kStatusSize] = {
-      static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX, 0, INT_MAX, 0, 0, 0, 0
+      static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX, 0, INT_MAX, 0, 0, 0, 0, -1
     };
     queue.enqueueWriteBuffer(status, CL_TRUE, 0, sizeof(statusInit), statusInit);
     time = t;
@@ -981,7 +1027,27 @@ struct Simulation::Impl
     // The step is recorded by the next step's dt; none followed the batch's last step.
     if (st[kStatusBadCell] != INT_MAX)
       reportBlowUp(st[kStatusBadCell], st[kStatusBadStep] >= 0 ? st[kStatusBadStep] : steps);
+    if (st[kStatusTooFast] >= 0)
+      reportTooLongStep(st[kStatusTooFast] + 1, c[kCtrlTooFast]);
     return landed;
+  }
+
+  // A fixed dt that would have taken step `step` past the Courant limit at wave speed `speed`:
+  // the run stopped before it (choose_dt).
+  [[noreturn]] void reportTooLongStep(std::int64_t step, double speed) const
+  {
+    const double factor = isSecondOrder(params.scheme) ? 2.0 : 1.0;
+    const double courant = factor * params.fixedDt * speed / params.dx;
+    const double safeDt = 0.5 * params.dx / (factor * speed);
+    std::ostringstream s;
+    s << "the fixed time step dt = " << formatValue(params.fixedDt) << " s is too long at step "
+      << step << " (t = " << formatValue(time) << " s): the fastest wave, " << formatValue(speed)
+      << " m/s, on " << formatValue(params.dx) << " m cells gives a Courant number of "
+      << formatValue(courant) << ", above " << formatValue(kMaxCourantNumber) << ", the most "
+      << schemeName(params.scheme) << " takes (C = " << (factor == 2.0 ? "2 " : "")
+      << "dt max(|u| + c, |v| + c) / dx). Use dt <= " << formatValue(safeDt)
+      << " s (C = 0.5 at this speed), or 0 for the CFL-adaptive time step.";
+    throw Error(s.str());
   }
 
   [[noreturn]] void reportBlowUp(int cell, int step)
@@ -1029,6 +1095,7 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
   initial.validate(isSecondOrder(params.scheme));
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
+  m.local = localDatum(params, initial);
   guarded("setting up the OpenCL device",
     [&]
     {
@@ -1413,13 +1480,13 @@ Diagnostics Simulation::diagnostics() const
 void Simulation::download(Field field, double* out) const
 {
   const Impl& m = settled();
-  guarded("downloading a field", [&] { m.download(m.buffer(field), out); });
+  guarded("downloading a field", [&] { m.downloadField(field, out); });
 }
 
 void Simulation::download(Field field, float* out) const
 {
   const Impl& m = settled();
-  guarded("downloading a field", [&] { m.download(m.buffer(field), out); });
+  guarded("downloading a field", [&] { m.downloadField(field, out); });
 }
 
 const SimulationParameters& Simulation::parameters() const

@@ -1,4 +1,5 @@
 // The device-side clock: adaptive dt, exact landing on output times, no per-step host reads.
+#include "Error.h"
 #include "ReferenceSolver.h"
 #include "Simulation.h"
 #include "TestHelpers.h"
@@ -6,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 using namespace swe;
 
@@ -92,6 +94,89 @@ TEST(TimeStepping, FixedDtShortensOnlyTheLastStep)
   EXPECT_EQ(sim.lastDt(), 0.003);
   sim.advanceTo(0.1); // already there: nothing happens
   EXPECT_EQ(sim.steps(), 34);
+}
+
+// The message of the swe::Error a call throws, or "" when it throws none.
+template<class F>
+std::string errorOf(F&& call)
+{
+  try
+  {
+    call();
+  }
+  catch (const Error& e)
+  {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(TimeStepping, FixedDtBeyondTheCourantLimitStopsBeforeTheStep)
+{
+  // A dt ten times too long: refused before the first step, in every scheme and launch, though
+  // MUSCL-Hancock's outflow cap would have kept every depth non-negative to the end.
+  struct Case
+  {
+    Scheme scheme;
+    const char* launch;
+  };
+  for (const Case c : { Case{ Scheme::LaxFriedrichs, "default" },
+         Case{ Scheme::LaxFriedrichs, "16x2x3s2" },
+         Case{ Scheme::MusclHllc, "default" },
+         Case{ Scheme::MusclHancock, "default" },
+         Case{ Scheme::MusclHancock, "rows3" } })
+    for (Precision precision : { Precision::Double, Precision::Single })
+    {
+      SimulationParameters p = test::smallParameters(precision);
+      p.scheme = c.scheme;
+      p.launch = c.launch;
+      p.fixedDt = 0.5; // 14 m/s waves on 0.5 m cells: C = 14 (28 in the second-order count)
+      Simulation sim(p, makeScenario(Scenario::DamBreak, p));
+      const std::string message = errorOf([&] { sim.advanceTo(5.0); });
+      SCOPED_TRACE(schemeName(c.scheme) + " " + c.launch + " " + precisionName(precision));
+      EXPECT_NE(message.find("the fixed time step dt = 0.5 s is too long at step 1 (t = 0 s)"),
+        std::string::npos)
+        << message;
+      EXPECT_NE(
+        message.find(isSecondOrder(c.scheme) ? "Courant number of 28" : "Courant number of 14"),
+        std::string::npos)
+        << message;
+      EXPECT_NE(message.find("Use dt <= 0.0"), std::string::npos) << message;
+      EXPECT_EQ(sim.steps(), 0);
+    }
+}
+
+TEST(TimeStepping, FixedDtThatTheFlowOutgrowsStopsAtTheStepWhereItDoes)
+{
+  // The dam break's waves speed up from sqrt(20 g) = 14.0 m/s at rest: a dt a little below the
+  // Courant limit at the start passes it some steps later. The twin, stepped with the same dt,
+  // says which step first starts from a state that fast; the device stops there, with the state
+  // and the clock of the step before, in one-step and two-step launches alike.
+  for (const char* launch : { "default", "16x2x3s2" })
+  {
+    SimulationParameters p = test::smallParameters(Precision::Double);
+    p.launch = launch;
+    const InitialState initial = makeScenario(Scenario::DamBreak, p);
+    const double atRest = ReferenceSolver<double>(p, initial).maxWaveSpeed();
+    int tooFast = 0; // steps taken before the first one past the limit
+    for (double courant = 0.99; courant > 0.8 && tooFast < 5; courant -= 0.01)
+    {
+      p.fixedDt = courant * p.dx / atRest;
+      ReferenceSolver<double> twin(p, initial);
+      for (tooFast = 0; twin.maxWaveSpeed() * p.fixedDt <= p.dx && tooFast < 1000; ++tooFast)
+        twin.takeSteps(1);
+    }
+    ASSERT_GE(tooFast, 5);
+    ASSERT_LT(tooFast, 1000);
+    Simulation sim(p, initial);
+    const std::string message = errorOf([&] { sim.advanceTo(1000 * p.fixedDt); });
+    SCOPED_TRACE(launch);
+    EXPECT_NE(message.find("is too long at step " + std::to_string(tooFast + 1) + " (t = "),
+      std::string::npos)
+      << message;
+    EXPECT_EQ(sim.steps(), tooFast);
+    EXPECT_NEAR(sim.time(), tooFast * p.fixedDt, 1e-9);
+  }
 }
 
 TEST(TimeStepping, ProgressIsReportedAndAbortStopsCleanly)

@@ -43,8 +43,9 @@ BAD = [
     ("BoundaryNorth", 7, "the north boundary type must be between 0 and 3, got 7"),
     ("BoundaryNorthValue", nan, "north boundary value must be a finite number"),
     ("FixedTimeStep", -0.1, "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got -0.1"),
-    # 20 m/s waves, dx = 1 m: a 0.5 s step is 10 times the stable one. The error says where.
-    ("FixedTimeStep", 0.5, "blew up at step"),
+    # 14 m/s waves, dx = 1 m: a 0.5 s step is 7 times the Courant limit. Refused before the
+    # first step, with the Courant number and a dt that works.
+    ("FixedTimeStep", 0.5, "the fixed time step dt = 0.5 s is too long at step 1 (t = 0 s)"),
 ]
 
 for name, value, expected in BAD:
