@@ -239,9 +239,10 @@ struct Simulation::Impl
       << " -DH_DRY=" << kDryDepth << " -DH_FILM=" << literal(local.filmDepth)
       << " -DELEVATION_DATUM=" << doubleLiteral(local.datum)
       << " -DFUSED_CLOCK=" << (fusedClock ? 1 : 0)
-      << " -DINFLOW_WAVE_SPEED=" << literal(inflowWaveSpeed(params))
-      << " -DTWO_STEPS=" << (twoSteps() ? 1 : 0)
-      << " -DCOURANT_LIMIT_DX=" << literal(courantLimitDx())
+      << " -DINFLOW_WAVE_SPEED=" << literal(inflowWaveSpeed(params)) << " -DTWO_STEPS="
+      << (twoSteps() ? 1 : 0)
+      // (Tests of the blow-up check itself switch the limit off: -DCOURANT_LIMIT_DX=INFINITY.)
+      << (userDefines("COURANT_LIMIT_DX") ? "" : " -DCOURANT_LIMIT_DX=" + literal(courantLimitDx()))
       << " -DPAIR_SPEED_MARGIN=" << literal(kPairSpeedMargin)
       << (perCellManning ? " -DMANNING_FIELD " : " ")
       // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
@@ -1071,10 +1072,16 @@ struct Simulation::Impl
     s << "the simulation blew up at step " << step << " (t = " << time << " s): cell (" << i << ", "
       << j << ") has depth " << values[0] << " m, momentum (" << values[1] << ", " << values[2]
       << ") m^2/s. ";
-    if (params.fixedDt > 0)
-      s << "The fixed time step " << params.fixedDt << " s is probably too large for this grid.";
-    else
+    // A fixed dt past the Courant limit stops before its step (reportTooLongStep), so only an
+    // adaptive dt above 0.5 is a likely cause of its own; otherwise the inputs are.
+    if (params.fixedDt <= 0 && params.cfl > 0.5)
       s << "Lower the Courant number (now " << params.cfl << "; 0.5 or less is safe).";
+    else
+      s << "Every step kept within the Courant limit ("
+        << (params.fixedDt > 0 ? "fixed dt " + formatValue(params.fixedDt) + " s"
+                               : "C = " + formatValue(params.cfl))
+        << "), so look at the inputs near that cell: its depth, velocity, bed and Manning "
+           "coefficient, and the boundary values beside it.";
     throw Error(s.str());
   }
 };
