@@ -6,6 +6,7 @@
 #include <vtkSmartPointer.h>
 
 #include <array>
+#include <cstdint>
 
 namespace swe
 {
@@ -26,6 +27,13 @@ constexpr const char* kFrameArrayNames[kFrameArrayCount] = { "Depth",
   "Bed",
   "Momentum",
   "Velocity" };
+
+// Host bytes a cell of the kept frame arrays takes at most (every array, two of each but the
+// bed), with realSize bytes a value: for the memory check before a run (Simulation::check).
+constexpr std::uint64_t frameArrayBytesPerCell(std::uint64_t realSize)
+{
+  return (2 * (1 + 1 + 3 + 3) + 1) * realSize;
+}
 
 struct FrameArraySelection
 {

@@ -39,6 +39,14 @@ public:
     double outputInterval,
     const Limits& limits);
 
+  // Host bytes a cell of the checkpoints takes at most on a grid large enough for the memory
+  // check to matter (states of 0.5 GiB and more): the two that limit() always allows and the
+  // spare being prepared (prepareSpare), 3 fields each.
+  static std::uint64_t hostBytesPerCell(Precision precision)
+  {
+    return 3 * 3 * (precision == Precision::Double ? 8 : 4);
+  }
+
   // Output times are k * interval; changing the interval keeps the live state and checkpoints
   // (and first finishes an advance output() started).
   void setOutputInterval(double interval);

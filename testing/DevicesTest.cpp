@@ -1,9 +1,12 @@
 #include "Devices.h"
 #include "Error.h"
+#include "HostMemory.h"
+#include "Simulation.h"
 
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <unistd.h>
 
 using namespace swe;
 
@@ -99,4 +102,39 @@ TEST(Devices, LabelsSelectTheirDevice)
 {
   for (const auto& d : listDevices())
     EXPECT_EQ(selectDevice(d.label()).index, d.index) << d.label();
+}
+
+TEST(HostMemory, TheAvailableMemoryIsReadAndBoundedByTheMachine)
+{
+  const std::uint64_t available = availableHostMemory();
+  ASSERT_GT(available, 0u) << "/proc/meminfo unreadable";
+  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  EXPECT_LE(available, static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize));
+}
+
+TEST(HostMemory, ARunPastTheHostMemoryIsRefusedWithItsParts)
+{
+  // A grid the device takes, and what a caller keeps per cell twice what this process can count
+  // on: refused before anything is allocated, the parts and a grid that fits named.
+  SimulationParameters p;
+  p.nx = p.ny = 1000;
+  const std::uint64_t perCell = 2 * availableHostMemory() / 1000000 + 1;
+  try
+  {
+    Simulation::check(p, false, { { "frames", perCell } });
+    FAIL() << "a run needing twice the host memory passed the check";
+  }
+  catch (const Error& e)
+  {
+    const std::string message = e.what();
+    for (const char* part : { "grid 1000 x 1000 needs ",
+           " of host memory (",
+           "download copy ",
+           "frames ",
+           "building the kernels 0.50 GiB) but this process can count on ",
+           ": use fewer cells (about " })
+      EXPECT_NE(message.find(part), std::string::npos) << part << " in: " << message;
+  }
+  // The same with a tenth of it per cell fits.
+  EXPECT_NO_THROW(Simulation::check(p, false, { { "frames", perCell / 20 } }));
 }
