@@ -17,10 +17,14 @@
 #include <vtkStreamingDemandDrivenPipeline.h>
 #include <vtkStringArray.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <new>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace
@@ -28,6 +32,53 @@ namespace
 // Output times past this many would make ParaView's time toolbar useless; it is also a guard
 // against an OutputInterval typed in the wrong unit.
 constexpr double kMaxOutputTimes = 1e6;
+constexpr double kNever = std::numeric_limits<double>::infinity();
+
+// The arrays "Output Arrays" holds. Python may name any array; an unknown one gets the error of
+// `swe run --arrays` rather than a frame without it.
+swe::FrameArraySelection SelectedArrays(vtkDataArraySelection* arrays)
+{
+  std::vector<std::string> names;
+  for (int a = 0; a < arrays->GetNumberOfArrays(); ++a)
+    if (arrays->GetArraySetting(a))
+      names.emplace_back(arrays->GetArrayName(a));
+  if (names.empty()) // (frameArraySelection would take that for all of them)
+  {
+    swe::FrameArraySelection none;
+    none.holds.fill(false);
+    return none;
+  }
+  try
+  {
+    return swe::frameArraySelection(names);
+  }
+  catch (const swe::Error& e)
+  {
+    // Python's OutputArrays lists only the arrays ParaView last heard of, so a name that is
+    // left in the selection would never be unset: drop the names once refused.
+    for (int a = arrays->GetNumberOfArrays() - 1; a >= 0; --a)
+    {
+      const std::string name = arrays->GetArrayName(a);
+      if (std::find(std::begin(swe::kFrameArrayNames), std::end(swe::kFrameArrayNames), name) ==
+          std::end(swe::kFrameArrayNames))
+        arrays->RemoveArrayByName(name.c_str());
+    }
+    throw swe::Error(std::string("Output Arrays: ") + e.what());
+  }
+}
+
+// The modification time of algorithm's pipeline (itself and everything upstream) in the update
+// under way: it changes with any property or upstream change, and not within one update.
+vtkMTimeType PipelineTime(vtkAlgorithm* algorithm)
+{
+  auto* executive = vtkDemandDrivenPipeline::SafeDownCast(algorithm->GetExecutive());
+  return executive ? executive->GetPipelineMTime() : 0;
+}
+
+bool SameGrid(const swe::SimulationParameters& a, const swe::SimulationParameters& b)
+{
+  return a.nx == b.nx && a.ny == b.ny && a.dx == b.dx;
+}
 } // namespace
 
 class vtkShallowWaterBase::vtkInternals
@@ -41,6 +92,17 @@ public:
   vtkNew<vtkDataArraySelection> CellArrays;
   vtkNew<vtkStringArray> Devices;
   bool DevicesListed = false;
+  // Requests for this output time or later failed in this run (a blow-up recurs at the same
+  // step): they fail at once, without replaying from t = 0 or repeating the error, for ParaView's
+  // .pvd writer asks again for a time step that failed until it succeeds. Any change of physics
+  // or input, or Reset, forgets it.
+  double FailedFrom = kNever;
+  // The last error reported, and the pipeline's modification time then (see ReportError).
+  std::string ReportedError;
+  vtkMTimeType ReportedErrorPipelineTime = 0;
+  // The pipeline's modification time when RequestInformation last failed: ParaView asks for data
+  // even then, and that request must fail too (quietly: its error has been said).
+  std::optional<vtkMTimeType> FailedInformationPipelineTime;
 };
 
 vtkShallowWaterBase::vtkShallowWaterBase()
@@ -86,6 +148,7 @@ vtkShallowWaterBase::~vtkShallowWaterBase()
 void vtkShallowWaterBase::PhysicsChanged()
 {
   this->Internals->Timeline.reset();
+  this->Internals->FailedFrom = kNever;
   this->Modified();
 }
 
@@ -183,6 +246,7 @@ vtkStringArray* vtkShallowWaterBase::GetAvailableDevices()
 }
 
 swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationVector** inputVector,
+  bool inputDataReady,
   double origin[3],
   swe::DeviceInfo* device)
 {
@@ -197,7 +261,7 @@ swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationV
                      "raise OutputInterval");
   int resolution[2] = { 0, 0 };
   double cellSize = 0;
-  this->DescribeGrid(inputVector, resolution, cellSize, origin);
+  this->DescribeGrid(inputVector, inputDataReady, resolution, cellSize, origin);
   swe::SimulationParameters params;
   params.nx = resolution[0];
   params.ny = resolution[1];
@@ -253,13 +317,16 @@ int vtkShallowWaterBase::RequestInformation(vtkInformation*,
   double origin[3] = { 0, 0, 0 };
   try
   {
-    params = this->CheckedParameters(inputVector, origin);
+    params = this->CheckedParameters(inputVector, false, origin);
+    SelectedArrays(this->Internals->CellArrays);
   }
   catch (const swe::Error& e)
   {
-    vtkErrorMacro(<< e.what());
+    this->Internals->FailedInformationPipelineTime = PipelineTime(this);
+    this->ReportError(e.what());
     return 0;
   }
+  this->Internals->FailedInformationPipelineTime.reset();
 
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   const int extent[6] = { 0, params.nx, 0, params.ny, 0, 0 };
@@ -286,15 +353,30 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkImageData* output = vtkImageData::GetData(outInfo);
   vtkInternals& internals = *this->Internals;
+  if (internals.FailedInformationPipelineTime == PipelineTime(this))
+  {
+    this->SetAbortOutput(true); // an empty output marked ABORTED: run again next time
+    return 1;
+  }
+  // The output time from which this request's run fails, once the checks have passed.
+  double failsFrom = kNever;
 
   try
   {
     // Checked on every request: ParaView may ask for data even after RequestInformation failed.
     double origin[3] = { 0, 0, 0 };
     swe::DeviceInfo device;
-    const swe::SimulationParameters params = this->CheckedParameters(inputVector, origin, &device);
-    if (this->InitialStateChanged(inputVector))
+    const swe::SimulationParameters params =
+      this->CheckedParameters(inputVector, true, origin, &device);
+    const swe::FrameArraySelection selection = SelectedArrays(internals.CellArrays);
+    // A new input, or one whose data turned out to have another grid than the run's (the grid
+    // RequestInformation saw came from the pipeline information): a new run.
+    if (this->InitialStateChanged(inputVector) ||
+        (internals.Timeline && !SameGrid(internals.Timeline->simulation().parameters(), params)))
+    {
       internals.Timeline.reset();
+      internals.FailedFrom = kNever;
+    }
     // The latest output time at or before the requested time, as a reader would answer.
     double requested = 0;
     if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()))
@@ -302,6 +384,13 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     const double endTime = std::max(0.0, this->EndTime);
     requested = std::min(std::max(requested, 0.0), endTime);
     const double target = static_cast<double>(this->OutputIndex(requested)) * this->OutputInterval;
+    if (target >= internals.FailedFrom)
+    {
+      // Its error was reported; an empty output marked ABORTED, which asks to run again next time.
+      this->SetAbortOutput(true);
+      return 1;
+    }
+    failsFrom = target;
 
     if (!internals.Timeline)
     {
@@ -328,13 +417,22 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     this->UpdateProgress(0.0);
     const double steppingBefore = timeline.steppingSeconds();
     const double checkpointsBefore = timeline.checkpointSeconds();
-    timeline.seek(target,
+    const bool reached = timeline.seek(target,
       [&](double t)
       {
         if (span > 0)
           this->UpdateProgress(std::min(1.0, std::fabs(t - start) / span));
-        return !this->GetAbortExecute();
+        return !this->CheckAbort();
       });
+    if (!reached)
+    {
+      // Aborted (CheckAbort set AbortOutput): the executive empties the output and marks it
+      // ABORTED, so the next request runs on from the consistent state the seek stopped at,
+      // instead of the partial frame standing as the requested one. The abort is honoured: left
+      // set, the flag would abort every later request at once.
+      this->SetAbortExecute(0);
+      return 1;
+    }
     const auto outputStart = std::chrono::steady_clock::now();
     // On a GPU the steps to the next output time (what Play asks for next) run while this frame's
     // output is made; the next request waits for them (Timeline::output). A CPU device would
@@ -343,9 +441,6 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
       static_cast<double>(this->OutputIndex(endTime)) * this->OutputInterval;
     const bool stepAhead = device.type != "CPU" && target < lastOutput;
     // The image is filled while the state reaches the host.
-    swe::FrameArraySelection selection;
-    for (int a = 0; a < swe::kFrameArrayCount; ++a)
-      selection.holds[a] = internals.CellArrays->ArrayIsEnabled(swe::kFrameArrayNames[a]) != 0;
     swe::FrameImage frame(timeline.simulation(), output, origin, &internals.Arrays, selection);
     const swe::StateView view = timeline.output(stepAhead ? lastOutput : 0.0,
       [&](const swe::StateView& state, const swe::RowsWait& waitForRows)
@@ -361,18 +456,41 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
   }
   catch (const swe::Error& e)
   {
-    // A run that failed (a blow-up, a lost device) cannot continue: start afresh next time.
-    internals.Timeline.reset();
-    vtkErrorMacro(<< e.what());
-    return 0;
+    this->RequestDataFailed(e.what(), failsFrom);
+    return 1;
   }
   catch (const std::bad_alloc&)
   {
-    internals.Timeline.reset();
-    vtkErrorMacro(<< "out of host memory for this simulation: use fewer cells");
-    return 0;
+    this->RequestDataFailed("out of host memory for this simulation: use fewer cells", failsFrom);
+    return 1;
   }
+  internals.ReportedError.clear();
   return 1;
+}
+
+void vtkShallowWaterBase::RequestDataFailed(const char* message, double from)
+{
+  vtkInternals& internals = *this->Internals;
+  // A run that failed (a blow-up, a lost device) cannot continue: start afresh next time.
+  internals.Timeline.reset();
+  internals.FailedFrom = std::min(internals.FailedFrom, from);
+  // No partial frame: the executive empties the output and marks it ABORTED, which asks to run
+  // again next time. The request itself succeeds: a failed one stops ParaView's .pvd writer
+  // (WriteTimeSteps) from ever asking for another time step, and it loops forever.
+  this->SetAbortOutput(true);
+  this->ReportError(message);
+}
+
+void vtkShallowWaterBase::ReportError(const char* message)
+{
+  vtkInternals& internals = *this->Internals;
+  // After any property or upstream change, a new attempt reports its error again.
+  const vtkMTimeType pipelineTime = PipelineTime(this);
+  if (message == internals.ReportedError && pipelineTime == internals.ReportedErrorPipelineTime)
+    return;
+  internals.ReportedError = message;
+  internals.ReportedErrorPipelineTime = pipelineTime;
+  vtkErrorMacro(<< message);
 }
 
 long vtkShallowWaterBase::OutputIndex(double t) const

@@ -110,8 +110,11 @@ protected:
   ~vtkShallowWaterBase() override;
 
   /// The grid: cells along x and y, square cell size, origin. Throws swe::Error naming a bad
-  /// value. Called in RequestInformation and RequestData.
+  /// value. Called in RequestInformation (inputDataReady false: only the pipeline information is
+  /// known) and in RequestData (true: the input's data objects are up to date, and where they
+  /// disagree with the information they are the truth).
   virtual void DescribeGrid(vtkInformationVector** inputVector,
+    bool inputDataReady,
     int resolution[2],
     double& cellSize,
     double origin[3]) = 0;
@@ -137,8 +140,15 @@ private:
   // The engine's parameters from the properties and the grid; throws swe::Error naming a bad
   // value, or a grid the device cannot hold. device, if given: the device they run on.
   swe::SimulationParameters CheckedParameters(vtkInformationVector** inputVector,
+    bool inputDataReady,
     double origin[3],
     swe::DeviceInfo* device = nullptr);
+  // Reports message as an error, unless the same error was reported for the same pipeline state
+  // (ParaView asks for data after a failed RequestInformation): each error appears once.
+  void ReportError(const char* message);
+  // After RequestData failed (in the run to output time from, if finite): drops the run, has the
+  // output emptied and marked ABORTED, and reports the error once.
+  void RequestDataFailed(const char* message, double from);
   // k of the latest output time k * OutputInterval at or before t: the TIME_STEPS, the frame a
   // request gets, and the last one.
   long OutputIndex(double t) const;

@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "ImageInitialState.h"
+#include "Parameters.h"
 
 #include <vtkDataObject.h>
 #include <vtkImageData.h>
@@ -9,6 +10,10 @@
 #include <vtkInformationVector.h>
 #include <vtkObjectFactory.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
 
 vtkStandardNewMacro(vtkShallowWaterSolver);
 
@@ -73,6 +78,7 @@ void vtkShallowWaterSolver::SetInitialWaterLevel(double level)
 }
 
 void vtkShallowWaterSolver::DescribeGrid(vtkInformationVector** inputVector,
+  bool inputDataReady,
   int resolution[2],
   double& cellSize,
   double origin[3])
@@ -87,11 +93,59 @@ void vtkShallowWaterSolver::DescribeGrid(vtkInformationVector** inputVector,
     inInfo->Get(vtkDataObject::SPACING(), spacing);
   if (inInfo->Has(vtkDataObject::ORIGIN()))
     inInfo->Get(vtkDataObject::ORIGIN(), inputOrigin);
-  swe::imageGrid(extent, spacing, inputOrigin, resolution[0], resolution[1], cellSize, origin);
   swe::requireFinite(this->InitialWaterLevel, "InitialWaterLevel");
+  vtkImageData* input = inputDataReady ? vtkImageData::GetData(inputVector[0], 0) : nullptr;
+  if (!input)
+  {
+    swe::imageGrid(extent, spacing, inputOrigin, resolution[0], resolution[1], cellSize, origin);
+    return;
+  }
+  // The data is the truth: a source may describe it only in part (a Programmable Source that sets
+  // just the whole extent, as ParaView's documentation shows, leaves spacing 1 and origin 0 in
+  // the information), and the simulation must run on the cells the terrain was sampled on.
+  swe::imageGrid(input->GetExtent(),
+    input->GetSpacing(),
+    input->GetOrigin(),
+    resolution[0],
+    resolution[1],
+    cellSize,
+    origin);
+  // The output's extent was announced from the information: another cell count cannot be made.
+  const int informationCells[2] = { extent[1] - extent[0], extent[3] - extent[2] };
+  if (resolution[0] != informationCells[0] || resolution[1] != informationCells[1])
+    throw swe::Error("the input image is " + std::to_string(resolution[0]) + " x " +
+                     std::to_string(resolution[1]) + " cells but its information said " +
+                     std::to_string(informationCells[0]) + " x " +
+                     std::to_string(informationCells[1]));
+  const double* dataSpacing = input->GetSpacing();
+  const double* dataOrigin = input->GetOrigin();
+  auto differ = [](double a, double b) {
+    return std::fabs(a - b) > 1e-9 * std::max({ 1.0, std::fabs(a), std::fabs(b) });
+  };
+  const bool disagree = differ(spacing[0], dataSpacing[0]) || differ(spacing[1], dataSpacing[1]) ||
+                        differ(inputOrigin[0], dataOrigin[0]) ||
+                        differ(inputOrigin[1], dataOrigin[1]) ||
+                        differ(inputOrigin[2], dataOrigin[2]);
+  if (disagree && input->GetMTime() != this->GridWarningTime)
+  {
+    this->GridWarningTime = input->GetMTime();
+    auto triple = [](const double v[3])
+    {
+      return "(" + swe::formatValue(v[0]) + ", " + swe::formatValue(v[1]) + ", " +
+             swe::formatValue(v[2]) + ")";
+    };
+    vtkWarningMacro(<< "the input's pipeline information says spacing "
+                    << swe::formatValue(spacing[0]) << " x " << swe::formatValue(spacing[1])
+                    << " and origin " << triple(inputOrigin) << ", but its data has spacing "
+                    << swe::formatValue(dataSpacing[0]) << " x " << swe::formatValue(dataSpacing[1])
+                    << " and origin " << triple(dataOrigin)
+                    << ": the simulation uses the data's cells. Set SPACING and ORIGIN in the "
+                       "source's RequestInformation (a Programmable Source's RequestInformation "
+                       "script) to match the data.");
+  }
 }
 
-swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationParameters& params,
+swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationParameters&,
   vtkInformationVector** inputVector)
 {
   swe::ImageArrays arrays;
@@ -101,13 +155,8 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
   arrays.velocity = this->VelocityArray;
   arrays.manning = this->ManningArray;
   arrays.initialWaterLevel = this->InitialWaterLevel;
-  swe::InitialState state =
-    swe::imageInitialState(vtkImageData::GetData(inputVector[0], 0), arrays);
-  if (state.nx != params.nx || state.ny != params.ny)
-    throw swe::Error("the input image is " + std::to_string(state.nx) + " x " +
-                     std::to_string(state.ny) + " cells but its information said " +
-                     std::to_string(params.nx) + " x " + std::to_string(params.ny));
-  return state;
+  // (the parameters' grid is the input data's: DescribeGrid in RequestData read it from there)
+  return swe::imageInitialState(vtkImageData::GetData(inputVector[0], 0), arrays);
 }
 
 bool vtkShallowWaterSolver::InitialStateChanged(vtkInformationVector** inputVector)

@@ -49,6 +49,7 @@ protected:
 
   int FillInputPortInformation(int port, vtkInformation* info) override;
   void DescribeGrid(vtkInformationVector** inputVector,
+    bool inputDataReady,
     int resolution[2],
     double& cellSize,
     double origin[3]) override;
@@ -70,6 +71,8 @@ private:
   std::string ManningArray;
   double InitialWaterLevel;
   vtkMTimeType InputTime;
+  // The input data last warned about for pipeline information that disagrees with its grid.
+  vtkMTimeType GridWarningTime = 0;
 };
 
 #endif

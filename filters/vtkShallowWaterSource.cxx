@@ -44,6 +44,7 @@ void vtkShallowWaterSource::SetScenario(int scenario)
 }
 
 void vtkShallowWaterSource::DescribeGrid(vtkInformationVector**,
+  bool,
   int resolution[2],
   double& cellSize,
   double origin[3])

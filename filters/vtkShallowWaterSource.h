@@ -34,6 +34,7 @@ protected:
   ~vtkShallowWaterSource() override = default;
 
   void DescribeGrid(vtkInformationVector** inputVector,
+    bool inputDataReady,
     int resolution[2],
     double& cellSize,
     double origin[3]) override;

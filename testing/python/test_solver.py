@@ -97,6 +97,56 @@ d = fetch(channel, 2.0)
 check(d.GetCellData().GetNumberOfArrays() == 1 and np.array_equal(cell_array(d, "Depth"), depth),
       "Output Arrays: the solver's frame with Depth alone, the same values")
 
+# 3b. ParaView's documented Programmable Source pattern: RequestInformation sets only the whole
+#     extent, so the pipeline information keeps its default spacing (1) and origin (0). The data
+#     (0.02 m cells at (3, 4)) is the truth: the solver simulates on the data's cells, its output
+#     has the data's spacing and origin, and one warning says the information disagreed.
+SMALL_CELLS = """
+import numpy as np
+from vtkmodules.util.numpy_support import numpy_to_vtk
+out = self.GetOutput()
+out.SetDimensions(21, 11, 1)
+out.SetSpacing(0.02, 0.02, 1.0)
+out.SetOrigin(3.0, 4.0, 0.0)
+a = numpy_to_vtk(np.zeros(200), deep=True); a.SetName("Bed"); out.GetCellData().AddArray(a)
+h = numpy_to_vtk(np.where(np.arange(200) % 20 < 10, 0.2, 0.1), deep=True); h.SetName("Depth")
+out.GetCellData().AddArray(h)
+"""
+extent_only = ProgrammableSource(OutputDataSetType="vtkImageData", Script=SMALL_CELLS)
+extent_only.ScriptRequestInformation = """
+executive = self.GetExecutive()
+executive.GetOutputInformation(0).Set(executive.WHOLE_EXTENT(), 0, 20, 0, 10, 0, 0)
+"""
+described = ProgrammableSource(OutputDataSetType="vtkImageData", Script=SMALL_CELLS)
+described.ScriptRequestInformation = extent_only.ScriptRequestInformation + """
+executive.GetOutputInformation(0).Set(vtk.vtkDataObject.SPACING(), 0.02, 0.02, 1.0)
+executive.GetOutputInformation(0).Set(vtk.vtkDataObject.ORIGIN(), 3.0, 4.0, 0.0)
+"""
+for prog_source in (extent_only, described):
+    prog_source.UpdatePipeline()
+small = {}
+for name, prog_source in (("extent only", extent_only), ("described", described)):
+    with CapturedErrors() as errors:
+        dam = ShallowWaterSolver(Input=prog_source, EndTime=0.1, OutputInterval=0.05)
+        dam.BedArray = "Bed"
+        dam.DepthArray = "Depth"
+        frames = [fetch(dam, t) for t in (0.0, 0.05, 0.1)]
+    small[name] = (frames[-1], errors.text)
+d, warnings = small["extent only"]
+check(d.GetSpacing()[:2] == (0.02, 0.02) and d.GetOrigin() == (3.0, 4.0, 0.0),
+      "extent-only information: the output has the data's spacing and origin (%s, %s)"
+      % (d.GetSpacing(), d.GetOrigin()))
+reference, reference_warnings = small["described"]
+check(reference_warnings == "", "information that agrees with the data: no warning")
+check(field_value(d, "Steps") == field_value(reference, "Steps")
+      and np.array_equal(cell_array(d, "Depth"), cell_array(reference, "Depth")),
+      "it simulates on the data's 0.02 m cells (%g steps, as with information that says so)"
+      % field_value(d, "Steps"))
+check(warnings.count("Warning") == 1 and "spacing 1 x 1" in warnings
+      and "0.02 x 0.02" in warnings and "origin (0, 0, 0)" in warnings
+      and "(3, 4, 0)" in warnings,
+      "one warning names the information's grid and the data's: %s" % warnings.strip()[:400])
+
 # 4. Bad inputs: clear errors, and ParaView carries on.
 wavelet = Wavelet()
 wavelet.UpdatePipeline()

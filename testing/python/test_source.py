@@ -83,6 +83,23 @@ d = fetch(src, 2.0)
 check(d.GetCellData().GetNumberOfArrays() == 1 and d.GetCellData().GetScalars() is None,
       "FreeSurface alone, no active scalars")
 check(np.array_equal(cell_array(d, "FreeSurface"), forward[2.0][0] + bed), "FreeSurface without Depth or Bed")
+# A name the source does not make (Python accepts any; the GUI lists only the five): the request
+# fails with one error naming it and the arrays there are, as `swe run --arrays` does.
+for chosen in (["Speed"], ["Depth", "Speed"]):
+    with CapturedErrors() as errors:
+        src.OutputArrays = chosen
+        src.UpdatePipeline(3.0)
+    unknown = ('no output array "Speed" (the arrays are Depth, FreeSurface, Bed, Momentum, '
+               'Velocity)')
+    check(errors.text.count(unknown) == 1, "OutputArrays %s: one error '%s' (%s)"
+          % (chosen, unknown, errors.text.strip()[:300]))
+src.OutputArrays = ["Depth"]
+with CapturedErrors() as errors:
+    d = fetch(src, 3.0)
+check(errors.text == "" and d.GetCellData().GetNumberOfArrays() == 1
+      and np.array_equal(cell_array(d, "Depth"), forward[3.0][0])
+      and field_value(d, "Steps") == forward[3.0][2],
+      "known names work again after: the same frame, no restart")
 src.OutputArrays = all_arrays
 d = fetch(src, 3.0)
 check(d.GetCellData().GetNumberOfArrays() == 5 and np.array_equal(cell_array(d, "Momentum"), forward[3.0][1]),
