@@ -91,6 +91,14 @@ void imageGrid(const int extent[6],
 {
   const int px = extent[1] - extent[0] + 1, py = extent[3] - extent[2] + 1;
   const int pz = extent[5] - extent[4] + 1;
+  // An empty image has an inverted extent (0 -1 0 -1 0 -1): that is no data, not a 3D image.
+  if (px < 1 || py < 1 || pz < 1)
+    throw Error("the input image is empty (no cells): its extent is " + std::to_string(extent[0]) +
+                " " + std::to_string(extent[1]) + " " + std::to_string(extent[2]) + " " +
+                std::to_string(extent[3]) + " " + std::to_string(extent[4]) + " " +
+                std::to_string(extent[5]) +
+                "; the solver needs a 2D image of at least 2 x 2 points (1 x 1 cells): check "
+                "that the file, reader or source it comes from produced data");
   if (pz != 1)
     throw Error(
       "the input must be a 2D image (one layer in z), got " + std::to_string(pz) + " layers");

@@ -21,7 +21,8 @@ struct ImageArrays
 };
 
 // The simulation grid of a 2D image: one simulation cell per image cell. extent/spacing/origin
-// as in vtkImageData; throws swe::Error for a 3D image, one without cells, or non-square cells.
+// as in vtkImageData; throws swe::Error for an empty image, a 3D one, one without cells, or
+// non-square cells.
 void imageGrid(const int extent[6],
   const double spacing[3],
   const double origin[3],

@@ -188,6 +188,21 @@ with CapturedErrors() as errors:
     bad.UpdatePipeline(0.0)
 check("is not finite at cell (2, 1)" in errors.text, "NaN in the terrain names its cell")
 
+# An image without points or cells (a source or reader that produced nothing): said so, once
+# for an update (not again when ParaView asks for data after the failed RequestInformation).
+nothing = ProgrammableSource(OutputDataSetType="vtkImageData", Script="pass")
+nothing.UpdatePipeline()
+with CapturedErrors():
+    bad = ShallowWaterSolver(Input=nothing)
+with CapturedErrors() as errors:
+    bad.BedArray = "Bed"
+    bad.UpdatePipeline(0.0)
+check(errors.text.count("the input image is empty (no cells)") == 1
+      and "check that the file, reader or source it comes from produced data" in errors.text
+      and "layers" not in errors.text,
+      "an empty input is said to be empty, once: %s" % errors.text.strip()[:300])
+Delete(bad)
+
 d = fetch(lake, 10.0)
 check(field_value(d, "SimulationTime") == 10.0, "the good pipelines still work after the errors")
 say("PASS")
