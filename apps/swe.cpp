@@ -28,6 +28,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <unistd.h>
 
 namespace
@@ -150,6 +151,16 @@ int run(CommonOptions& options,
   if (outputEvery < 0)
     throw swe::Error("output interval must be > 0 s (or 0 for only the end), got " +
                      swe::formatValue(outputEvery));
+  // The plugin's bound (kMaxOutputTimes in filters/vtkShallowWaterBase.cxx): a million outputs
+  // is already a file every step of a long run; far beyond, the count overflows the loop's long
+  // and the run takes no step at all, and past 2^24 outputs fp32 clocks cannot tell one output
+  // time from the next.
+  constexpr double maxOutputTimes = 1e6;
+  if (outputEvery > 0 && tEnd / outputEvery > maxOutputTimes)
+    throw swe::Error("--t-end " + swe::formatValue(tEnd) + " / --output-every " +
+                     swe::formatValue(outputEvery) +
+                     " gives more than a million output times: raise --output-every to at least " +
+                     swe::formatValue(tEnd / maxOutputTimes) + " s (or 0 for only the end)");
   swe::SimulationParameters params = options.resolve();
   const swe::InitialState initial = initialState(options, input, params);
   const std::string what = input.file.empty() ? options.scenario : input.file;
@@ -415,12 +426,14 @@ int bench(CommonOptions& options, int steps, bool baseline)
 }
 
 // Times every candidate launch shape, prints them fastest first, and (re)writes the cache entry
-// that "--launch auto" reads.
-int tune(CommonOptions& options, int side)
+// that "--launch auto" reads. side: from --side, if given (else the grid is --nx by --ny).
+int tune(CommonOptions& options, std::optional<int> side)
 {
   options.params.launch = "default";
-  if (side > 0)
-    options.params.nx = options.params.ny = side;
+  if (side && *side <= 0)
+    throw swe::Error("--side must be a positive number of cells, got " + std::to_string(*side));
+  if (side)
+    options.params.nx = options.params.ny = *side;
   const swe::SimulationParameters params = options.resolve();
   const swe::DeviceInfo device = swe::Simulation::check(params);
   const auto timings = swe::timeLaunchShapes(params, device);
@@ -639,7 +652,8 @@ int main(int argc, char** argv)
     if (*benchCmd)
       return bench(benchOptions, steps, baseline);
     if (*tuneCmd)
-      return tune(tuneOptions, tuneSide);
+      return tune(
+        tuneOptions, tuneCmd->count("--side") ? std::optional<int>(tuneSide) : std::nullopt);
     if (*validateCmd)
       return validate(validateOptions, caseName, profilePath);
   }

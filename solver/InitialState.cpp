@@ -57,10 +57,16 @@ void InitialState::validate(bool allowDry) const
     throw Error("initial Manning field has " + std::to_string(manning.size()) +
                 " values, expected " + std::to_string(cells()));
   for (std::size_t k = 0; k < manning.size(); ++k)
+  {
     if (!(manning[k] >= 0) || !std::isfinite(manning[k]))
       throw Error("Manning coefficient must be a finite number >= 0, got " +
                   formatValue(manning[k]) + " at cell (" + std::to_string(k % nx) + ", " +
                   std::to_string(k / nx) + ")");
+    if (manning[k] > kMaxManning) // the uniform coefficient's range (Parameters.cpp)
+      throw Error("Manning coefficient must be in [0, " + formatValue(kMaxManning) +
+                  "] s/m^(1/3), got " + formatValue(manning[k]) + " at cell (" +
+                  std::to_string(k % nx) + ", " + std::to_string(k / nx) + ")");
+  }
   for (std::size_t k = 0; k < cells(); ++k)
   {
     const int i = static_cast<int>(k % nx), j = static_cast<int>(k / nx);

@@ -41,6 +41,34 @@ void SimulationParameters::validate() const
     throw Error("Manning coefficient must be >= 0, got " + formatValue(manning));
   if (!(cfl > 0 && cfl <= 1))
     throw Error("Courant number (CFL) must be in (0, 1], got " + formatValue(cfl));
+  // Past the signs, the ranges where the arithmetic still means something, wide enough for any
+  // flood, river or lab flume. Cells below 1 mm are under the capillary length (2.7 mm), where
+  // surface tension, not gravity, drives the flow, and dt = C dx / speed makes even a second take
+  // millions of steps (1e-30 m: none ends); cells above 100 km outgrow the Earth within a few
+  // hundred of them, and h dx^2 overflows long before 1e308 m.
+  if (dx < kMinCellSize || dx > kMaxCellSize)
+    throw Error("cell size dx must be in [" + formatValue(kMinCellSize) + ", " +
+                formatValue(kMaxCellSize) + "] m, got " + formatValue(dx) +
+                " (finer cells are below the scale of shallow-water flow, coarser ones outgrow "
+                "the Earth; a terrain in degrees must be projected to metres first)");
+  // Ceres has 0.28 m/s^2, Jupiter 25: beyond these bounds wave speeds sqrt(g h) are either below
+  // fp32's smallest normal numbers for thin water (one step to the end, no wave moves) or a
+  // planet that has no floods to model.
+  if (gravity < kMinGravity || gravity > kMaxGravity)
+    throw Error("gravity must be in [" + formatValue(kMinGravity) + ", " +
+                formatValue(kMaxGravity) + "] m/s^2, got " + formatValue(gravity) +
+                " (9.81 on Earth)");
+  // Chow's tables end near 0.2 (floodplains under heavy timber); 1 leaves room for buildings
+  // modelled as roughness. Far beyond, g n^2 overflows fp32 and friction turns into NaN.
+  if (manning > kMaxManning)
+    throw Error("Manning coefficient must be in [0, " + formatValue(kMaxManning) +
+                "] s/m^(1/3), got " + formatValue(manning) +
+                " (rivers and floodplains: 0.01 to 0.2)");
+  // Below 0.001 a wave takes over a thousand steps per cell for no gain in accuracy; near fp32's
+  // smallest numbers C dx flushes to zero and the run takes one step to its end.
+  if (cfl < kMinCourantNumber)
+    throw Error("Courant number (CFL) must be at least " + formatValue(kMinCourantNumber) +
+                ", got " + formatValue(cfl) + " (the default 0.45 is stable and accurate)");
   for (int side = 0; side < 4; ++side)
   {
     const Boundary& b = boundaries[side];
@@ -50,6 +78,17 @@ void SimulationParameters::validate() const
       throw Error("the " + name + " is " + (b.type == BoundaryType::Wall ? "a wall" : "open") +
                   " and takes no value, got " + formatValue(b.value) +
                   " (an inflow or a water level needs that type)");
+    // The ghost cells take the discharge into the domain; a negative one would drain it, which
+    // is what an open side is for.
+    if (b.type == BoundaryType::Inflow && b.value < 0)
+      throw Error("the " + name + "'s inflow must be >= 0 m^2/s into the domain, got " +
+                  formatValue(b.value) + ": to let water leave, make that side open");
+    // 10^4 m^2/s is a 100 m deep flow at 100 m/s, beyond any recorded flood; far beyond, q^2
+    // overflows fp32 in the ghost cells' fluxes.
+    if (b.type == BoundaryType::Inflow && b.value > kMaxInflowDischarge)
+      throw Error("the " + name + "'s inflow must be at most " + formatValue(kMaxInflowDischarge) +
+                  " m^2/s, got " + formatValue(b.value) +
+                  " (a discharge per metre of boundary, not of the whole river)");
   }
   if (fixedDt < 0)
     throw Error(

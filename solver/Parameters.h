@@ -122,6 +122,16 @@ constexpr double kPairSpeedMargin = 1.01;
 // error naming the step.
 constexpr double kMaxCourantNumber = 1.0;
 
+// The values a run takes and stays meaningful in fp32 and fp64 (validate() refuses the rest;
+// Parameters.cpp says why each bound is where it is).
+constexpr double kMinCellSize = 1e-3;       // [m]
+constexpr double kMaxCellSize = 1e5;        // [m]
+constexpr double kMinGravity = 0.01;        // [m/s^2]
+constexpr double kMaxGravity = 100;         // [m/s^2]
+constexpr double kMaxManning = 1;           // [s/m^(1/3)], also for a per-cell field
+constexpr double kMinCourantNumber = 1e-3;  // the largest is 1
+constexpr double kMaxInflowDischarge = 1e4; // [m^2/s]
+
 // Depth below which a cell counts as dry [m]: no velocity in the wet/dry scheme, no wave speed
 // for the time step (the kernels' H_DRY and the twin's).
 constexpr double kDryDepth = 1e-6;

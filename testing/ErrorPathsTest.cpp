@@ -68,6 +68,75 @@ TEST(ErrorPaths, BadParametersNameTheValue)
   EXPECT_NO_THROW(valid().validate());
 }
 
+namespace
+{
+void inflow(SimulationParameters& p, Side side, double discharge)
+{
+  p.boundaries[static_cast<int>(side)] = { BoundaryType::Inflow, discharge };
+}
+} // namespace
+
+// Values that pass the sign checks but leave nothing meaningful to compute in fp32 or fp64 (a
+// time step that flushes to zero, a cell mass that overflows, a run that never ends): refused
+// with the value and the range that works, in every precision.
+TEST(ErrorPaths, ValuesOutsideTheWorkingRangesNameTheRange)
+{
+  for (Precision precision : { Precision::Single, Precision::Double })
+  {
+    const auto with = [precision](const std::function<void(SimulationParameters&)>& change)
+    {
+      return [precision, change]
+      {
+        SimulationParameters p = test::smallParameters(precision, 16, 12);
+        change(p);
+        p.validate();
+      };
+    };
+    expectError(with([](auto& p) { p.cfl = 1e-40; }), { "Courant", "at least 0.001", "got 1e-40" });
+    expectError(with([](auto& p) { p.cfl = 5e-4; }), { "Courant", "got 0.0005" });
+    expectError(with([](auto& p) { p.dx = 1e308; }), { "dx", "[0.001, 100000] m", "got 1e+308" });
+    expectError(with([](auto& p) { p.dx = 1e-30; }), { "dx", "[0.001, 100000] m", "got 1e-30" });
+    expectError(with([](auto& p) { p.dx = 2e5; }), { "dx", "got 200000" });
+    expectError(
+      with([](auto& p) { p.gravity = 1e-40; }), { "gravity", "[0.01, 100] m/s^2", "got 1e-40" });
+    expectError(with([](auto& p) { p.gravity = 1000; }), { "gravity", "got 1000" });
+    expectError(with([](auto& p) { p.manning = 1e30; }), { "Manning", "[0, 1]", "got 1e+30" });
+    expectError(with([](auto& p) { p.manning = 1.5; }), { "Manning", "got 1.5" });
+    expectError(with([](auto& p) { inflow(p, Side::East, 1e20); }),
+      { "east boundary", "at most 10000 m^2/s", "got 1e+20" });
+    // The ends of the ranges work.
+    using Change = std::function<void(SimulationParameters&)>;
+    for (const Change& change : { Change([](auto& p) { p.cfl = 1e-3; }),
+           Change([](auto& p) { p.dx = 1e-3; }),
+           Change([](auto& p) { p.dx = 1e5; }),
+           Change([](auto& p) { p.gravity = 0.01; }),
+           Change([](auto& p) { p.gravity = 100; }),
+           Change([](auto& p) { p.manning = 1; }),
+           Change([](auto& p) { inflow(p, Side::West, 1e4); }),
+           Change([](auto& p) { inflow(p, Side::West, 0); }) })
+      EXPECT_NO_THROW(with(change)());
+  }
+  // A per-cell roughness field takes the same range as the uniform coefficient.
+  const SimulationParameters p = valid();
+  InitialState s = makeScenario(Scenario::LakeAtRest, p);
+  s.manning.assign(s.cells(), 0.03);
+  s.manning[s.index(4, 2)] = 50;
+  expectError([&] { s.validate(); }, { "Manning", "[0, 1]", "got 50", "cell (4, 2)" });
+  s.manning[s.index(4, 2)] = 1;
+  EXPECT_NO_THROW(s.validate());
+}
+
+// A negative inflow used to act as an outflow, silently: it is refused, with the way to let water
+// leave.
+TEST(ErrorPaths, NegativeInflowIsRefused)
+{
+  expectError([] { validateWith([](auto& p) { inflow(p, Side::West, -2); }); },
+    { "west boundary", "got -2", ">= 0 m^2/s into the domain", "open" });
+  SimulationParameters p = valid();
+  parseBoundary("south=inflow:-0.5", p);
+  expectError([&] { p.validate(); }, { "south boundary", "got -0.5" });
+}
+
 TEST(ErrorPaths, UnknownNamesAreListed)
 {
   expectError([] { scenarioFromName("tsunami"); }, { "unknown scenario 'tsunami'", "dambreak" });

@@ -30,6 +30,12 @@ BAD = [
     ("CourantNumber", 1.5, "got 1.5"),
     ("CourantNumber", nan, "Courant number (CFL) must be a finite number"),
     ("Gravity", 0.0, "gravity must be > 0"),
+    # Values the arithmetic cannot carry meaningfully, refused by the engine with the range.
+    ("CellSize", 1e308, "cell size dx must be in [0.001, 100000] m, got 1e+308"),
+    ("CellSize", 1e-30, "cell size dx must be in [0.001, 100000] m, got 1e-30"),
+    ("ManningCoefficient", 1e30, "Manning coefficient must be in [0, 1] s/m^(1/3), got 1e+30"),
+    ("CourantNumber", 1e-40, "Courant number (CFL) must be at least 0.001, got 1e-40"),
+    ("Gravity", 1e-40, "gravity must be in [0.01, 100] m/s^2, got 1e-40"),
     ("EndTime", -1.0, "EndTime must be >= 0 s, got -1"),
     ("EndTime", nan, "EndTime must be a finite number"),
     ("EndTime", inf, "EndTime must be a finite number"),
