@@ -12,6 +12,9 @@
 #include "ImageInitialState.h"
 #include "VtiSeriesWriter.h"
 
+#include <vtkCommand.h>
+#include <vtkErrorCode.h>
+#include <vtkExecutive.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkXMLImageDataReader.h>
@@ -21,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -87,7 +91,10 @@ int listDevices()
 {
   const auto devices = swe::listDevices();
   if (devices.empty())
-    std::cout << "no OpenCL device found\n";
+  {
+    const std::string pocl = swe::poclCacheProblem();
+    std::cout << "no OpenCL device found" << (pocl.empty() ? "" : ": " + pocl) << "\n";
+  }
   for (const auto& d : devices)
     std::cout << d.summary() << "\n";
   return 0;
@@ -101,6 +108,27 @@ struct InputOptions
   std::array<double, 3> origin{ 0, 0, 0 }; // set from --input: where the image's cells start
 };
 
+#ifdef SWE_WITH_VTK
+// Keeps the messages of VTK's error events (which VTK would otherwise print with a time stamp and
+// the object's address), without the "vtkClass (0x...): " prefix.
+class VtkErrorCollector : public vtkCommand
+{
+public:
+  static VtkErrorCollector* New() { return new VtkErrorCollector; }
+  void Execute(vtkObject*, unsigned long, void* callData) override
+  {
+    std::string message = callData ? static_cast<const char*>(callData) : "unknown error";
+    const std::size_t prefix = message.find("): ");
+    if (prefix != std::string::npos)
+      message.erase(0, prefix + 3);
+    while (!message.empty() && std::isspace(static_cast<unsigned char>(message.back())))
+      message.pop_back();
+    Messages.push_back(message);
+  }
+  std::vector<std::string> Messages;
+};
+#endif
+
 // The grid and the initial state: from --input, or the scenario on the --nx/--ny/--dx grid.
 swe::InitialState initialState(CommonOptions& options,
   InputOptions& input,
@@ -112,8 +140,21 @@ swe::InitialState initialState(CommonOptions& options,
   vtkNew<vtkXMLImageDataReader> reader;
   if (!reader->CanReadFile(input.file.c_str()))
     throw swe::Error("cannot read '" + input.file + "' as a VTK XML image (.vti)");
+  // A truncated or damaged file leaves an empty image, which would be blamed for its shape: the
+  // reader's, its XML parser's and the pipeline's errors are collected instead of printed, and
+  // the first names the cause.
+  vtkNew<VtkErrorCollector> errors;
+  reader->AddObserver(vtkCommand::ErrorEvent, errors);
+  reader->SetParserErrorObserver(errors);
+  reader->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, errors);
   reader->SetFileName(input.file.c_str());
   reader->Update();
+  if (!errors->Messages.empty() || reader->GetErrorCode() != vtkErrorCode::NoError)
+    throw swe::Error("cannot read '" + input.file + "': " +
+                     (errors->Messages.empty()
+                         ? std::string(vtkErrorCode::GetStringFromErrorCode(reader->GetErrorCode()))
+                         : errors->Messages.front()) +
+                     " (the file may be truncated or damaged)");
   vtkImageData* image = reader->GetOutput();
   swe::ImageArrays arrays;
   arrays.bed = input.bed;
@@ -643,6 +684,8 @@ int main(int argc, char** argv)
   validateCmd->add_option("--profile", profilePath, "write x, h, exact to this CSV file");
 
   CLI11_PARSE(app, argc, argv);
+  swe::setLaunchWarningHandler(
+    [](const std::string& message) { std::cerr << "swe: warning: " << message << "\n"; });
   try
   {
     if (*devices)

@@ -5,8 +5,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace swe
 {
@@ -56,7 +62,81 @@ std::string errorName(cl_int code)
       return "OpenCL error " + std::to_string(code);
   }
 }
+// Why no file can be created in the directory at path, making it and its parents as PoCL would
+// (strerror's text), or "" when one can.
+std::string unwritableReason(const std::string& path)
+{
+  // The nearest ancestor that exists decides: not a folder, or no room to create in it.
+  std::string existing = path;
+  struct stat info;
+  while (::stat(existing.c_str(), &info) != 0)
+  {
+    if (errno != ENOENT)
+      return std::strerror(errno);
+    const std::size_t slash = existing.find_last_of('/');
+    existing = slash == std::string::npos ? "." : slash == 0 ? "/" : existing.substr(0, slash);
+  }
+  if (!S_ISDIR(info.st_mode))
+    return std::strerror(ENOTDIR);
+  // A file made and removed, not access(): that says yes to root on read-only mounts and /proc.
+  std::string probe = existing + "/.swe-write-test-XXXXXX";
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0)
+    return std::strerror(errno);
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return "";
+}
+
+// Whether the OpenCL ICD loader is told of PoCL: an .icd file named after it in
+// $OCL_ICD_VENDORS (a folder or one file) or /etc/OpenCL/vendors.
+bool poclInstalled()
+{
+  const char* vendors = std::getenv("OCL_ICD_VENDORS");
+  const std::string where = vendors && *vendors ? vendors : "/etc/OpenCL/vendors";
+  DIR* folder = ::opendir(where.c_str());
+  if (!folder)
+    return lower(where).find("pocl") != std::string::npos;
+  bool found = false;
+  while (const dirent* entry = ::readdir(folder))
+    found = found || lower(entry->d_name).find("pocl") != std::string::npos;
+  ::closedir(folder);
+  return found;
+}
 } // namespace
+
+std::string poclCacheProblem()
+{
+  if (!poclInstalled())
+    return "";
+  std::string path, source;
+  const char* cacheDir = std::getenv("POCL_CACHE_DIR");
+  const char* xdgCache = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  if (cacheDir && *cacheDir)
+    path = cacheDir, source = "$POCL_CACHE_DIR";
+  else if (xdgCache && *xdgCache)
+    path = std::string(xdgCache) + "/pocl/kcache", source = "$XDG_CACHE_HOME";
+  else if (home)
+    path = std::string(home) + "/.cache/pocl/kcache", source = "$HOME";
+  else
+    path = "/tmp/pocl/kcache", source = "no $HOME";
+  const std::string reason = unwritableReason(path);
+  if (reason.empty())
+    return "";
+  return "PoCL's kernel cache " + path + " (from " + source + ") is not writable (" + reason +
+         "): set POCL_CACHE_DIR to a writable directory, e.g. export "
+         "POCL_CACHE_DIR=/tmp/pocl-cache";
+}
+
+std::string poclCacheProblem(const DeviceInfo& device)
+{
+  const std::string platform = lower(device.platform);
+  if (platform.find("portable computing language") == std::string::npos &&
+      platform.find("pocl") == std::string::npos)
+    return "";
+  return poclCacheProblem();
+}
 
 std::string describe(const cl::Error& error)
 {
@@ -149,8 +229,14 @@ DeviceInfo selectDevice(const std::string& selector)
 DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices)
 {
   if (devices.empty())
+  {
+    // PoCL installed but unable to write its cache looks like no driver at all.
+    const std::string pocl = poclCacheProblem();
+    if (!pocl.empty())
+      throw Error("no OpenCL device found: " + pocl);
     throw Error("no OpenCL device found: install an OpenCL driver (for a CPU device, Debian's "
                 "pocl-opencl-icd) and check with 'swe devices'");
+  }
   const std::string wanted = lower(selector);
   if (wanted.empty() || wanted == "auto")
   {

@@ -35,6 +35,14 @@ std::vector<DeviceInfo> listDevices();
 DeviceInfo selectDevice(const std::string& selector);
 DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices);
 
+// PoCL, the CPU driver, keeps compiled kernels in a cache directory ($POCL_CACHE_DIR, else
+// $XDG_CACHE_HOME/pocl/kcache, else $HOME/.cache/pocl/kcache); where it cannot write there it
+// reports no device, or fails every build, without saying why. A sentence naming the directory,
+// where its path comes from, the reason and the fix, when PoCL is installed (the first) or is the
+// device's platform (the second) and the directory cannot be written; else "".
+std::string poclCacheProblem();
+std::string poclCacheProblem(const DeviceInfo& device);
+
 // Throws swe::Error unless the device can run in double precision.
 void requireDouble(const DeviceInfo& device);
 } // namespace swe

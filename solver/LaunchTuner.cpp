@@ -6,11 +6,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
+#include <mutex>
+#include <set>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -80,23 +84,51 @@ void makeParentDirectories(const std::string& path)
     ::mkdir(path.substr(0, slash).c_str(), 0755); // existing folders are fine
 }
 
-// Best effort: a cache that cannot be written only means tuning again next time.
-void writeCache(const std::string& path, const std::map<std::string, std::string>& entries)
+// Writes the cache; on failure returns the reason (strerror of the failing call), else "".
+std::string writeCache(const std::string& path, const std::map<std::string, std::string>& entries)
 {
   makeParentDirectories(path);
   const std::string temporary = path + "." + std::to_string(::getpid()) + ".tmp";
+  // stdio rather than a stream: errno then says why (no folder, no permission, a full disk).
+  std::FILE* out = std::fopen(temporary.c_str(), "w");
+  if (!out)
+    return std::strerror(errno);
+  std::string text = "# swe launch shapes: platform|device|scheme|precision[|dt mode]|grid side"
+                     "<TAB>shape<TAB>Gcell/s measured\n";
+  for (const auto& entry : entries)
+    text += entry.first + '\t' + entry.second + '\n';
+  const bool written = std::fwrite(text.data(), 1, text.size(), out) == text.size();
+  const int writeErrno = errno;
+  if (std::fclose(out) != 0 || !written)
   {
-    std::ofstream out(temporary);
-    if (!out)
-      return;
-    out << "# swe launch shapes: platform|device|scheme|precision[|dt mode]|grid side<TAB>shape"
-           "<TAB>Gcell/s measured\n";
-    for (const auto& entry : entries)
-      out << entry.first << '\t' << entry.second << '\n';
-    if (!out)
-      return;
+    const std::string reason = std::strerror(written ? errno : writeErrno);
+    std::remove(temporary.c_str());
+    return reason;
   }
-  std::rename(temporary.c_str(), path.c_str()); // atomic: concurrent tuners never mix lines
+  // Atomic: concurrent tuners never mix lines.
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+  {
+    const std::string reason = std::strerror(errno);
+    std::remove(temporary.c_str());
+    return reason;
+  }
+  return "";
+}
+
+std::mutex warningMutex;
+LaunchWarningHandler warningHandler;
+std::set<std::string> reportedCachePaths;
+
+// Tells the handler, once a path, that the cache cannot be written: tuning is then repeated by
+// every run, which the user would otherwise see only as slow starts.
+void reportUnwritableCache(const std::string& path, const std::string& reason)
+{
+  const std::lock_guard<std::mutex> lock(warningMutex);
+  if (!warningHandler || !reportedCachePaths.insert(path).second)
+    return;
+  warningHandler("cannot write the launch-shape cache " + path + " (" + reason +
+                 "), so every run will tune the kernel launch again; set SWE_LAUNCH_CACHE to a "
+                 "file in a writable directory");
 }
 
 double secondsSince(std::chrono::steady_clock::time_point start)
@@ -220,7 +252,15 @@ void storeLaunchShape(const SimulationParameters& params,
   const std::string path = launchCachePath();
   std::map<std::string, std::string> entries = readCache(path); // others may have tuned meanwhile
   entries[cacheKey(params, device)] = best.shape.text() + "\t" + rate;
-  writeCache(path, entries);
+  const std::string problem = writeCache(path, entries);
+  if (!problem.empty())
+    reportUnwritableCache(path, problem);
+}
+
+void setLaunchWarningHandler(LaunchWarningHandler handler)
+{
+  const std::lock_guard<std::mutex> lock(warningMutex);
+  warningHandler = std::move(handler);
 }
 
 namespace

@@ -8,6 +8,7 @@
 #include "LaunchShape.h"
 #include "Parameters.h"
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,8 +49,15 @@ std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
   const DeviceInfo& device,
   int side = 0);
 // Writes the timed winner into the cache for this device, scheme, precision and trial grid (best
-// effort).
+// effort: a cache that cannot be written is reported to the warning handler, below).
 void storeLaunchShape(const SimulationParameters& params,
   const DeviceInfo& device,
   const LaunchTiming& best);
+
+// Where the tuner reports what it works around but its user should hear of: a cache file it
+// cannot write, so that every run tunes again. The engine prints nothing itself; the tool prints
+// these, the plugin can give them as VTK warnings. Each cache path is reported once a process
+// (the handler may be called from any thread that builds a Simulation). None by default.
+using LaunchWarningHandler = std::function<void(const std::string& message)>;
+void setLaunchWarningHandler(LaunchWarningHandler handler);
 } // namespace swe

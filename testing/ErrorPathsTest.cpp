@@ -1,12 +1,14 @@
 // Every bad input gives swe::Error with a message that names the bad value; nothing crashes.
 #include "Error.h"
 #include "InitialState.h"
+#include "LaunchTuner.h"
 #include "Simulation.h"
 #include "TestHelpers.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 
@@ -312,4 +314,31 @@ TEST(ErrorPaths, SnapshotsRestoreOnlyWhereTheyFit)
   Simulation wider(other, makeScenario(Scenario::DamBreak, other));
   expectError([&] { wider.restore(onDevice); }, { "cannot restore", "snapshot into a" });
   expectError([&] { wider.restore(first.snapshot()); }, { "cannot restore", "snapshot into a" });
+}
+
+// A launch cache that cannot be written used to be ignored silently, so every run tuned again:
+// the caller's warning handler hears of it once, with the path and the reason.
+TEST(ErrorPaths, UnwritableLaunchCacheWarnsOnceWithPathAndReason)
+{
+  const char* before = std::getenv("SWE_LAUNCH_CACHE");
+  const std::string saved = before ? before : "";
+  const std::string path = "/dev/null/swe-test/launch-shapes.txt"; // under a file: never writable
+  ::setenv("SWE_LAUNCH_CACHE", path.c_str(), 1);
+  std::vector<std::string> warnings;
+  setLaunchWarningHandler([&](const std::string& message) { warnings.push_back(message); });
+  const SimulationParameters p = valid();
+  const DeviceInfo device = selectDevice(p.device);
+  const LaunchTiming timing{ defaultLaunchShape(p, device), 1e9, 16 };
+  storeLaunchShape(p, device, timing);
+  storeLaunchShape(p, device, timing);
+  setLaunchWarningHandler(nullptr);
+  if (before)
+    ::setenv("SWE_LAUNCH_CACHE", saved.c_str(), 1);
+  else
+    ::unsetenv("SWE_LAUNCH_CACHE");
+  ASSERT_EQ(warnings.size(), 1u);
+  for (const std::string& fragment :
+    { path, std::string("Not a directory"), std::string("SWE_LAUNCH_CACHE") })
+    EXPECT_NE(warnings[0].find(fragment), std::string::npos)
+      << "warning: " << warnings[0] << "\nmissing: " << fragment;
 }
