@@ -203,6 +203,16 @@ int run(CommonOptions& options,
                      " gives more than a million output times: raise --output-every to at least " +
                      swe::formatValue(tEnd / maxOutputTimes) + " s (or 0 for only the end)");
   swe::SimulationParameters params = options.resolve();
+  // The scenario's grid checked before its initial state is built (an input's, once read), with
+  // the frames --out keeps: too large a grid is refused with the numbers.
+  std::vector<swe::HostShare> frames;
+#ifdef SWE_WITH_VTK
+  if (!outDir.empty())
+    frames.push_back({ "frames",
+      swe::frameArrayBytesPerCell(params.precision == swe::Precision::Double ? 8 : 4) });
+#endif
+  if (input.file.empty())
+    swe::Simulation::check(params, false, frames);
   const swe::InitialState initial = initialState(options, input, params);
   const std::string what = input.file.empty() ? options.scenario : input.file;
 #ifdef SWE_WITH_VTK

@@ -14,6 +14,7 @@
 #include <vtkInformationVector.h>
 #include <vtkNew.h>
 #include <vtkObjectFactory.h>
+#include <vtkOutputWindow.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
 #include <vtkStringArray.h>
 
@@ -127,6 +128,15 @@ vtkShallowWaterBase::vtkShallowWaterBase()
 {
   this->SetDevice("auto");
   this->SetNumberOfOutputPorts(1);
+  // The engine's warnings about the launch-shape cache (one it cannot write: every run would
+  // tune again) reach the user as VTK warnings; set once for the process.
+  static const bool launchWarningsShown = []
+  {
+    swe::setLaunchWarningHandler([](const std::string& message)
+      { vtkOutputWindowDisplayWarningText(("Shallow Water: " + message + "\n").c_str()); });
+    return true;
+  }();
+  (void)launchWarningsShown;
   for (const char* name : swe::kFrameArrayNames)
     this->Internals->CellArrays->AddArray(name, true);
   // Another choice of arrays makes the same frame again, from the same simulation.
@@ -302,7 +312,13 @@ swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationV
                                                                                  : 0.0;
   }
   // Before the initial state is built on the host, and before the pipeline is told the extent.
-  const swe::DeviceInfo checked = swe::Simulation::check(params);
+  // (with the host memory the frames and checkpoints will hold: a grid too large for this
+  // machine is refused here, with the numbers, rather than killed by the OOM killer later)
+  const std::uint64_t real = params.precision == swe::Precision::Double ? 8 : 4;
+  const swe::DeviceInfo checked = swe::Simulation::check(params,
+    false,
+    { { "frames", swe::frameArrayBytesPerCell(real) },
+      { "checkpoints", swe::Timeline::hostBytesPerCell(params.precision) } });
   if (device)
     *device = checked;
   return params;

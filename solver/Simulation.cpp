@@ -1,6 +1,7 @@
 #include "Simulation.h"
 
 #include "Error.h"
+#include "HostMemory.h"
 #include "HugePages.h"
 #include "KernelSource.h"
 #include "LaunchTuner.h"
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <new>
 #include <sstream>
 
 namespace swe
@@ -55,7 +57,7 @@ std::string gib(std::uint64_t bytes)
   return text;
 }
 
-// Runs f and turns OpenCL failures into the engine's error type.
+// Runs f and turns OpenCL failures, and host memory running out, into the engine's error type.
 template<class F>
 auto guarded(const char* what, F&& f) -> decltype(f())
 {
@@ -66,6 +68,11 @@ auto guarded(const char* what, F&& f) -> decltype(f())
   catch (const cl::Error& e)
   {
     throw Error(std::string(what) + ": " + describe(e));
+  }
+  catch (const std::bad_alloc&)
+  {
+    throw Error(std::string(what) + ": out of host memory (use fewer cells, or close other "
+                                    "programs)");
   }
 }
 } // namespace
@@ -310,14 +317,21 @@ struct Simulation::Impl
       std::string log;
       for (const auto& entry : e.getBuildLog())
         log += entry.second;
-      throw Error("the OpenCL kernels failed to build on '" + info.name + "' with options '" +
-                  options + "'. Build log:\n" + log);
+      // PoCL fails every build, with an empty log, when it cannot write its kernel cache: the
+      // cause and the fix first, ahead of the options.
+      const std::string pocl = poclCacheProblem(info);
+      const std::string what = pocl.empty()
+                                 ? " with options '" + options + "'"
+                                 : ": " + pocl + ". Build options: '" + options + "'";
+      throw Error("the OpenCL kernels failed to build on '" + info.name + "'" + what +
+                  ". Build log:\n" + log);
     }
     catch (const cl::Error& e)
     {
       std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+      const std::string pocl = poclCacheProblem(info);
       throw Error("the OpenCL kernels failed to build on '" + info.name + "' (" + describe(e) +
-                  "). Build log:\n" + log);
+                  ")" + (pocl.empty() ? "" : ": " + pocl) + ". Build log:\n" + log);
     }
     for (int p = 0; p < 2; ++p)
     {
@@ -658,19 +672,24 @@ struct Simulation::Impl
         0);
   }
 
-  template<class Device, class Host>
-  void uploadAs(const cl::Buffer& buffer, const std::vector<Host>& values)
+  // values - offset (the local datum, for elevations) in the device precision.
+  template<class Device>
+  void uploadAs(const cl::Buffer& buffer, const std::vector<double>& values, double offset)
   {
-    std::vector<Device> converted(values.begin(), values.end());
+    std::vector<Device> converted(values.size());
+    for (std::size_t k = 0; k < values.size(); ++k)
+      converted[k] = static_cast<Device>(values[k] - offset);
     writeInterior(buffer, converted.data());
   }
 
-  void upload(const cl::Buffer& buffer, const std::vector<double>& values)
+  void upload(const cl::Buffer& buffer, const std::vector<double>& values, double offset = 0)
   {
-    if (params.precision == Precision::Double)
+    if (params.precision == Precision::Double && offset == 0)
       writeInterior(buffer, values.data());
+    else if (params.precision == Precision::Double)
+      uploadAs<cl_double>(buffer, values, offset);
     else
-      uploadAs<cl_float>(buffer, values);
+      uploadAs<cl_float>(buffer, values, offset);
   }
 
   const cl::Buffer& buffer(Field field) const
@@ -767,10 +786,7 @@ struct Simulation::Impl
   void initialise(const InitialState& initial)
   {
     queue.enqueueFillBuffer(bed, cl_uchar(0), 0, padded() * realSize);
-    std::vector<double> bedOnDevice(initial.bed);
-    for (double& b : bedOnDevice)
-      b -= local.datum;
-    upload(bed, bedOnDevice);
+    upload(bed, initial.bed, local.datum);
     if (perCellManning)
     {
       // Zero ghosts: the lanes past the grid of a CPU-shaped kernel read them (never stored).
@@ -1506,7 +1522,64 @@ const DeviceInfo& Simulation::device() const
   return impl_->info;
 }
 
-DeviceInfo Simulation::check(const SimulationParameters& params, bool perCellManning)
+namespace
+{
+// Host memory a run may need beyond what it holds per cell: building the kernels (the compiler
+// of a CPU device runs in this process).
+constexpr std::uint64_t kBuildReserve = 512ull << 20;
+
+// Refuses a run whose host memory, per part (alsoOnHost plus the engine's), passes what this
+// process can count on; the message lists the parts and the largest square grid that fits.
+void checkHostMemory(const SimulationParameters& params,
+  bool perCellManning,
+  const DeviceInfo& info,
+  const std::vector<HostShare>& alsoOnHost)
+{
+  const std::uint64_t available = availableHostMemory();
+  if (available == 0)
+    return; // unknown: nothing to refuse on
+  const std::uint64_t real = params.precision == Precision::Double ? 8 : 4;
+  // The initial state (h, hu, hv, bed and the roughness, in fp64) and one field converted for
+  // the upload exist only while the simulation is made, before the frames and checkpoints.
+  const std::uint64_t whileMade = (perCellManning ? 40 : 32) + real;
+  std::vector<HostShare> parts;
+  if (info.type == "CPU") // a CPU device's buffers are host memory: state, bed, copy for frames
+    parts.push_back(
+      { "device buffers", Simulation::bytesPerCell(params.precision, perCellManning) + 3 * real });
+  parts.push_back({ "download copy", 3 * real });
+  parts.insert(parts.end(), alsoOnHost.begin(), alsoOnHost.end());
+  std::uint64_t running = 0, device = 0;
+  for (const HostShare& part : parts)
+    running += part.bytesPerCell;
+  if (info.type == "CPU")
+    device = parts.front().bytesPerCell;
+  const std::uint64_t perCell = std::max(running, device + whileMade);
+  const std::uint64_t cells = static_cast<std::uint64_t>(params.nx) * params.ny;
+  const std::uint64_t needed = cells * perCell + kBuildReserve;
+  if (needed <= available)
+    return;
+  std::ostringstream s;
+  s << "grid " << params.nx << " x " << params.ny << " needs " << gib(needed)
+    << " of host memory" << (perCellManning ? " with a Manning coefficient per cell" : "")
+    << " (";
+  if (perCell == running)
+    for (const HostShare& part : parts)
+      s << part.what << " " << gib(cells * part.bytesPerCell) << ", ";
+  else
+    s << "while the initial state is uploaded, " << gib(cells * perCell) << ", ";
+  const auto fits = static_cast<std::uint64_t>(
+    std::sqrt(static_cast<double>(available > kBuildReserve ? available - kBuildReserve : 0) /
+              static_cast<double>(perCell)));
+  s << "building the kernels " << gib(kBuildReserve) << ") but this process can count on "
+    << gib(available) << ": use fewer cells (about " << fits << " x " << fits
+    << " fit), or close other programs";
+  throw Error(s.str());
+}
+} // namespace
+
+DeviceInfo Simulation::check(const SimulationParameters& params,
+  bool perCellManning,
+  const std::vector<HostShare>& alsoOnHost)
 {
   params.validate();
   const DeviceInfo info = selectDevice(params.device);
@@ -1528,6 +1601,7 @@ DeviceInfo Simulation::check(const SimulationParameters& params, bool perCellMan
   if (oneBuffer > info.maxAllocation)
     throw Error("grid " + grid + " needs buffers of " + gib(oneBuffer) + " but '" + info.name +
                 "' allocates at most " + gib(info.maxAllocation) + " at once: use fewer cells");
+  checkHostMemory(params, perCellManning, info, alsoOnHost);
   return info;
 }
 

@@ -96,6 +96,13 @@ using RowsWait = std::function<void(int rowEnd)>;
 // while the last ones are on their way. The view's data pointer is the whole state's.
 using StateConsumer = std::function<void(const StateView& state, const RowsWait& waitForRows)>;
 
+// Host memory a caller keeps for a run, per grid cell: named in the memory check's message.
+struct HostShare
+{
+  std::string what; // "frames", "checkpoints"
+  std::uint64_t bytesPerCell = 0;
+};
+
 class Simulation
 {
 public:
@@ -181,10 +188,16 @@ public:
   // What the OpenCL compiler said when it built the kernels (warnings); empty when nothing.
   const std::string& buildLog() const;
 
-  // Validates params, resolves the device and checks that the grid fits it (precision, memory,
-  // indexing), without allocating anything: call it before building a large initial state.
+  // Validates params, resolves the device and checks that the grid fits it (precision, device
+  // memory, indexing) and that the run fits the host memory this process can count on
+  // (HostMemory.h: the engine's own host memory, a CPU device's buffers, the initial state while
+  // it is uploaded, what the caller keeps, and room to build the kernels), without allocating
+  // anything: call it before building a large initial state.
   // perCellManning: the run has a Manning coefficient per cell (one more field on the device).
-  static DeviceInfo check(const SimulationParameters& params, bool perCellManning = false);
+  // alsoOnHost: what the caller keeps per cell for the run (frames, checkpoints).
+  static DeviceInfo check(const SimulationParameters& params,
+    bool perCellManning = false,
+    const std::vector<HostShare>& alsoOnHost = {});
 
   // Bytes per second of a device-to-device buffer copy (read + write) as large as the state, the
   // ceiling a memory-bound step can approach. Waits for the device.
