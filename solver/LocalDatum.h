@@ -20,7 +20,8 @@ struct LocalDatum
 
 // The datum and film depth of a run: the datum is the lowest bed elevation rounded down to a
 // whole metre (for a bed below zero everywhere the highest rounded up; 0 where the bed crosses
-// zero); the film depth is
+// zero; a flat bed's own elevation, and then no film depth: with the bed at zero on the device
+// there is no round-off in h = eta - b to damp); the film depth is
 // 16 times the precision's resolution (its epsilon) of the highest surface or bed above the
 // datum, where that is deeper than the dry depth (kDryDepth), else 0 (so fp64 runs, and fp32
 // runs on low terrain with shallow water, are untouched).
