@@ -28,9 +28,8 @@
 #endif
 
 /* a * b + c, fused, with one rounding (fma): on the H200 +6 % MUSCL-Hancock and +3 % MUSCL-HLLC
- * in fp32, where the compiler does not contract on its own; in fp64 +2.8 % and +4.0 % (measured
- * in the thirteenth session; in the tenth, on the kernels of then, it cost fp64 MUSCL-Hancock
- * 19 %, and fp64 kept the product until the thirteenth; PERFORMANCE.md). Where it nests, the
+ * in fp32, where the compiler does not contract on its own; in fp64 +2.8 % and +4.0 % (on earlier
+ * kernels it cost fp64 MUSCL-Hancock 19 %; PERFORMANCE.md). Where it nests, the
  * first term of the original sum is innermost. The twin uses std::fma, so both round alike. */
 #define MULADD(a, b, c) fma(a, b, c)
 
@@ -409,15 +408,9 @@ inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry)
  * would turn it into speeds of 100 m/s that shrink every time step. Kurganov and Petrova's
  * desingularised velocity u = sqrt(2) h q / sqrt(h^4 + max(h^4, h_film^4)) is q / h above
  * h_film and goes to zero with h below it; the momentum becomes h u, as theirs does. h_film = 0
- * (fp64, low terrain) leaves every cell as it was. */
-inline mask finish_stage(real* h,
-  real* hu,
-  real* hv,
-  real dt,
-  real manning,
-  real g,
-  real h_dry,
-  real h_film)
+ * (fp64, flat beds) leaves every cell as it was. */
+inline mask
+finish_stage(real* h, real* hu, real* hv, real dt, real manning, real g, real h_dry, real h_film)
 {
   const mask ok = !(*h < -h_dry);
   *h = (ok && *h < (real)0) ? (real)0 : *h;

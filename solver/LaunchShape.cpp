@@ -141,7 +141,7 @@ std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
     // sweep shapes are not worth their tuning time (PERFORMANCE.md).
     more = { { 64, 4, 1, true }, { 64, 4, 4, true }, { 64, 4, 16, true } };
   else if (isSecondOrder(params.scheme))
-    // (128x1x64: 2-3 % over 128x1x32 at 8192² on the H200, tenth session.)
+    // (128x1x64: 2-3 % over 128x1x32 at 8192² on the H200.)
     more = {
       { 128, 1, 64 }, { 64, 1, 32 }, { 256, 1, 32 }, { 128, 1, 16 }, { 64, 1, 64 }, { 32, 1, 32 }
     };

@@ -320,9 +320,8 @@ struct Simulation::Impl
       // PoCL fails every build, with an empty log, when it cannot write its kernel cache: the
       // cause and the fix first, ahead of the options.
       const std::string pocl = poclCacheProblem(info);
-      const std::string what = pocl.empty()
-                                 ? " with options '" + options + "'"
-                                 : ": " + pocl + ". Build options: '" + options + "'";
+      const std::string what = pocl.empty() ? " with options '" + options + "'"
+                                            : ": " + pocl + ". Build options: '" + options + "'";
       throw Error("the OpenCL kernels failed to build on '" + info.name + "'" + what +
                   ". Build log:\n" + log);
     }
@@ -1559,9 +1558,8 @@ void checkHostMemory(const SimulationParameters& params,
   if (needed <= available)
     return;
   std::ostringstream s;
-  s << "grid " << params.nx << " x " << params.ny << " needs " << gib(needed)
-    << " of host memory" << (perCellManning ? " with a Manning coefficient per cell" : "")
-    << " (";
+  s << "grid " << params.nx << " x " << params.ny << " needs " << gib(needed) << " of host memory"
+    << (perCellManning ? " with a Manning coefficient per cell" : "") << " (";
   if (perCell == running)
     for (const HostShare& part : parts)
       s << part.what << " " << gib(cells * part.bytesPerCell) << ", ";
