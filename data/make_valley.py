@@ -2,9 +2,12 @@
 
     pvpython data/make_valley.py data
 
-- valley.asc: an ESRI ASCII grid of the terrain alone (for ParaView's GDALRasterReader);
-- valley.vti: the same terrain as cell data "Bed", plus "FreeSurface": a reservoir held by a dam
-  across the upper valley (water at 42 m behind it, dry below).
+- valley.tif: a GeoTIFF for ParaView's GDAL Raster Reader: band 1 the terrain (read as
+  "Elevation"), band 2 the initial water depth of a reservoir held by a dam across the upper
+  valley (water at 42 m behind it, dry below; read as "Band 2"). Written only where GDAL's Python
+  bindings are installed (Debian: python3-gdal);
+- valley.asc: an ESRI ASCII grid of the terrain alone;
+- valley.vti: the same terrain as cell data "Bed", plus "FreeSurface": the reservoir's surface.
 
 The valley: 160 x 100 cells of 5 m (800 m x 500 m); the floor falls from 40 m to 20 m along x,
 the sides rise 12 m over 250 m, a 3 m deep meandering channel runs along the floor, and a low
@@ -53,4 +56,22 @@ with open(os.path.join(out, "valley.asc"), "w") as f:
             % (nx, ny, dx))
     for row in bed[::-1]:  # ESRI grids list the northern row first
         f.write(" ".join("%.3f" % v for v in row) + "\n")
-print("wrote valley.vti and valley.asc in", out)
+written = ["valley.vti", "valley.asc"]
+try:
+    from osgeo import gdal
+except ImportError:
+    gdal = None
+if gdal:
+    tif = gdal.GetDriverByName("GTiff").Create(
+        os.path.join(out, "valley.tif"), nx, ny, 2, gdal.GDT_Float32, ["COMPRESS=DEFLATE"])
+    tif.SetGeoTransform((0.0, dx, 0.0, ny * dx, 0.0, -dx))  # north-up, origin at (0, 0)
+    for index, (name, values) in enumerate((("Bed", bed), ("Depth", surface - bed)), start=1):
+        band = tif.GetRasterBand(index)
+        band.SetDescription(name)
+        band.WriteArray(values[::-1].astype(np.float32))  # GeoTIFF rows run north to south
+    # Band 1 grey: the reader's default Collate Bands reads it as the array "Elevation".
+    tif.GetRasterBand(1).SetColorInterpretation(gdal.GCI_GrayIndex)
+    tif.FlushCache()
+    tif = None
+    written.append("valley.tif")
+print("wrote", ", ".join(written), "in", out)

@@ -8,6 +8,7 @@
 #include <vtkPointData.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace swe
@@ -27,6 +28,30 @@ std::string arrayList(vtkImageData* image)
 
 // components values per cell (x fastest), from cell data or from point data averaged over each
 // cell's four corners.
+// The one-component numeric arrays of the image, cell data first.
+std::vector<std::string> scalarArrays(vtkImageData* image)
+{
+  std::vector<std::string> names;
+  for (vtkFieldData* data : { static_cast<vtkFieldData*>(image->GetCellData()),
+         static_cast<vtkFieldData*>(image->GetPointData()) })
+    for (int a = 0; a < data->GetNumberOfArrays(); ++a)
+    {
+      vtkDataArray* array = data->GetArray(a);
+      if (array && array->GetName() && array->GetNumberOfComponents() == 1)
+        names.emplace_back(array->GetName());
+    }
+  return names;
+}
+
+bool sameName(const std::string& a, const std::string& b)
+{
+  return a.size() == b.size() &&
+         std::equal(a.begin(),
+           a.end(),
+           b.begin(),
+           [](char x, char y) { return std::tolower(x) == std::tolower(y); });
+}
+
 std::vector<double> cellValues(vtkImageData* image,
   const std::string& name,
   const std::string& role,
@@ -81,6 +106,23 @@ std::vector<double> cellValues(vtkImageData* image,
 }
 } // namespace
 
+std::string automaticBedArray(vtkImageData* image)
+{
+  const std::vector<std::string> candidates = scalarArrays(image);
+  // The names DEMs come with: ours, the GDAL Raster Reader's (Elevation with Collate Bands,
+  // Band 1 without) and common ones.
+  for (const char* known : { "Bed", "Elevation", "DEM", "Terrain", "Band 1" })
+    for (const std::string& name : candidates)
+      if (sameName(name, known))
+        return name;
+  if (candidates.size() == 1)
+    return candidates.front();
+  throw Error("choose the input array that holds the terrain (Bed Array): none of the input's "
+              "arrays (" +
+              arrayList(image) +
+              ") is named Bed, Elevation, DEM, Terrain or Band 1, and more than one could be");
+}
+
 void imageGrid(const int extent[6],
   const double spacing[3],
   const double origin[3],
@@ -123,10 +165,9 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   int nx, ny;
   double dx, origin[3];
   imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
-  if (arrays.bed.empty())
-    throw Error("choose the input array that holds the terrain (Bed)");
+  const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
   InitialState state(nx, ny);
-  state.bed = cellValues(image, arrays.bed, "terrain (Bed)", 1, 1, 1);
+  state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1);
   if (!arrays.depth.empty())
   {
     state.h = cellValues(image, arrays.depth, "depth", 1, 1, 1);

@@ -12,7 +12,7 @@ namespace swe
 {
 struct ImageArrays
 {
-  std::string bed = "Bed";      // terrain elevation [m]; required
+  std::string bed = "Bed";      // terrain elevation [m]; empty: automaticBedArray
   std::string depth;            // optional initial depth [m]
   std::string freeSurface;      // optional initial water-surface elevation [m] (if no depth)
   std::string velocity;         // optional initial velocity (2 or 3 components) [m/s]
@@ -30,6 +30,10 @@ void imageGrid(const int extent[6],
   int& ny,
   double& cellSize,
   double cellOrigin[3]);
+
+// The array an image's terrain is in when none is named: one named Bed, Elevation, DEM, Terrain
+// or Band 1 (any case), else the only one-component array. Throws swe::Error listing the arrays.
+std::string automaticBedArray(vtkImageData* image);
 
 // Reads the named arrays (cell data, or point data averaged to cells) into an initial state on
 // the image's cells. Throws swe::Error naming a missing array, a wrong type or component count,

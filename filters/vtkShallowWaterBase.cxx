@@ -4,6 +4,7 @@
 #include "LaunchTuner.h"
 #include "Simulation.h"
 #include "FrameImage.h"
+#include "InitialState.h"
 #include "Timeline.h"
 
 #include <vtkCommand.h>
@@ -24,7 +25,6 @@
 #include <limits>
 #include <memory>
 #include <new>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,25 +55,39 @@ swe::FrameArraySelection SelectedArrays(vtkDataArraySelection* arrays)
   }
   catch (const swe::Error& e)
   {
-    // Python's OutputArrays lists only the arrays ParaView last heard of, so a name that is
-    // left in the selection would never be unset: drop the names once refused.
-    for (int a = arrays->GetNumberOfArrays() - 1; a >= 0; --a)
-    {
-      const std::string name = arrays->GetArrayName(a);
-      if (std::find(std::begin(swe::kFrameArrayNames), std::end(swe::kFrameArrayNames), name) ==
-          std::end(swe::kFrameArrayNames))
-        arrays->RemoveArrayByName(name.c_str());
-    }
     throw swe::Error(std::string("Output Arrays: ") + e.what());
   }
 }
 
+// Python's OutputArrays lists only the arrays ParaView last heard of, so a name that is left in
+// the selection would never be unset: names refused are dropped, after RequestInformation (the
+// change makes the next update ask for information again).
+void DropUnknownArrays(vtkDataArraySelection* arrays)
+{
+  for (int a = arrays->GetNumberOfArrays() - 1; a >= 0; --a)
+  {
+    const std::string name = arrays->GetArrayName(a);
+    if (std::find(std::begin(swe::kFrameArrayNames), std::end(swe::kFrameArrayNames), name) ==
+        std::end(swe::kFrameArrayNames))
+      arrays->RemoveArrayByName(name.c_str());
+  }
+}
+
+// A run that can only stay as it is: no water anywhere and none coming in.
 // The modification time of algorithm's pipeline (itself and everything upstream) in the update
 // under way: it changes with any property or upstream change, and not within one update.
 vtkMTimeType PipelineTime(vtkAlgorithm* algorithm)
 {
   auto* executive = vtkDemandDrivenPipeline::SafeDownCast(algorithm->GetExecutive());
   return executive ? executive->GetPipelineMTime() : 0;
+}
+
+bool NothingMoves(const swe::InitialState& initial, const swe::SimulationParameters& params)
+{
+  for (const swe::Boundary& side : params.boundaries)
+    if (side.type == swe::BoundaryType::Inflow || side.type == swe::BoundaryType::FixedLevel)
+      return false;
+  return std::all_of(initial.h.begin(), initial.h.end(), [](double h) { return h == 0; });
 }
 
 bool SameGrid(const swe::SimulationParameters& a, const swe::SimulationParameters& b)
@@ -101,9 +115,9 @@ public:
   // The last error reported, and the pipeline's modification time then (see ReportError).
   std::string ReportedError;
   vtkMTimeType ReportedErrorPipelineTime = 0;
-  // The pipeline's modification time when RequestInformation last failed: ParaView asks for data
-  // even then, and that request must fail too (quietly: its error has been said).
-  std::optional<vtkMTimeType> FailedInformationPipelineTime;
+  // Whether the last RequestInformation failed: ParaView asks for data even then, and that
+  // request must fail too (quietly: its error has been said).
+  bool InformationFailed = false;
 };
 
 vtkShallowWaterBase::vtkShallowWaterBase()
@@ -116,10 +130,14 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   , BoundaryEast(0)
   , BoundarySouth(0)
   , BoundaryNorth(0)
-  , BoundaryWestValue(0)
-  , BoundaryEastValue(0)
-  , BoundarySouthValue(0)
-  , BoundaryNorthValue(0)
+  , BoundaryWestDischarge(0)
+  , BoundaryEastDischarge(0)
+  , BoundarySouthDischarge(0)
+  , BoundaryNorthDischarge(0)
+  , BoundaryWestLevel(0)
+  , BoundaryEastLevel(0)
+  , BoundarySouthLevel(0)
+  , BoundaryNorthLevel(0)
   , Device(nullptr)
   , Precision(SINGLE)
   , EndTime(20.0)
@@ -182,10 +200,14 @@ vtkShallowWaterPhysicsSetter(BoundaryWest, int);
 vtkShallowWaterPhysicsSetter(BoundaryEast, int);
 vtkShallowWaterPhysicsSetter(BoundarySouth, int);
 vtkShallowWaterPhysicsSetter(BoundaryNorth, int);
-vtkShallowWaterPhysicsSetter(BoundaryWestValue, double);
-vtkShallowWaterPhysicsSetter(BoundaryEastValue, double);
-vtkShallowWaterPhysicsSetter(BoundarySouthValue, double);
-vtkShallowWaterPhysicsSetter(BoundaryNorthValue, double);
+vtkShallowWaterPhysicsSetter(BoundaryWestDischarge, double);
+vtkShallowWaterPhysicsSetter(BoundaryEastDischarge, double);
+vtkShallowWaterPhysicsSetter(BoundarySouthDischarge, double);
+vtkShallowWaterPhysicsSetter(BoundaryNorthDischarge, double);
+vtkShallowWaterPhysicsSetter(BoundaryWestLevel, double);
+vtkShallowWaterPhysicsSetter(BoundaryEastLevel, double);
+vtkShallowWaterPhysicsSetter(BoundarySouthLevel, double);
+vtkShallowWaterPhysicsSetter(BoundaryNorthLevel, double);
 vtkShallowWaterPhysicsSetter(Precision, int);
 #undef vtkShallowWaterPhysicsSetter
 
@@ -293,23 +315,34 @@ swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationV
   const int types[4] = {
     this->BoundaryWest, this->BoundaryEast, this->BoundarySouth, this->BoundaryNorth
   };
-  const double values[4] = { this->BoundaryWestValue,
-    this->BoundaryEastValue,
-    this->BoundarySouthValue,
-    this->BoundaryNorthValue };
+  const double discharges[4] = { this->BoundaryWestDischarge,
+    this->BoundaryEastDischarge,
+    this->BoundarySouthDischarge,
+    this->BoundaryNorthDischarge };
+  const double levels[4] = { this->BoundaryWestLevel,
+    this->BoundaryEastLevel,
+    this->BoundarySouthLevel,
+    this->BoundaryNorthLevel };
   for (int side = 0; side < 4; ++side)
   {
+    const std::string& sideName = swe::sideNames()[side];
     const auto& kinds = swe::boundaryTypeNames();
     if (types[side] < 0 || types[side] >= static_cast<int>(kinds.size()))
-      throw swe::Error("the " + swe::sideNames()[side] + " boundary type must be between 0 and " +
+      throw swe::Error("the " + sideName + " boundary type must be between 0 and " +
                        std::to_string(kinds.size() - 1) + ", got " + std::to_string(types[side]));
-    swe::requireFinite(values[side], "the " + swe::sideNames()[side] + " boundary value");
     const auto type = static_cast<swe::BoundaryType>(types[side]);
     params.boundaries[side].type = type;
-    // The value box always holds a number; it only means something for inflow and level.
-    params.boundaries[side].value =
-      type == swe::BoundaryType::Inflow || type == swe::BoundaryType::FixedLevel ? values[side]
-                                                                                 : 0.0;
+    // Each side keeps a discharge and a level; only its type's one means something.
+    if (type == swe::BoundaryType::Inflow)
+    {
+      swe::requireFinite(discharges[side], "the " + sideName + " boundary discharge");
+      params.boundaries[side].value = discharges[side];
+    }
+    else if (type == swe::BoundaryType::FixedLevel)
+    {
+      swe::requireFinite(levels[side], "the " + sideName + " boundary level");
+      params.boundaries[side].value = levels[side];
+    }
   }
   // Before the initial state is built on the host, and before the pipeline is told the extent.
   // (with the host memory the frames and checkpoints will hold: a grid too large for this
@@ -333,16 +366,24 @@ int vtkShallowWaterBase::RequestInformation(vtkInformation*,
   double origin[3] = { 0, 0, 0 };
   try
   {
+    // (Output Arrays is checked in RequestData, where a refused name can be dropped)
     params = this->CheckedParameters(inputVector, false, origin);
-    SelectedArrays(this->Internals->CellArrays);
   }
   catch (const swe::Error& e)
   {
-    this->Internals->FailedInformationPipelineTime = PipelineTime(this);
+    // Said once, here; the request succeeds with an empty extent and the data request that
+    // follows gives an empty output marked ABORTED. A failed request would have the executive
+    // repeat the error after ours, once per request.
+    this->Internals->InformationFailed = true;
     this->ReportError(e.what());
-    return 0;
+    const int empty[6] = { 0, -1, 0, -1, 0, -1 };
+    vtkInformation* outInfo = outputVector->GetInformationObject(0);
+    outInfo->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), empty, 6);
+    outInfo->Remove(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
+    outInfo->Remove(vtkStreamingDemandDrivenPipeline::TIME_RANGE());
+    return 1;
   }
-  this->Internals->FailedInformationPipelineTime.reset();
+  this->Internals->InformationFailed = false;
 
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   const int extent[6] = { 0, params.nx, 0, params.ny, 0, 0 };
@@ -369,8 +410,10 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
   vtkImageData* output = vtkImageData::GetData(outInfo);
   vtkInternals& internals = *this->Internals;
-  if (internals.FailedInformationPipelineTime == PipelineTime(this))
+  if (internals.InformationFailed)
   {
+    // (the executive asks for information again after any change, so this request belongs to
+    // the state whose information failed; its error has been said)
     this->SetAbortOutput(true); // an empty output marked ABORTED: run again next time
     return 1;
   }
@@ -408,28 +451,38 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     }
     failsFrom = target;
 
+    struct ClearProgressText // also when the run fails
+    {
+      vtkAlgorithm* Algorithm;
+      ~ClearProgressText() { this->Algorithm->SetProgressText(nullptr); }
+    } clear{ this };
     if (!internals.Timeline)
     {
-      // The first run on a device, scheme and precision times the launch shapes (up to about a
-      // minute): say so in the progress bar rather than look frozen.
-      struct ClearProgressText // also when the run fails to start
-      {
-        vtkAlgorithm* Algorithm;
-        ~ClearProgressText() { this->Algorithm->SetProgressText(nullptr); }
-      } clear{ this };
+      // The first run on a device, scheme and precision times the launch shapes: say so in the
+      // progress bar rather than look frozen.
       if (swe::launchTuningNeeded(params, device))
       {
         this->SetProgressText(
           "Tuning the kernel launch (once per device, scheme, precision and grid size)");
         this->UpdateProgress(0.0);
       }
-      internals.Timeline = std::make_unique<swe::Timeline>(
-        params, this->MakeInitialState(params, inputVector), this->OutputInterval);
+      swe::InitialState initial = this->MakeInitialState(params, inputVector);
+      if (NothingMoves(initial, params))
+        vtkWarningMacro(<< "the domain starts dry everywhere and no water enters it, so nothing "
+                           "will move: set Initial Water Level above the terrain somewhere, "
+                           "choose a Depth or Free Surface Array, or make a side an Inflow or "
+                           "Water level boundary");
+      internals.Timeline = std::make_unique<swe::Timeline>(params, initial, this->OutputInterval);
       internals.Arrays.Bed = nullptr;
     }
     swe::Timeline& timeline = *internals.Timeline;
     const double start = timeline.time();
     const double span = std::fabs(target - start);
+    // A late animation time (a source added while the animation stands at the end) can mean a
+    // long run: the progress bar says where it is going.
+    const std::string progressText =
+      "Shallow Water: simulating to t = " + swe::formatValue(target) + " s";
+    this->SetProgressText(progressText.c_str());
     this->UpdateProgress(0.0);
     const double steppingBefore = timeline.steppingSeconds();
     const double checkpointsBefore = timeline.checkpointSeconds();
@@ -489,6 +542,7 @@ void vtkShallowWaterBase::RequestDataFailed(const char* message, double from)
   vtkInternals& internals = *this->Internals;
   // A run that failed (a blow-up, a lost device) cannot continue: start afresh next time.
   internals.Timeline.reset();
+  DropUnknownArrays(internals.CellArrays);
   internals.FailedFrom = std::min(internals.FailedFrom, from);
   // No partial frame: the executive empties the output and marks it ABORTED, which asks to run
   // again next time. The request itself succeeds: a failed one stops ParaView's .pvd writer
@@ -500,7 +554,8 @@ void vtkShallowWaterBase::RequestDataFailed(const char* message, double from)
 void vtkShallowWaterBase::ReportError(const char* message)
 {
   vtkInternals& internals = *this->Internals;
-  // After any property or upstream change, a new attempt reports its error again.
+  // ParaView may ask several times in one update (for each view, for data after information):
+  // said once. After any property or upstream change, a new attempt says its error again.
   const vtkMTimeType pipelineTime = PipelineTime(this);
   if (message == internals.ReportedError && pipelineTime == internals.ReportedErrorPipelineTime)
     return;
@@ -524,9 +579,11 @@ void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "FixedTimeStep: " << this->FixedTimeStep << "\n";
   os << indent << "Scheme: " << this->Scheme << "\n";
   os << indent << "Boundaries (W, E, S, N): " << this->BoundaryWest << " " << this->BoundaryEast
-     << " " << this->BoundarySouth << " " << this->BoundaryNorth << "; values "
-     << this->BoundaryWestValue << " " << this->BoundaryEastValue << " " << this->BoundarySouthValue
-     << " " << this->BoundaryNorthValue << "\n";
+     << " " << this->BoundarySouth << " " << this->BoundaryNorth << "; discharges "
+     << this->BoundaryWestDischarge << " " << this->BoundaryEastDischarge << " "
+     << this->BoundarySouthDischarge << " " << this->BoundaryNorthDischarge << "; levels "
+     << this->BoundaryWestLevel << " " << this->BoundaryEastLevel << " " << this->BoundarySouthLevel
+     << " " << this->BoundaryNorthLevel << "\n";
   os << indent << "Device: " << (this->Device ? this->Device : "(none)") << "\n";
   os << indent << "Precision: " << (this->Precision == DOUBLE ? "double" : "single") << "\n";
   os << indent << "EndTime: " << this->EndTime << "\n";

@@ -51,14 +51,16 @@ public:
   /// > 0: a fixed time step in seconds (as in the thesis); 0: CFL-adaptive (the default).
   void SetFixedTimeStep(double dt);
   vtkGetMacro(FixedTimeStep, double);
-  /// 0: Lax-Friedrichs (the thesis's scheme); 1: MUSCL-HLLC (second order, bed, wet/dry).
+  /// 0: Lax-Friedrichs (the thesis's scheme); 1: MUSCL-HLLC and 2: MUSCL-Hancock (second
+  /// order, terrain, wet/dry).
   void SetScheme(int scheme);
   vtkGetMacro(Scheme, int);
   ///@}
 
   ///@{
-  /// Boundary of each side: 0 wall, 1 open, 2 inflow (value: discharge per unit width into the
-  /// domain, m^2/s), 3 fixed water level (value: surface elevation, m).
+  /// Boundary of each side: 0 wall, 1 open, 2 inflow (Discharge: per unit width into the
+  /// domain, m^2/s), 3 fixed water level (Level: surface elevation, m). Each side keeps both
+  /// values; the one its type uses is applied.
   void SetBoundaryWest(int type);
   vtkGetMacro(BoundaryWest, int);
   void SetBoundaryEast(int type);
@@ -67,14 +69,22 @@ public:
   vtkGetMacro(BoundarySouth, int);
   void SetBoundaryNorth(int type);
   vtkGetMacro(BoundaryNorth, int);
-  void SetBoundaryWestValue(double value);
-  vtkGetMacro(BoundaryWestValue, double);
-  void SetBoundaryEastValue(double value);
-  vtkGetMacro(BoundaryEastValue, double);
-  void SetBoundarySouthValue(double value);
-  vtkGetMacro(BoundarySouthValue, double);
-  void SetBoundaryNorthValue(double value);
-  vtkGetMacro(BoundaryNorthValue, double);
+  void SetBoundaryWestDischarge(double q);
+  vtkGetMacro(BoundaryWestDischarge, double);
+  void SetBoundaryEastDischarge(double q);
+  vtkGetMacro(BoundaryEastDischarge, double);
+  void SetBoundarySouthDischarge(double q);
+  vtkGetMacro(BoundarySouthDischarge, double);
+  void SetBoundaryNorthDischarge(double q);
+  vtkGetMacro(BoundaryNorthDischarge, double);
+  void SetBoundaryWestLevel(double level);
+  vtkGetMacro(BoundaryWestLevel, double);
+  void SetBoundaryEastLevel(double level);
+  vtkGetMacro(BoundaryEastLevel, double);
+  void SetBoundarySouthLevel(double level);
+  vtkGetMacro(BoundarySouthLevel, double);
+  void SetBoundaryNorthLevel(double level);
+  vtkGetMacro(BoundaryNorthLevel, double);
   ///@}
 
   ///@{
@@ -144,7 +154,7 @@ private:
     double origin[3],
     swe::DeviceInfo* device = nullptr);
   // Reports message as an error, unless the same error was reported for the same pipeline state
-  // (ParaView asks for data after a failed RequestInformation): each error appears once.
+  // (ParaView asks again within one update): each error appears once.
   void ReportError(const char* message);
   // After RequestData failed (in the run to output time from, if finite): drops the run, has the
   // output emptied and marked ABORTED, and reports the error once.
@@ -159,7 +169,9 @@ private:
   double FixedTimeStep;
   int Scheme;
   int BoundaryWest, BoundaryEast, BoundarySouth, BoundaryNorth;
-  double BoundaryWestValue, BoundaryEastValue, BoundarySouthValue, BoundaryNorthValue;
+  double BoundaryWestDischarge, BoundaryEastDischarge, BoundarySouthDischarge,
+    BoundaryNorthDischarge;
+  double BoundaryWestLevel, BoundaryEastLevel, BoundarySouthLevel, BoundaryNorthLevel;
   char* Device;
   int Precision;
   double EndTime;

@@ -23,6 +23,8 @@ vtkShallowWaterSolver::vtkShallowWaterSolver()
   , InputTime(0)
 {
   this->SetNumberOfInputPorts(1);
+  // Terrain and dry land need a MUSCL scheme; MUSCL-Hancock is the faster one.
+  this->SetScheme(static_cast<int>(swe::Scheme::MusclHancock));
 }
 
 int vtkShallowWaterSolver::FillInputPortInformation(int, vtkInformation* info)

@@ -10,7 +10,7 @@ load_plugin(globals())
 GOOD = dict(Resolution=[40, 30], CellSize=1.0, ManningCoefficient=0.0, CourantNumber=0.45,
             Gravity=9.81, FixedTimeStep=0.0, EndTime=2.0, OutputInterval=0.5, Device="auto", Precision="Single",
             Scenario="Dam break (thesis)", Scheme="Lax-Friedrichs (thesis)", BoundaryNorth="Wall",
-            BoundaryNorthValue=0.0)
+            BoundaryNorthDischarge=0.0, BoundaryNorthLevel=0.0)
 src = ShallowWater(**GOOD)
 d = fetch(src, 1.0)
 reference = cell_array(d, "Depth").copy()
@@ -47,7 +47,9 @@ BAD = [
     ("Scenario", 9, "Scenario must be between 0 and 6, got 9"),
     ("Scheme", 4, "Scheme must be between 0 and 2, got 4"),
     ("BoundaryNorth", 7, "the north boundary type must be between 0 and 3, got 7"),
-    ("BoundaryNorthValue", nan, "north boundary value must be a finite number"),
+    # A side's value is checked when its type uses it.
+    ("BoundaryNorth", 2, "north boundary discharge must be a finite number", dict(BoundaryNorthDischarge=nan)),
+    ("BoundaryNorth", 3, "north boundary level must be a finite number", dict(BoundaryNorthLevel=inf)),
     ("FixedTimeStep", -0.1, "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got -0.1"),
     # 14 m/s waves, dx = 1 m: a 0.5 s step is 7 times the Courant limit. Refused before the
     # first step, with the Courant number and a dt that works.
@@ -63,13 +65,17 @@ mem_total = next(int(line.split()[1]) * 1024 for line in open("/proc/meminfo")
 side = min(46000, int(math.sqrt(1.1 * mem_total / 156)))
 BAD.append(("Resolution", [side, side], "grid %d x %d needs " % (side, side)))
 
-for name, value, expected in BAD:
+for name, value, expected, *others in BAD:
+    others = others[0] if others else {}
     with CapturedErrors() as errors:
+        for other, other_value in others.items():
+            src.SetPropertyWithName(other, other_value)
         src.SetPropertyWithName(name, value)
         src.UpdatePipeline(1.0)
     check(expected in errors.text, "%s = %r: error says '%s'" % (name, value, expected))
-    # Back to the good value: the source works again and gives the same answer as before.
-    src.SetPropertyWithName(name, GOOD[name])
+    # Back to the good values: the source works again and gives the same answer as before.
+    for restored in [name] + list(others):
+        src.SetPropertyWithName(restored, GOOD[restored])
     with CapturedErrors() as errors:
         d = fetch(src, 1.0)
     check(errors.text == "" and field_value(d, "SimulationTime") == 1.0

@@ -15,7 +15,7 @@ MUSCL = "MUSCL-HLLC (second order, terrain, wet/dry)"
 # 1. The valley with a reservoir behind a dam (data/valley.vti): the dam breaks and floods it.
 valley = XMLImageDataReader(FileName=os.path.join(data, "valley.vti"))
 valley.UpdatePipeline()  # the array dropdowns list what an updated input has, as in the GUI
-HANCOCK = "MUSCL-Hancock (second order, one flux pass a step)"
+HANCOCK = "MUSCL-Hancock (second order, terrain, wet/dry, fastest)"
 depths = {}
 for scheme in (MUSCL, HANCOCK):
     flood = ShallowWaterSolver(Input=valley, BedArray="Bed", FreeSurfaceArray="FreeSurface",
@@ -156,7 +156,8 @@ bad_cases = [
     (dict(Input=wavelet), dict(BedArray="RTData"), "must be a 2D image"),
     (dict(Input=valley), dict(BedArray="Elevation"), "no array 'Elevation' for the terrain (Bed)"),
     (dict(Input=valley, Scheme=MUSCL), dict(BedArray="Bed", DepthArray="Nope"), "no array 'Nope'"),
-    (dict(Input=valley, InitialWaterLevel=35.0), dict(BedArray="Bed"), "use the muscl-hllc scheme"),
+    (dict(Input=valley, InitialWaterLevel=35.0, Scheme="Lax-Friedrichs (thesis)"),
+     dict(BedArray="Bed"), "use the muscl-hllc scheme"),
     (dict(Input=prog), dict(BedArray="current"), "has 3 components, expected 1"),
 ]
 for kwargs, names, expected in bad_cases:

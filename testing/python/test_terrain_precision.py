@@ -13,7 +13,7 @@ from swe_testing import cell_array, check, fetch, field_value, load_plugin, say
 
 load_plugin(globals())
 data = os.environ["SWE_DATA"]
-HANCOCK = "MUSCL-Hancock (second order, one flux pass a step)"
+HANCOCK = "MUSCL-Hancock (second order, terrain, wet/dry, fastest)"
 END = 120.0
 
 valley = XMLImageDataReader(FileName=os.path.join(data, "valley.vti"))

@@ -1,0 +1,31 @@
+# Writes the server-manager XML of the Shallow Water source and solver into the build tree.
+# Both proxies carry the shared properties of CommonProperties.xml.in in full, rather than
+# inherit them from a base proxy, because ParaView's help pages (the "?" button) list only the
+# properties written in a proxy's own XML. Sets SWE_PROXY_XMLS to the generated files.
+set(swe_xml_dir "${CMAKE_CURRENT_LIST_DIR}")
+set(swe_xml_inputs
+  "${swe_xml_dir}/CommonProperties.xml.in" "${swe_xml_dir}/Boundary.xml.in"
+  "${swe_xml_dir}/Representation.xml.in")
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${swe_xml_inputs})
+
+file(READ "${swe_xml_dir}/Boundary.xml.in" swe_boundary_template)
+set(SWE_BOUNDARIES "")
+foreach(SIDE West East South North)
+  string(TOLOWER "${SIDE}" side)
+  string(CONFIGURE "${swe_boundary_template}" swe_one_boundary @ONLY)
+  string(APPEND SWE_BOUNDARIES "${swe_one_boundary}")
+endforeach()
+file(READ "${swe_xml_dir}/CommonProperties.xml.in" swe_common_template)
+file(READ "${swe_xml_dir}/Representation.xml.in" swe_representation_template)
+
+set(SWE_PROXY_XMLS "")
+# proxy file name; scheme its Scheme property starts with (0 Lax-Friedrichs, 2 MUSCL-Hancock)
+foreach(proxy_and_scheme "ShallowWaterSource;0" "ShallowWaterSolver;2")
+  list(GET proxy_and_scheme 0 proxy)
+  list(GET proxy_and_scheme 1 SWE_DEFAULT_SCHEME)
+  string(CONFIGURE "${swe_common_template}" SWE_COMMON_PROPERTIES @ONLY)
+  string(CONFIGURE "${swe_representation_template}" SWE_REPRESENTATION_HINTS @ONLY)
+  configure_file("${swe_xml_dir}/${proxy}.xml.in" "${CMAKE_CURRENT_BINARY_DIR}/xml/${proxy}.xml"
+    @ONLY)
+  list(APPEND SWE_PROXY_XMLS "${CMAKE_CURRENT_BINARY_DIR}/xml/${proxy}.xml")
+endforeach()
