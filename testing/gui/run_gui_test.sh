@@ -10,7 +10,7 @@ export SWE_GUI_STATUS="$artifacts/gui_status.txt"
 export SWE_GUI_SCREENSHOT="$artifacts/gui_window.png"
 rm -f "$SWE_GUI_STATUS" "$SWE_GUI_SCREENSHOT"
 
-xvfb-run -a -n 300 -s "-screen 0 1280x800x24" bash -c '
+xvfb-run -a -n 300 -s "-screen 0 1440x960x24" bash -c '
   paraview --dr --script="$0" > "$1/gui_paraview.log" 2>&1 &
   pid=$!
   for i in $(seq 1 480); do
@@ -18,6 +18,21 @@ xvfb-run -a -n 300 -s "-screen 0 1280x800x24" bash -c '
     kill -0 $pid 2>/dev/null || break
     sleep 0.5
   done
+  # Xvfb has no window manager: the window keeps its first size unless told (xdotool, if there)
+  if command -v xdotool > /dev/null; then
+    for w in $(xdotool search --onlyvisible --name "ParaView" 2>/dev/null); do
+      xdotool windowmove "$w" 0 0 windowsize "$w" 1440 960
+    done
+    sleep 1
+    # and the docks stay narrow: drag their edge (x = 296) to the right, so that the Properties
+    # panel shows its labels on one line
+    xdotool mousemove 296 600 sleep 0.3 mousedown 1 sleep 0.3 mousemove 350 600 sleep 0.3 \
+      mousemove 480 600 sleep 0.3 mousemove 600 600 sleep 0.3 mouseup 1
+    # and give the Properties panel most of the height (the edge above it is at y = 419)
+    xdotool mousemove 280 419 sleep 0.3 mousedown 1 sleep 0.3 mousemove 280 380 sleep 0.3 \
+      mousemove 280 300 sleep 0.3 mousemove 280 260 sleep 0.3 mouseup 1
+    xdotool mousemove 1000 900
+  fi
   sleep 3 # let the window finish painting
   import -window root "$SWE_GUI_SCREENSHOT"
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
