@@ -91,4 +91,9 @@ for kwargs, expected in cases:
               line for line in messages.text.splitlines() if "returned failure" in line),
           "'%s' appears once (%s)" % (expected, messages.text[-600:]))
     Delete(bad)
+# Depth's colour map, as the plugin's settings make it: grey at 0 m (dry land), then blues.
+depth_map = GetColorTransferFunction("Depth")
+check(list(depth_map.RGBPoints[:4]) == [0.0, 0.6, 0.6, 0.6]
+      and depth_map.RGBPoints[-3:] == [0.03, 0.19, 0.42],
+      "Depth's colour map is grey for dry land, blue for water (%s)" % list(depth_map.RGBPoints[:8]))
 say("PASS")
