@@ -116,7 +116,14 @@ src.OutputInterval = 0.25
 src.UpdatePipelineInformation()
 check(len(src.TimestepValues) == 17, "OutputInterval 0.25 gives 17 times")
 d = fetch(src, 3.0)
-check(np.array_equal(cell_array(d, "Depth"), forward[3.0][0]), "new interval keeps earlier results")
+# Going back to 3 s replays from the nearest checkpoint with the new interval, whose output times
+# the steps now land on: the same bits only if a checkpoint stands at 3 s, which depends on how
+# long checkpoints took (at most 5 % of the run's time): on a loaded machine it may not.
+# (the whole run from t = 0 with 0.25 s instead of 0.5 s differs by 1e-3 in L1, 0.03 m at most)
+difference = np.abs(cell_array(d, "Depth") - forward[3.0][0])
+check(difference.sum() < 2e-3 * np.abs(forward[3.0][0]).sum() and difference.max() < 0.05,
+      "new interval keeps earlier results (to the replay's time steps; max difference %.1e m)"
+      % difference.max())
 
 # A physics change restarts: a different Manning coefficient changes the answer.
 src.OutputInterval = 0.5
