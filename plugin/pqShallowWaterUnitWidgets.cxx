@@ -1,0 +1,154 @@
+#include "pqShallowWaterUnitWidgets.h"
+
+#include "pqApplicationCore.h"
+#include "pqDoubleVectorPropertyWidget.h"
+#include "pqIntVectorPropertyWidget.h"
+#include "pqInterfaceTracker.h"
+#include "pqPropertyWidget.h"
+#include "vtkPVXMLElement.h"
+#include "vtkSMDoubleVectorProperty.h"
+#include "vtkSMIntVectorProperty.h"
+#include "vtkSMProperty.h"
+
+#include <QBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+
+namespace
+{
+// The unit a property's hints give it, or an empty string.
+QString HintedUnit(vtkSMProperty* property)
+{
+  vtkPVXMLElement* hints = property ? property->GetHints() : nullptr;
+  vtkPVXMLElement* unit = hints ? hints->FindNestedElementByName("Unit") : nullptr;
+  const char* text = unit ? unit->GetAttribute("text") : nullptr;
+  return text ? QString::fromUtf8(text).trimmed() : QString();
+}
+
+QChar SuperscriptDigit(QChar digit)
+{
+  // U+2070..U+2079, except 1, 2 and 3, which Latin-1 has.
+  static const char16_t codes[10] = {
+    0x2070, 0x00B9, 0x00B2, 0x00B3, 0x2074, 0x2075, 0x2076, 0x2077, 0x2078, 0x2079
+  };
+  return QChar(codes[digit.digitValue()]);
+}
+
+// Adds the unit right of the value entries: before the tool buttons (scale, reset) that some
+// widgets end with, so that it reads as the value's unit.
+void AddUnitLabel(pqPropertyWidget* widget, const QString& unit)
+{
+  auto* layout = qobject_cast<QBoxLayout*>(widget->layout());
+  if (!layout)
+  {
+    return; // a layout of its own kind: the widget is shown without a unit
+  }
+  int index = layout->count();
+  for (int i = 0; i < layout->count(); ++i)
+  {
+    if (qobject_cast<QToolButton*>(layout->itemAt(i)->widget()))
+    {
+      index = i;
+      break;
+    }
+  }
+  auto* label = new QLabel(pqShallowWaterUnitWidgets::unitRichText(unit), widget);
+  label->setObjectName("Unit");
+  label->setTextFormat(Qt::RichText);
+  label->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+  label->setToolTip(QString("Unit: %1").arg(label->text()));
+  layout->insertWidget(index, label);
+}
+}
+
+//-----------------------------------------------------------------------------
+pqShallowWaterUnitWidgets::pqShallowWaterUnitWidgets(QObject* parent)
+  : QObject(parent)
+{
+}
+
+//-----------------------------------------------------------------------------
+pqShallowWaterUnitWidgets::~pqShallowWaterUnitWidgets() = default;
+
+//-----------------------------------------------------------------------------
+pqPropertyWidget* pqShallowWaterUnitWidgets::createWidgetForProperty(vtkSMProxy* proxy,
+  vtkSMProperty* property,
+  QWidget* parentWidget)
+{
+  auto* dvp = vtkSMDoubleVectorProperty::SafeDownCast(property);
+  auto* ivp = vtkSMIntVectorProperty::SafeDownCast(property);
+  const QString unit = HintedUnit(property);
+  if ((!dvp && !ivp) || unit.isEmpty() || this->Creating)
+  {
+    return nullptr; // ParaView's own choice applies
+  }
+
+  // The widget pqProxyWidget::createWidgetForProperty would make without this interface: the
+  // first other interface's, else the default one for the property's type.
+  pqPropertyWidget* widget = nullptr;
+  this->Creating = true;
+  const auto interfaces =
+    pqApplicationCore::instance()->interfaceTracker()->interfaces<pqPropertyWidgetInterface*>();
+  for (pqPropertyWidgetInterface* other : interfaces)
+  {
+    if (other != this &&
+        (widget = other->createWidgetForProperty(proxy, property, parentWidget)) != nullptr)
+    {
+      break;
+    }
+  }
+  this->Creating = false;
+  if (!widget)
+  {
+    widget = dvp ? static_cast<pqPropertyWidget*>(
+                     new pqDoubleVectorPropertyWidget(dvp, proxy, parentWidget))
+                 : pqIntVectorPropertyWidget::createWidget(ivp, proxy, parentWidget);
+  }
+  if (widget)
+  {
+    AddUnitLabel(widget, unit);
+  }
+  return widget;
+}
+
+//-----------------------------------------------------------------------------
+QString pqShallowWaterUnitWidgets::unitRichText(const QString& ascii)
+{
+  QString text;
+  for (int i = 0; i < ascii.size();)
+  {
+    if (ascii[i] == '^')
+    {
+      // "^(...)": any exponent, as HTML superscript.
+      const int close = ascii.indexOf(')', i + 2);
+      if (i + 1 < ascii.size() && ascii[i + 1] == '(' && close > 0)
+      {
+        text += "<sup>" + ascii.mid(i + 2, close - i - 2).toHtmlEscaped() + "</sup>";
+        i = close + 1;
+        continue;
+      }
+      // "^2", "^-1": superscript characters, which keep the line height.
+      int j = i + 1;
+      QString exponent;
+      if (j < ascii.size() && ascii[j] == '-')
+      {
+        exponent += QChar(0x207B);
+        ++j;
+      }
+      const int digits = j;
+      for (; j < ascii.size() && ascii[j] >= '0' && ascii[j] <= '9'; ++j)
+      {
+        exponent += SuperscriptDigit(ascii[j]);
+      }
+      if (j > digits)
+      {
+        text += exponent;
+        i = j;
+        continue;
+      }
+    }
+    text += QString(ascii[i]).toHtmlEscaped();
+    ++i;
+  }
+  return text;
+}
