@@ -1,0 +1,69 @@
+#ifndef pqShallowWaterAbort_h
+#define pqShallowWaterAbort_h
+
+#include <QElapsedTimer>
+#include <QMap>
+#include <QObject>
+
+#include <memory>
+
+class pqPipelineSource;
+class vtkAlgorithm;
+class vtkObject;
+
+/**
+ * Lets the progress bar's abort button stop a Shallow Water source or solver while it computes
+ * a frame, in the builtin session.
+ *
+ * ParaView 5.11 never enables that button (pqProgressManager::setEnableAbort has no caller) and,
+ * the pipeline running on the GUI thread, processes no Qt events while a filter runs, so no click
+ * could reach it anyway. While one of our algorithms executes, this enables the button and, on
+ * the algorithm's progress events (at most ten a second), processes pending events through a
+ * gate: timers and sockets wait; input anywhere but on the abort button, closing and view
+ * repaints are dropped; other posted events are delivered, as ParaView 6.1 does when it processes
+ * events for its own abort button. A click sets AbortExecute on the algorithm, whose stepping loop
+ * checks it; the algorithm returns an empty output marked ABORTED and keeps the state it reached.
+ * Runs that start before the event loop runs again (ParaView asks for the frame again after an
+ * aborted update; a script goes on) are aborted too, and a playing animation is stopped.
+ *
+ * In client-server mode the algorithm runs in pvserver, which reads nothing from the client
+ * until the request ends, and 5.11 has no abort message: the button stays disabled there.
+ */
+class pqShallowWaterAbort : public QObject
+{
+  Q_OBJECT
+
+public:
+  explicit pqShallowWaterAbort(QObject* parent = nullptr);
+  ~pqShallowWaterAbort() override;
+
+  void startup();
+  void shutdown();
+
+private Q_SLOTS:
+  void watch(pqPipelineSource* source);
+  void unwatch(pqPipelineSource* source);
+  void abortRequested();
+
+private:
+  void executionStarted(vtkObject* caller, unsigned long, void*);
+  void progressed(vtkObject* caller, unsigned long, void* callData);
+  void executionEnded(vtkObject* caller, unsigned long, void*);
+  void processEventsForAbort();
+
+  class Gate;
+  struct Observed;
+  QMap<pqPipelineSource*, std::shared_ptr<Observed>> Sources;
+  // The algorithm between its StartEvent and EndEvent, if one of ours.
+  vtkAlgorithm* Running = nullptr;
+  // Set by a click and cleared once the event loop runs again: runs that start before then are
+  // aborted as well, since the user asked for the frame to stop.
+  bool AbortArmed = false;
+  bool InEvents = false;
+  QElapsedTimer SinceEvents;
+  std::unique_ptr<Gate> EventGate;
+
+  Q_DISABLE_COPY(pqShallowWaterAbort)
+};
+
+#endif
