@@ -33,7 +33,10 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 namespace
 {
@@ -42,6 +45,41 @@ using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point start)
 {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The SETUP line: a run's fixed cost beyond its steps, part by part, and its share of the run
+// (PERFORMANCE.md). state: the initial state built on the host; then the simulation's own parts.
+void printSetup(double state,
+  const swe::SetupSeconds& setup,
+  const std::vector<std::pair<const char*, double>>& more,
+  const std::string& steps,
+  double stepSeconds,
+  const std::string& run)
+{
+  std::vector<std::pair<const char*, double>> parts{ { "state", state },
+    { "device", setup.device },
+    { "launch", setup.launch },
+    { "checks", setup.checks },
+    { "build", setup.build },
+    { "upload", setup.upload } };
+  parts.insert(parts.end(), more.begin(), more.end());
+  double total = 0;
+  std::string text;
+  for (const auto& part : parts)
+  {
+    total += part.second;
+    char item[64];
+    std::snprintf(
+      item, sizeof(item), "%s%s %.3f", text.empty() ? "" : ", ", part.first, part.second);
+    text += item;
+  }
+  std::printf("SETUP total %.3f s: %s; %s %.3f s: the fixed cost is %.1f %% of %s\n",
+    total,
+    text.c_str(),
+    steps.c_str(),
+    stepSeconds,
+    100 * total / (total + stepSeconds),
+    run.c_str());
 }
 
 struct CommonOptions
@@ -211,19 +249,32 @@ int run(CommonOptions& options,
     frames.push_back({ "frames",
       swe::frameArrayBytesPerCell(params.precision == swe::Precision::Double ? 8 : 4) });
 #endif
-  if (input.file.empty())
-    swe::Simulation::check(params, false, frames);
-  const swe::InitialState initial = initialState(options, input, params);
-  const std::string what = input.file.empty() ? options.scenario : input.file;
 #ifdef SWE_WITH_VTK
   const swe::FrameArraySelection selection = swe::frameArraySelection(arrays); // (checked first)
 #else
   if (!outDir.empty() || !arrays.empty())
     throw swe::Error("--out and --arrays need VTK, and this swe was built without ParaView/VTK");
 #endif
-  const auto start = Clock::now();
-  swe::Simulation simulation(params, initial);
+  auto start = Clock::now();
+  if (input.file.empty())
+    swe::Simulation::check(params, false, frames);
+  const double checkSeconds = secondsSince(start);
+  // The initial state's host copy lives only while the simulation is made (the memory check
+  // counts it only then).
+  start = Clock::now();
+  const std::unique_ptr<swe::Simulation> made = [&]
+  {
+    const swe::InitialState initial = initialState(options, input, params);
+    return std::make_unique<swe::Simulation>(params, initial);
+  }();
+  swe::Simulation& simulation = *made;
+  swe::SetupSeconds setup = simulation.setupSeconds();
+  const double stateSeconds = secondsSince(start) - setup.total(); // built, and released
+  setup.device += checkSeconds;
+  const std::string what = input.file.empty() ? options.scenario : input.file;
+  start = Clock::now();
   const double mass0 = simulation.diagnostics().mass;
+  const double firstRead = secondsSince(start);
   std::cerr << "swe: " << what << ", " << swe::schemeName(params.scheme) << ", " << params.nx
             << " x " << params.ny << " cells, dx = " << params.dx << " m, "
             << swe::precisionName(params.precision) << " precision on " << simulation.device().name
@@ -271,8 +322,11 @@ int run(CommonOptions& options,
     write(k);
 #endif
   }
-  const double seconds = secondsSince(start);
+  // (As before the SETUP line: the simulation's construction, the first read and the outputs.)
+  const double seconds = simulation.setupSeconds().total() + secondsSince(start);
+  start = Clock::now();
   const double mass = simulation.diagnostics().mass;
+  const double lastRead = secondsSince(start);
   if (simulation.launchShape().steps == 2 && params.fixedDt <= 0)
     std::cerr
       << "swe: " << simulation.refusedLaunches()
@@ -284,6 +338,12 @@ int run(CommonOptions& options,
   if (writer)
     std::cerr << "swe: wrote " << writer->seriesPath() << "\n";
 #endif
+  printSetup(stateSeconds,
+    setup,
+    { { "first read", firstRead }, { "last read", lastRead } },
+    std::to_string(simulation.steps()) + " steps",
+    seconds - simulation.setupSeconds().total() - firstRead,
+    "this run");
   std::printf("RESULT steps=%lld t=%.17g mass=%.17g mass_rel_drift=%.3e seconds=%.3f\n",
     static_cast<long long>(simulation.steps()),
     simulation.time(),
@@ -315,16 +375,33 @@ int bench(CommonOptions& options, int steps, bool baseline)
   if (steps <= 0)
     throw swe::Error("--steps must be > 0, got " + std::to_string(steps));
   const swe::SimulationParameters params = options.resolve();
-  // The dam break keeps the state physical for the whole benchmark.
-  swe::Simulation simulation(params, swe::makeScenario(swe::Scenario::DamBreak, params));
+  // The dam break keeps the state physical for the whole benchmark. (Its host copy only lives
+  // while the simulation is made.)
+  double stateSeconds = 0;
+  const std::unique_ptr<swe::Simulation> made = [&]
+  {
+    const auto start = Clock::now();
+    const swe::InitialState initial = swe::makeScenario(swe::Scenario::DamBreak, params);
+    stateSeconds = secondsSince(start);
+    return std::make_unique<swe::Simulation>(params, initial);
+  }();
+  swe::Simulation& simulation = *made;
   if (!simulation.buildLog().empty())
     std::cerr << "swe bench: the kernel compiler said:\n" << simulation.buildLog() << "\n";
+  // The first read: the state at t = 0, as a first frame takes it (the first downloadState also
+  // allocates its host memory).
+  auto start = Clock::now();
+  simulation.downloadState();
+  const double firstRead = secondsSince(start);
   const int warmup = std::max(1, std::min(steps / 10, 50));
+  start = Clock::now();
   simulation.enqueueSteps(warmup);
   simulation.finish();
+  const double warmupSeconds = secondsSince(start);
+  const std::int64_t warmupTaken = simulation.steps();
   const std::int64_t stepsBefore = simulation.steps(), refusedBefore = simulation.refusedLaunches(),
                      redoneBefore = simulation.redoneSteps();
-  const auto start = Clock::now();
+  start = Clock::now();
   simulation.enqueueSteps(steps);
   simulation.finish();
   const double seconds = secondsSince(start);
@@ -334,6 +411,23 @@ int bench(CommonOptions& options, int steps, bool baseline)
   if (taken <= 0)
     throw swe::Error("the benchmark took no steps (the state may have stopped the clock)");
   const double rate = cells * static_cast<double>(taken) / seconds;
+  {
+    // The last read: the state after the steps, into the memory the first read allocated.
+    start = Clock::now();
+    simulation.downloadState();
+    const double lastRead = secondsSince(start);
+    // The warm-up's time beyond as many steps at the timed rate: first launches (PoCL compiles
+    // each kernel for its work-group size then; GPU drivers load the code).
+    const double perStep = seconds / static_cast<double>(taken);
+    const double firstSteps =
+      std::max(0.0, warmupSeconds - perStep * static_cast<double>(warmupTaken));
+    printSetup(stateSeconds,
+      simulation.setupSeconds(),
+      { { "first steps", firstSteps }, { "first read", firstRead }, { "last read", lastRead } },
+      "20 steps",
+      20 * perStep,
+      "a 20-step run");
+  }
   // The ceiling, measured in the same run: the device's own buffer copy, as many bytes as the
   // state, and the bytes a step must move at least (the scheme's reads and writes per cell).
   const double copy = simulation.copyBandwidth();
@@ -354,10 +448,8 @@ int bench(CommonOptions& options, int steps, bool baseline)
     // The engine's share of a frame's output: h, hu, hv to the host, against 100 steps. As the
     // plugin takes them (downloadState: the first call allocates its host memory, later frames
     // reuse it), and field by field into ordinary memory (download), for comparison.
+    const double first = firstRead; // (SETUP's)
     auto start = Clock::now();
-    simulation.downloadState();
-    const double first = secondsSince(start);
-    start = Clock::now();
     simulation.downloadState();
     const double state = secondsSince(start);
     const std::size_t n = static_cast<std::size_t>(params.nx) * params.ny;

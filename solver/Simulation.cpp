@@ -50,6 +50,22 @@ std::uint64_t paddedCells(std::uint64_t nx, std::uint64_t ny, std::uint64_t real
   return rowPitchCells(nx, realSize) * (ny + 2 * kGhost);
 }
 
+// The kernel sources without the other schemes' step kernels, which a build would compile for
+// nothing (NVIDIA's driver compiles a program's every kernel: a third of a cold build there,
+// PERFORMANCE.md). Files are cut at the markers cmake/EmbedKernels.cmake writes; without them,
+// everything.
+std::string schemeSource(Scheme scheme)
+{
+  std::string source = kernelSource();
+  const std::string left = scheme == Scheme::LaxFriedrichs ? "muscl_hllc.cl" : "lax_friedrichs.cl";
+  const std::size_t begin = source.find("\n// ---- " + left + "\n");
+  if (begin == std::string::npos)
+    return source;
+  const std::size_t end = source.find("\n// ---- ", begin + 1);
+  source.erase(begin + 1, end == std::string::npos ? std::string::npos : end - begin);
+  return source;
+}
+
 std::string gib(std::uint64_t bytes)
 {
   char text[32];
@@ -128,6 +144,7 @@ struct Simulation::Impl
   // have their velocities damped (LocalDatum.h).
   LocalDatum local;
   std::string buildLog; // the compiler's messages for a build that succeeded (warnings)
+  SetupSeconds setup;   // the constructor's parts
   // Lax-Friedrichs steps keep the clock themselves (no compute_dt launch between steps), where
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
   bool fusedClock = false;
@@ -305,7 +322,7 @@ struct Simulation::Impl
                   info.name + "' lacks; use a shape without s2");
     context = cl::Context(device);
     queue = cl::CommandQueue(context, device);
-    program = cl::Program(context, kernelSource());
+    program = cl::Program(context, schemeSource(params.scheme));
     const std::string options = buildOptions();
     try
     {
@@ -671,24 +688,53 @@ struct Simulation::Impl
         0);
   }
 
-  // values - offset (the local datum, for elevations) in the device precision.
+  // A whole buffer from nx * ny values: values - offset (the local datum, for elevations) in the
+  // device precision, ghosts and padding zero. Padded rows are made a few MiB at a time, two
+  // blocks taking turns (one is filled while the other is written): no host copy of the grid and
+  // no fill of the buffer before it, one pass over the device's memory.
   template<class Device>
-  void uploadAs(const cl::Buffer& buffer, const std::vector<double>& values, double offset)
+  void uploadWholeAs(const cl::Buffer& buffer, const std::vector<double>& values, double offset)
   {
-    std::vector<Device> converted(values.size());
-    for (std::size_t k = 0; k < values.size(); ++k)
-      converted[k] = static_cast<Device>(values[k] - offset);
-    writeInterior(buffer, converted.data());
+    const std::size_t rowCells = pitch(), rows = static_cast<std::size_t>(params.ny) + 2 * kGhost;
+    const std::size_t nx = static_cast<std::size_t>(params.nx);
+    const std::size_t blockRows =
+      std::clamp<std::size_t>((std::size_t(4) << 20) / (rowCells * sizeof(Device)), 1, rows);
+    std::array<std::vector<Device>, 2> block;
+    std::array<cl::Event, 2> written;
+    for (std::size_t first = 0, k = 0; first < rows; first += blockRows, k = 1 - k)
+    {
+      const std::size_t count = std::min(blockRows, rows - first);
+      if (written[k]())
+        written[k].wait();
+      block[k].assign(count * rowCells, Device(0));
+      for (std::size_t row = std::max<std::size_t>(first, kGhost);
+           row < std::min<std::size_t>(first + count, kGhost + params.ny);
+           ++row)
+      {
+        const double* in = values.data() + (row - kGhost) * nx;
+        Device* out = block[k].data() + (row - first) * rowCells + offsetX();
+        for (std::size_t i = 0; i < nx; ++i)
+          out[i] = static_cast<Device>(in[i] - offset);
+      }
+      queue.enqueueWriteBuffer(buffer,
+        CL_FALSE,
+        first * rowCells * sizeof(Device),
+        count * rowCells * sizeof(Device),
+        block[k].data(),
+        nullptr,
+        &written[k]);
+    }
+    for (cl::Event& event : written)
+      if (event())
+        event.wait();
   }
 
-  void upload(const cl::Buffer& buffer, const std::vector<double>& values, double offset = 0)
+  void uploadWhole(const cl::Buffer& buffer, const std::vector<double>& values, double offset = 0)
   {
-    if (params.precision == Precision::Double && offset == 0)
-      writeInterior(buffer, values.data());
-    else if (params.precision == Precision::Double)
-      uploadAs<cl_double>(buffer, values, offset);
+    if (params.precision == Precision::Double)
+      uploadWholeAs<cl_double>(buffer, values, offset);
     else
-      uploadAs<cl_float>(buffer, values, offset);
+      uploadWholeAs<cl_float>(buffer, values, offset);
   }
 
   const cl::Buffer& buffer(Field field) const
@@ -781,33 +827,20 @@ struct Simulation::Impl
                                                  : std::numeric_limits<float>::max();
   }
 
-  // The bed, the roughness field and the state at t = 0.
+  // The bed, the roughness field and the state at t = 0, clock included. (Copy 1's ghosts and
+  // padding are zero, as after clearState; the roughness field's too: the lanes past the grid of
+  // a CPU-shaped kernel read them, and never store what they give.)
   void initialise(const InitialState& initial)
   {
-    queue.enqueueFillBuffer(bed, cl_uchar(0), 0, padded() * realSize);
-    upload(bed, initial.bed, local.datum);
+    uploadWhole(bed, initial.bed, local.datum);
     if (perCellManning)
-    {
-      // Zero ghosts: the lanes past the grid of a CPU-shaped kernel read them (never stored).
-      queue.enqueueFillBuffer(manningField, cl_uchar(0), 0, padded() * realSize);
-      upload(manningField, initial.manning);
-    }
-    loadState(initial.h, initial.hu, initial.hv, 0.0, 0, 0.0);
-  }
-
-  // Everything the step loop reads of a state at time t after `count` steps, clock included.
-  void loadState(const std::vector<double>& depth,
-    const std::vector<double>& momentumX,
-    const std::vector<double>& momentumY,
-    double t,
-    std::int64_t count,
-    double dtBefore)
-  {
-    clearState();
-    upload(h[0], depth);
-    upload(hu[0], momentumX);
-    upload(hv[0], momentumY);
-    startFrom(t, count, dtBefore);
+      uploadWhole(manningField, initial.manning);
+    for (const cl::Buffer* b : { &h[1], &hu[1], &hv[1] })
+      queue.enqueueFillBuffer(*b, cl_uchar(0), 0, padded() * realSize);
+    uploadWhole(h[0], initial.h);
+    uploadWhole(hu[0], initial.hu);
+    uploadWhole(hv[0], initial.hv);
+    startFrom(0.0, 0, 0.0);
   }
 
   void clearState()
@@ -1105,11 +1138,19 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
   : impl_(new Impl)
 {
   Impl& m = *impl_;
+  using Clock = std::chrono::steady_clock;
+  const auto since = [](Clock::time_point start)
+  { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  auto start = Clock::now();
   m.perCellManning = !initial.manning.empty();
   m.info = check(params, m.perCellManning);
   m.params = params;
   m.realSize = params.precision == Precision::Double ? sizeof(cl_double) : sizeof(cl_float);
+  m.setup.device = since(start);
+  start = Clock::now();
   m.shape = resolveLaunchShape(params, m.info);
+  m.setup.launch = since(start);
+  start = Clock::now();
   if (initial.nx != params.nx || initial.ny != params.ny)
     throw Error("initial state is " + std::to_string(initial.nx) + " x " +
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
@@ -1118,13 +1159,18 @@ Simulation::Simulation(const SimulationParameters& params, const InitialState& i
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
   m.local = localDatum(params, initial);
+  m.setup.checks = since(start);
   guarded("setting up the OpenCL device",
     [&]
     {
+      start = Clock::now();
       m.build();
+      m.setup.build = since(start);
+      start = Clock::now();
       m.allocate();
       m.bindKernels();
       m.initialise(initial);
+      m.setup.upload = since(start);
     });
 }
 
@@ -1611,6 +1657,11 @@ const LaunchShape& Simulation::launchShape() const
 const std::string& Simulation::buildLog() const
 {
   return impl_->buildLog;
+}
+
+const SetupSeconds& Simulation::setupSeconds() const
+{
+  return impl_->setup;
 }
 
 double Simulation::copyBandwidth() const

@@ -96,6 +96,18 @@ using RowsWait = std::function<void(int rowEnd)>;
 // while the last ones are on their way. The view's data pointer is the whole state's.
 using StateConsumer = std::function<void(const StateView& state, const RowsWait& waitForRows)>;
 
+// Where a simulation's construction spent its time, wall-clock seconds: the fixed cost a run pays
+// before its first step (swe's SETUP line, PERFORMANCE.md).
+struct SetupSeconds
+{
+  double device = 0; // the device found, and the grid checked against it (Simulation::check)
+  double launch = 0; // the launch shape: a line of the cache, or the tuning (LaunchTuner.h)
+  double checks = 0; // the initial state's checks on the host, and its local datum (LocalDatum.h)
+  double build = 0;  // the context, the queue, the program's build and its kernel objects
+  double upload = 0; // the buffers, the initial state with its ghosts and first wave speeds
+  double total() const { return device + launch + checks + build + upload; }
+};
+
 // Host memory a caller keeps for a run, per grid cell: named in the memory check's message.
 struct HostShare
 {
@@ -187,6 +199,8 @@ public:
   const LaunchShape& launchShape() const;
   // What the OpenCL compiler said when it built the kernels (warnings); empty when nothing.
   const std::string& buildLog() const;
+  // Where the constructor's time went.
+  const SetupSeconds& setupSeconds() const;
 
   // Validates params, resolves the device and checks that the grid fits it (precision, device
   // memory, indexing) and that the run fits the host memory this process can count on
