@@ -435,6 +435,9 @@ int bench(CommonOptions& options, int steps, bool baseline)
   const double achieved = rate * bytesPerCell;
   const std::uint64_t largest =
     swe::Simulation::largestSquareGrid(params.precision, simulation.device());
+  if (params.launch == "auto" && swe::cachedLaunchShapeIsPartial(params, simulation.device()))
+    std::cerr << "swe bench: the launch shape comes from a tuning cut short at its time limit; "
+                 "swe tune times every shape\n";
   std::cerr << "swe bench: " << params.nx << " x " << params.ny << ", " << taken << " steps ("
             << simulation.refusedLaunches() - refusedBefore << " launches refused, "
             << simulation.redoneSteps() - redoneBefore << " steps redone with the outflow cap), "
@@ -579,13 +582,21 @@ int tune(CommonOptions& options, std::optional<int> side)
     options.params.nx = options.params.ny = *side;
   const swe::SimulationParameters params = options.resolve();
   const swe::DeviceInfo device = swe::Simulation::check(params);
-  const auto timings = swe::timeLaunchShapes(params, device);
-  for (const auto& t : timings)
+  // Every candidate, however long it takes (a run's own tuning stops after a few seconds); on a
+  // terminal, what runs.
+  swe::TuningLimits limits;
+  if (isatty(STDERR_FILENO))
+    limits.progress = [](double fraction, const std::string& text)
+    { std::fprintf(stderr, "\r  %3.0f %%  %-60s", 100 * fraction, text.c_str()); };
+  const swe::LaunchTuning tuning = swe::tuneLaunchShapes(params, device, limits);
+  if (limits.progress)
+    std::fprintf(stderr, "\n");
+  for (const auto& t : tuning.timings)
     std::printf(
       "%-12s %8.3f Gcell/s (%d^2)\n", t.shape.text().c_str(), t.cellsPerSecond / 1e9, t.side);
-  swe::storeLaunchShape(params, device, timings.front());
+  swe::storeLaunchShape(params, device, tuning);
   std::printf("RESULT launch=%s grid=%d cache=%s\n",
-    timings.front().shape.text().c_str(),
+    tuning.timings.front().shape.text().c_str(),
     swe::tuningSide(params, device),
     swe::launchCachePath().c_str());
   return 0;

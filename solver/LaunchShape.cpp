@@ -3,6 +3,7 @@
 #include "Error.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace swe
@@ -131,42 +132,97 @@ LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceI
   return shape;
 }
 
+namespace
+{
+// The candidates in the order the tuner tries them, before those that do not fit are left out:
+// the usual pick first, then those that came next most often (PERFORMANCE.md).
+std::vector<LaunchShape> orderedCandidates(const SimulationParameters& params,
+  const DeviceInfo& device)
+{
+  const bool cpu = device.type == "CPU";
+  const auto rows = [](int n) { return LaunchShape{ 64, 4, n, true }; };
+  if (isSecondOrder(params.scheme) && cpu)
+    // The CPU-shaped path, whole rows with explicit vectors: 3-5x the sweeps on PoCL, so other
+    // sweep shapes are not worth their tuning time; rows4 won most tunings.
+    return { rows(4), rows(16), rows(1), defaultLaunchShape(params, device) };
+  if (isSecondOrder(params.scheme))
+  {
+    // The H200 picked 128x1x16 on 1024^2 and 2048^2 trials, 128x1x32 on 4096^2 and 128x1x64 on
+    // 8192^2 (tuningSide's classes: from about 2900^2 and 5800^2 cells).
+    const double side = std::sqrt(static_cast<double>(params.nx) * params.ny);
+    if (side < 2896)
+      return { { 128, 1, 16 },
+        { 32, 1, 32 },
+        { 64, 1, 32 },
+        { 128, 1, 32 },
+        { 256, 1, 32 },
+        { 128, 1, 64 },
+        { 64, 1, 64 } };
+    if (side < 5793)
+      return { { 128, 1, 32 },
+        { 64, 1, 32 },
+        { 64, 1, 64 },
+        { 128, 1, 64 },
+        { 128, 1, 16 },
+        { 32, 1, 32 },
+        { 256, 1, 32 } };
+    return { { 128, 1, 64 },
+      { 128, 1, 32 },
+      { 64, 1, 64 },
+      { 64, 1, 32 },
+      { 256, 1, 32 },
+      { 128, 1, 16 },
+      { 32, 1, 32 } };
+  }
+  if (cpu)
+    // CPU devices run a work-group on one core, vectorised across x: whole rows (rows4, rows16
+    // and rows64 each won tunings on PoCL), then wide groups, long columns.
+    return { rows(16),
+      rows(4),
+      rows(64),
+      defaultLaunchShape(params, device),
+      { 256, 1, 1 },
+      { 1024, 1, 16 } };
+  // GPUs: two steps a launch won on the H200 (tall tiles in fp32, smaller ones that fit the
+  // local memory in fp64: 32x8x2s2 with the adaptive dt, 32x4x2s2 with a fixed one); then one
+  // step a launch.
+  std::vector<LaunchShape> shapes;
+  if (params.precision == Precision::Single)
+    shapes = { { 32, 8, 4 }, { 64, 4, 4 }, { 32, 4, 4 }, { 64, 2, 4 }, { 32, 8, 2 }, { 32, 4, 2 } };
+  else if (params.fixedDt > 0)
+    shapes = { { 32, 4, 2 }, { 32, 8, 2 }, { 32, 4, 4 }, { 64, 2, 4 }, { 64, 4, 4 }, { 32, 8, 4 } };
+  else
+    shapes = { { 32, 8, 2 }, { 32, 4, 2 }, { 32, 4, 4 }, { 64, 2, 4 }, { 64, 4, 4 }, { 32, 8, 4 } };
+  for (LaunchShape& shape : shapes)
+    shape.steps = 2;
+  for (const LaunchShape& shape : std::vector<LaunchShape>{ { 128, 1, 4 },
+         { 64, 4, 4 },
+         { 64, 2, 4 },
+         { 128, 1, 2 },
+         { 256, 1, 4 },
+         { 256, 1, 8 },
+         defaultLaunchShape(params, device) })
+    shapes.push_back(shape);
+  return shapes;
+}
+} // namespace
+
 std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
   const DeviceInfo& device)
 {
-  std::vector<LaunchShape> shapes{ defaultLaunchShape(params, device) };
-  std::vector<LaunchShape> more;
-  if (isSecondOrder(params.scheme) && device.type == "CPU")
-    // The CPU-shaped path, whole rows with explicit vectors: 3-5x the sweeps on PoCL, so other
-    // sweep shapes are not worth their tuning time (PERFORMANCE.md).
-    more = { { 64, 4, 1, true }, { 64, 4, 4, true }, { 64, 4, 16, true } };
-  else if (isSecondOrder(params.scheme))
-    // (128x1x64: 2-3 % over 128x1x32 at 8192² on the H200.)
-    more = {
-      { 128, 1, 64 }, { 64, 1, 32 }, { 256, 1, 32 }, { 128, 1, 16 }, { 64, 1, 64 }, { 32, 1, 32 }
-    };
-  else if (device.type == "CPU")
-    // CPU devices run a work-group on one core, vectorised across x: wide groups, long columns.
-    more = {
-      { 256, 1, 1 }, { 1024, 1, 16 }, { 64, 4, 4, true }, { 64, 4, 16, true }, { 64, 4, 64, true }
-    };
-  else
-  {
-    more = {
-      { 128, 1, 4 }, { 64, 2, 4 }, { 64, 4, 4 }, { 128, 1, 2 }, { 256, 1, 4 }, { 256, 1, 8 }
-    };
-    // Two steps a launch: the fastest shapes on the H200 (PERFORMANCE.md), tall tiles for
-    // fp32, smaller ones that fit the local memory in fp64.
-    for (const LaunchShape& s : std::vector<LaunchShape>{
-           { 32, 8, 4 }, { 64, 4, 4 }, { 32, 8, 2 }, { 32, 4, 2 }, { 32, 4, 4 }, { 64, 2, 4 } })
-    {
-      more.push_back(s);
-      more.back().steps = 2;
-    }
-  }
-  for (const LaunchShape& s : more)
+  std::vector<LaunchShape> shapes;
+  for (const LaunchShape& s : orderedCandidates(params, device))
     if (fits(s, params, device) && std::find(shapes.begin(), shapes.end(), s) == shapes.end())
       shapes.push_back(s);
+  // (The default is shrunk to fit; it is there whatever else is not.)
+  const LaunchShape fallback = defaultLaunchShape(params, device);
+  if (std::find(shapes.begin(), shapes.end(), fallback) == shapes.end())
+    shapes.push_back(fallback);
   return shapes;
+}
+
+LaunchShape likelyLaunchShape(const SimulationParameters& params, const DeviceInfo& device)
+{
+  return launchCandidates(params, device).front();
 }
 } // namespace swe

@@ -57,7 +57,17 @@ void checkLaunchShape(const LaunchShape& shape,
 // device allows.
 LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceInfo& device);
 
-// The shapes the tuner tries for a scheme and precision on a device, the default first.
+// The shape the tuner tries first: what the device kind has picked most often for the scheme,
+// precision, dt mode and grid size (PERFORMANCE.md), so that a tuning cut short at its time
+// limit (LaunchTuner.h) starts from it. On CPU devices rows16 for Lax-Friedrichs and rows4 for
+// the second order; on GPUs, Lax-Friedrichs two steps a launch (32x8x4s2 in fp32; 32x8x2s2 in
+// fp64, 32x4x2s2 with a fixed dt), the second order 128x1x16 below about 2900^2 cells, 128x1x32
+// to about 5800^2, and 128x1x64 beyond. The first of those that fits the device (else the
+// default, shrunk to fit).
+LaunchShape likelyLaunchShape(const SimulationParameters& params, const DeviceInfo& device);
+
+// The shapes the tuner tries for a scheme and precision on a device, likelyLaunchShape first,
+// then the ones that came next most often; the default among them.
 std::vector<LaunchShape> launchCandidates(const SimulationParameters& params,
   const DeviceInfo& device);
 } // namespace swe

@@ -26,6 +26,8 @@ namespace
 // CPU devices' one trial grid, and the largest GPU grid every candidate runs on.
 constexpr int kCpuTrialSide = 512;
 constexpr int kGpuFullTrialSide = 4096;
+// Marks a cache line from a search cut short at its time limit: "partial TRIED/ALL".
+constexpr const char* kPartialMark = "partial ";
 } // namespace
 
 int tuningSide(const SimulationParameters& params, const DeviceInfo& device)
@@ -94,7 +96,8 @@ std::string writeCache(const std::string& path, const std::map<std::string, std:
   if (!out)
     return std::strerror(errno);
   std::string text = "# swe launch shapes: platform|device|scheme|precision[|dt mode]|grid side"
-                     "<TAB>shape<TAB>Gcell/s measured\n";
+                     "<TAB>shape<TAB>Gcell/s measured[<TAB>partial TRIED/ALL: a search cut short "
+                     "at its time limit, which swe tune completes]\n";
   for (const auto& entry : entries)
     text += entry.first + '\t' + entry.second + '\n';
   const bool written = std::fwrite(text.data(), 1, text.size(), out) == text.size();
@@ -173,53 +176,140 @@ std::string launchCachePath()
 
 namespace
 {
-// Every shape's timing on a square grid of the given side (those the device cannot run left
-// out; an error when none runs), fastest first.
-std::vector<LaunchTiming> timeOnGrid(const SimulationParameters& params,
-  const std::vector<LaunchShape>& shapes,
-  const DeviceInfo& device,
-  int side)
+// One tuning's candidates, in turn, within its limits.
+class Tuner
 {
-  SimulationParameters trial = params;
-  trial.nx = trial.ny = std::max(side, 16);
-  trial.boundaries[0] = trial.boundaries[1] = trial.boundaries[2] = trial.boundaries[3] =
-    Boundary{};
-  const InitialState initial = makeScenario(Scenario::DamBreak, trial); // once for all shapes
-  // The run's fixed dt may not suit the trial: one that does, Courant number 0.4 against the
-  // fastest dam-break wave (the front, at twice the deepest water's wave speed).
-  if (trial.fixedDt > 0)
-    trial.fixedDt =
-      0.4 * trial.dx /
-      (2 * std::sqrt(trial.gravity * *std::max_element(initial.h.begin(), initial.h.end())));
-  std::vector<LaunchTiming> timings;
-  std::string firstError;
-  for (const LaunchShape& shape : shapes)
+public:
+  Tuner(const DeviceInfo& device, const TuningLimits& limits)
+    : device_(device)
+    , limits_(limits)
   {
-    trial.launch = shape.text();
-    try
-    {
-      timings.push_back({ shape, measure(trial, initial), trial.nx });
-    }
-    catch (const Error& e)
-    {
-      // A shape this device or driver cannot run (resources, a compiler limit) is not a
-      // candidate; the run fails only if none works.
-      if (firstError.empty())
-        firstError = "launch shape " + shape.text() + ": " + e.what();
-    }
+    start_ = now();
+    last_ = start_;
   }
-  if (timings.empty())
-    throw Error("no launch shape runs on '" + device.name + "': " + firstError);
-  std::stable_sort(timings.begin(),
-    timings.end(),
-    [](const LaunchTiming& a, const LaunchTiming& b)
-    { return a.cellsPerSecond > b.cellsPerSecond; });
-  return timings;
-}
+
+  // Every shape's timing on a square grid of the given side (those the device cannot run left
+  // out; an error when none runs and none ran before), fastest first: all of them, or those
+  // before the limits stopped the search (then stopped() is true).
+  std::vector<LaunchTiming> timeOnGrid(const SimulationParameters& params,
+    const std::vector<LaunchShape>& shapes,
+    int side)
+  {
+    SimulationParameters trial = params;
+    trial.nx = trial.ny = std::max(side, 16);
+    const double cells = static_cast<double>(trial.nx) * trial.ny;
+    if (stopsBefore(cells)) // (before the trial's initial state is made)
+    {
+      stopped_ = true;
+      return {};
+    }
+    trial.boundaries[0] = trial.boundaries[1] = trial.boundaries[2] = trial.boundaries[3] =
+      Boundary{};
+    const InitialState initial = makeScenario(Scenario::DamBreak, trial); // once for all shapes
+    // The run's fixed dt may not suit the trial: one that does, Courant number 0.4 against the
+    // fastest dam-break wave (the front, at twice the deepest water's wave speed).
+    if (trial.fixedDt > 0)
+      trial.fixedDt =
+        0.4 * trial.dx /
+        (2 * std::sqrt(trial.gravity * *std::max_element(initial.h.begin(), initial.h.end())));
+    std::vector<LaunchTiming> timings;
+    for (const LaunchShape& shape : shapes)
+    {
+      if (stopsBefore(cells))
+      {
+        stopped_ = true;
+        break;
+      }
+      tell(shape.text());
+      trial.launch = shape.text();
+      try
+      {
+        timings.push_back({ shape, measure(trial, initial), trial.nx });
+        ++worked_;
+      }
+      catch (const Error& e)
+      {
+        // A shape this device or driver cannot run (resources, a compiler limit) is not a
+        // candidate; the run fails only if none works.
+        if (firstError_.empty())
+          firstError_ = "launch shape " + shape.text() + ": " + e.what();
+      }
+      ++tried_;
+      const double t = now();
+      secondsPerCell_ = std::max(secondsPerCell_, (t - last_) / cells);
+      last_ = t;
+    }
+    if (worked_ == 0)
+      throw Error("no launch shape runs on '" + device_.name + "': " + firstError_);
+    std::stable_sort(timings.begin(),
+      timings.end(),
+      [](const LaunchTiming& a, const LaunchTiming& b)
+      { return a.cellsPerSecond > b.cellsPerSecond; });
+    return timings;
+  }
+
+  bool stopped() const { return stopped_; }
+  int tried() const { return tried_; }
+  int planned() const { return planned_; }
+  void plan(int planned) { planned_ = planned; }
+
+  // The last word to progress: the shape picked.
+  void finish(const LaunchTiming& best)
+  {
+    if (limits_.progress)
+      limits_.progress(1.0,
+        "Tuned the kernel launch: " + best.shape.text() + " (" + std::to_string(tried_) + " of " +
+          std::to_string(planned_) + " shapes timed)");
+  }
+
+private:
+  double now() const
+  {
+    if (limits_.clock)
+      return limits_.clock();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+  }
+
+  // Whether the next candidate, on a grid of this many cells, would end past the time limit,
+  // foreseen from the slowest so far per cell (kernel builds included: they vary more than the
+  // steps). Never before one has worked: the run needs a shape.
+  bool stopsBefore(double cells) const
+  {
+    if (worked_ == 0)
+      return false;
+    return last_ - start_ + secondsPerCell_ * cells > limits_.seconds;
+  }
+
+  // Tells progress of the candidate about to run: the share of the candidates done, or of the
+  // time limit spent, whichever is further (never less than the last told).
+  void tell(const std::string& shape)
+  {
+    if (!limits_.progress)
+      return;
+    double fraction = planned_ > 0 ? static_cast<double>(tried_) / planned_ : 0.0;
+    if (std::isfinite(limits_.seconds) && limits_.seconds > 0)
+      fraction = std::max(fraction, (last_ - start_) / limits_.seconds);
+    fraction_ = std::max(fraction_, std::min(fraction, 0.99));
+    limits_.progress(fraction_,
+      "Tuning the kernel launch: " + shape + ", " + std::to_string(tried_ + 1) + " of " +
+        std::to_string(planned_) + " shapes");
+  }
+
+  const DeviceInfo& device_;
+  const TuningLimits& limits_;
+  double start_ = 0, last_ = 0; // the clock at the start and after the last candidate
+  double secondsPerCell_ = 0;   // the slowest candidate's
+  double fraction_ = 0;
+  int tried_ = 0, worked_ = 0, planned_ = 0;
+  bool stopped_ = false;
+  std::string firstError_;
+};
 } // namespace
 
-std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
+LaunchTuning tuneLaunchShapes(const SimulationParameters& params,
   const DeviceInfo& device,
+  const TuningLimits& limits,
   int side)
 {
   if (side <= 0)
@@ -228,33 +318,72 @@ std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
   // fastest of those again: an 8192^2 trial of every candidate took 65-110 s on the H200, and
   // the shapes that win there were among 4096^2's first four (PERFORMANCE.md).
   const int fullSide = std::min(side, device.type == "CPU" ? kCpuTrialSide : kGpuFullTrialSide);
-  std::vector<LaunchTiming> timings =
-    timeOnGrid(params, launchCandidates(params, device), device, fullSide);
-  if (side > fullSide)
+  const std::vector<LaunchShape> candidates = launchCandidates(params, device);
+  const auto finalistsOf = [](std::size_t count) { return std::min<std::size_t>(4, count); };
+  Tuner tuner(device, limits);
+  tuner.plan(
+    static_cast<int>(candidates.size() + (side > fullSide ? finalistsOf(candidates.size()) : 0)));
+  LaunchTuning tuning;
+  tuning.timings = tuner.timeOnGrid(params, candidates, fullSide);
+  if (side > fullSide && !tuner.stopped())
   {
-    const std::size_t count = std::min<std::size_t>(4, timings.size());
+    const std::size_t count = finalistsOf(tuning.timings.size());
+    tuner.plan(static_cast<int>(candidates.size() + count));
     std::vector<LaunchShape> finalists;
     for (std::size_t k = 0; k < count; ++k)
-      finalists.push_back(timings[k].shape);
-    std::vector<LaunchTiming> again = timeOnGrid(params, finalists, device, side);
-    again.insert(again.end(), timings.begin() + count, timings.end());
-    timings = again;
+      finalists.push_back(tuning.timings[k].shape);
+    std::vector<LaunchTiming> again = tuner.timeOnGrid(params, finalists, side);
+    // Those not timed again (the search stopped) keep their place among the rest.
+    std::vector<LaunchTiming> rest;
+    for (const LaunchTiming& timing : tuning.timings)
+      if (std::none_of(again.begin(),
+            again.end(),
+            [&](const LaunchTiming& a) { return a.shape == timing.shape; }))
+        rest.push_back(timing);
+    again.insert(again.end(), rest.begin(), rest.end());
+    tuning.timings = again;
   }
-  return timings;
+  tuning.tried = tuner.tried();
+  tuning.planned = tuner.planned();
+  tuner.finish(tuning.timings.front());
+  return tuning;
+}
+
+std::vector<LaunchTiming> timeLaunchShapes(const SimulationParameters& params,
+  const DeviceInfo& device,
+  int side)
+{
+  return tuneLaunchShapes(params, device, TuningLimits{}, side).timings;
+}
+
+void storeLaunchShape(const SimulationParameters& params,
+  const DeviceInfo& device,
+  const LaunchTuning& tuning)
+{
+  if (tuning.timings.empty())
+    return;
+  const LaunchTiming& best = tuning.timings.front();
+  char rate[32];
+  std::snprintf(rate, sizeof(rate), "%.3f", best.cellsPerSecond / 1e9);
+  const std::string path = launchCachePath();
+  std::map<std::string, std::string> entries = readCache(path); // others may have tuned meanwhile
+  std::string line = best.shape.text() + "\t" + rate;
+  if (!tuning.complete())
+    line += "\t" + std::string(kPartialMark) + std::to_string(tuning.tried) + "/" +
+            std::to_string(tuning.planned);
+  entries[cacheKey(params, device)] = line;
+  const std::string problem = writeCache(path, entries);
+  if (!problem.empty())
+    reportUnwritableCache(path, problem);
 }
 
 void storeLaunchShape(const SimulationParameters& params,
   const DeviceInfo& device,
   const LaunchTiming& best)
 {
-  char rate[32];
-  std::snprintf(rate, sizeof(rate), "%.3f", best.cellsPerSecond / 1e9);
-  const std::string path = launchCachePath();
-  std::map<std::string, std::string> entries = readCache(path); // others may have tuned meanwhile
-  entries[cacheKey(params, device)] = best.shape.text() + "\t" + rate;
-  const std::string problem = writeCache(path, entries);
-  if (!problem.empty())
-    reportUnwritableCache(path, problem);
+  LaunchTuning tuning;
+  tuning.timings = { best };
+  storeLaunchShape(params, device, tuning);
 }
 
 void setLaunchWarningHandler(LaunchWarningHandler handler)
@@ -287,13 +416,26 @@ bool cachedLaunchShape(const SimulationParameters& params,
 }
 } // namespace
 
+bool cachedLaunchShapeIsPartial(const SimulationParameters& params, const DeviceInfo& device)
+{
+  const std::map<std::string, std::string> entries = readCache(launchCachePath());
+  const auto found = entries.find(cacheKey(params, device));
+  if (found == entries.end())
+    return false;
+  const std::size_t tab = found->second.find('\t', found->second.find('\t') + 1);
+  return tab != std::string::npos &&
+         found->second.compare(tab + 1, std::strlen(kPartialMark), kPartialMark) == 0;
+}
+
 bool launchTuningNeeded(const SimulationParameters& params, const DeviceInfo& device)
 {
   LaunchShape shape;
   return params.launch == "auto" && !cachedLaunchShape(params, device, shape);
 }
 
-LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceInfo& device)
+LaunchShape resolveLaunchShape(const SimulationParameters& params,
+  const DeviceInfo& device,
+  const LaunchTuningProgress& progress)
 {
   LaunchShape shape;
   if (params.launch == "default")
@@ -302,9 +444,14 @@ LaunchShape resolveLaunchShape(const SimulationParameters& params, const DeviceI
     shape = parseLaunchShape(params.launch);
   else if (!cachedLaunchShape(params, device, shape))
   {
-    const LaunchTiming best = timeLaunchShapes(params, device).front();
-    shape = best.shape;
-    storeLaunchShape(params, device, best);
+    // A first run waits for a few candidates at most: the device kind's usual pick comes first,
+    // and the search goes on for about kAutoTuningSeconds.
+    TuningLimits limits;
+    limits.seconds = kAutoTuningSeconds;
+    limits.progress = progress;
+    const LaunchTuning tuning = tuneLaunchShapes(params, device, limits);
+    shape = tuning.timings.front().shape;
+    storeLaunchShape(params, device, tuning);
   }
   checkLaunchShape(shape, params, device);
   return shape;

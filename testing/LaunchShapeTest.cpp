@@ -13,6 +13,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
+#include <limits>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -574,7 +577,57 @@ TEST(LaunchShape, SecondOrderTakesOneRowOfItemsThatFitsTheDevice)
     wholeRows += shape.wholeRows ? 1 : 0;
   }
   EXPECT_GE(wholeRows, 2);
-  EXPECT_EQ(launchCandidates(p, device).front(), defaultLaunchShape(p, device));
+  EXPECT_TRUE(launchCandidates(p, device).front().wholeRows);
+  const std::vector<LaunchShape> candidates = launchCandidates(p, device);
+  EXPECT_NE(std::find(candidates.begin(), candidates.end(), defaultLaunchShape(p, device)),
+    candidates.end());
+}
+
+TEST(LaunchShape, EachDeviceKindTriesItsUsualPickFirst)
+{
+  DeviceInfo gpu;
+  gpu.name = "gpu";
+  gpu.type = "GPU";
+  gpu.maxWorkGroupSize = 1024;
+  gpu.localMemory = 48 * 1024;
+  DeviceInfo cpu = gpu;
+  cpu.type = "CPU";
+  cpu.maxWorkGroupSize = 4096;
+  cpu.localMemory = 4 << 20;
+  SimulationParameters p = test::smallParameters(Precision::Single, 1000, 1000);
+  EXPECT_EQ(likelyLaunchShape(p, gpu).text(), "32x8x4s2");
+  EXPECT_EQ(likelyLaunchShape(p, cpu).text(), "rows16");
+  p.precision = Precision::Double;
+  EXPECT_EQ(likelyLaunchShape(p, gpu).text(), "32x8x2s2");
+  p.fixedDt = 0.01;
+  EXPECT_EQ(likelyLaunchShape(p, gpu).text(), "32x4x2s2");
+  p.fixedDt = 0;
+  for (const Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    p.scheme = scheme;
+    EXPECT_EQ(likelyLaunchShape(p, cpu).text(), "rows4");
+    const std::pair<int, const char*> bySize[] = {
+      { 1000, "128x1x16" }, { 2048, "128x1x16" }, { 4096, "128x1x32" }, { 8192, "128x1x64" }
+    };
+    for (const auto& [side, shape] : bySize)
+    {
+      p.nx = p.ny = side;
+      EXPECT_EQ(likelyLaunchShape(p, gpu).text(), shape) << side;
+    }
+  }
+  // Every candidate fits, once, and the default is one of them.
+  for (const DeviceInfo& device : { gpu, cpu })
+    for (const Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc })
+    {
+      p.scheme = scheme;
+      const std::vector<LaunchShape> shapes = launchCandidates(p, device);
+      for (std::size_t k = 0; k < shapes.size(); ++k)
+      {
+        EXPECT_NO_THROW(checkLaunchShape(shapes[k], p, device)) << shapes[k].text();
+        EXPECT_EQ(std::count(shapes.begin(), shapes.end(), shapes[k]), 1) << shapes[k].text();
+      }
+      EXPECT_EQ(std::count(shapes.begin(), shapes.end(), defaultLaunchShape(p, device)), 1);
+    }
 }
 
 TEST(LaunchShape, GpuTuningTriesTwoStepsALaunchForLaxFriedrichs)
@@ -748,4 +801,134 @@ TEST(LaunchShape, TuningThatNothingSurvivesIsAClearError)
   const std::string message = errorOf(p);
   EXPECT_NE(message.find("no launch shape runs on"), std::string::npos) << message;
   EXPECT_NE(message.find("Build log"), std::string::npos) << message;
+}
+
+namespace
+{
+// A clock that says each candidate took the next of the given durations (the last one again
+// after them): read once at the start and once after each candidate.
+std::function<double()> fakeClock(std::vector<double> durations)
+{
+  auto state = std::make_shared<std::pair<std::size_t, double>>(0, 0.0);
+  return [state, durations]
+  {
+    const std::size_t reads = state->first++;
+    if (reads > 0)
+      state->second += durations[std::min(reads - 1, durations.size() - 1)];
+    return state->second;
+  };
+}
+} // namespace
+
+TEST(LaunchShape, TuningStopsAfterTheCandidateWhereTheTimeRanOut)
+{
+  // Lax-Friedrichs on the CPU device (PoCL) has six candidates; a 32^2 trial keeps them quick.
+  const SimulationParameters p = test::smallParameters(Precision::Single, 64, 64);
+  const DeviceInfo device = Simulation::check(p);
+  const std::vector<LaunchShape> candidates = launchCandidates(p, device);
+  ASSERT_GE(candidates.size(), 4u);
+  const int all = static_cast<int>(candidates.size());
+  struct Case
+  {
+    double seconds;
+    std::vector<double> durations;
+    int tried;
+  };
+  for (const Case& c : {
+         Case{ 0.0, { 1.0 }, 1 },               // no time: the first candidate only
+         Case{ 2.5, { 1.0 }, 2 },               // a third would end at 3 s
+         Case{ 3.0, { 1.0 }, 3 },               // a fourth would end at 4 s
+         Case{ 3.0, { 0.1, 5.0 }, 2 },          // the time ran out during the second
+         Case{ 3.0, { 0.1, 0.1, 0.1, 0.5 }, 6 } // (as many as there are)
+       })
+  {
+    TuningLimits limits;
+    limits.seconds = c.seconds;
+    limits.clock = fakeClock(c.durations);
+    const LaunchTuning tuning = tuneLaunchShapes(p, device, limits, 32);
+    const int tried = std::min(c.tried, all);
+    EXPECT_EQ(tuning.tried, tried) << c.seconds;
+    EXPECT_EQ(tuning.planned, all);
+    EXPECT_EQ(tuning.complete(), tried == all);
+    ASSERT_EQ(tuning.timings.size(), static_cast<std::size_t>(tried));
+    // The first ones in order, fastest first.
+    for (int k = 0; k < tried; ++k)
+      EXPECT_NE(std::find_if(tuning.timings.begin(),
+                  tuning.timings.end(),
+                  [&](const LaunchTiming& t) { return t.shape == candidates[k]; }),
+        tuning.timings.end())
+        << candidates[k].text();
+    for (std::size_t k = 1; k < tuning.timings.size(); ++k)
+      EXPECT_GE(tuning.timings[k - 1].cellsPerSecond, tuning.timings[k].cellsPerSecond);
+  }
+  EXPECT_EQ(candidates.front(), likelyLaunchShape(p, device));
+}
+
+TEST(LaunchShape, TuningTellsItsProgressInIncreasingFractions)
+{
+  const SimulationParameters p = test::smallParameters(Precision::Single, 64, 64);
+  const DeviceInfo device = Simulation::check(p);
+  const std::vector<LaunchShape> candidates = launchCandidates(p, device);
+  for (const double seconds : { std::numeric_limits<double>::infinity(), 2.5 })
+  {
+    std::vector<std::pair<double, std::string>> calls;
+    TuningLimits limits;
+    limits.seconds = seconds;
+    limits.clock = fakeClock({ 1.0 });
+    limits.progress = [&](double fraction, const std::string& text)
+    { calls.emplace_back(fraction, text); };
+    const LaunchTuning tuning = tuneLaunchShapes(p, device, limits, 32);
+    // One call before each candidate, and one at the end.
+    ASSERT_EQ(calls.size(), static_cast<std::size_t>(tuning.tried) + 1) << seconds;
+    EXPECT_EQ(calls.front().first, 0.0);
+    for (std::size_t k = 1; k < calls.size(); ++k)
+      EXPECT_GT(calls[k].first, calls[k - 1].first) << k << " " << calls[k].second;
+    EXPECT_EQ(calls.back().first, 1.0);
+    for (int k = 0; k < tuning.tried; ++k)
+      EXPECT_EQ(calls[k].second.rfind("Tuning the kernel launch: " + candidates[k].text() + ", " +
+                                        std::to_string(k + 1) + " of " +
+                                        std::to_string(candidates.size()) + " shapes",
+                  0),
+        0u)
+        << calls[k].second;
+    EXPECT_EQ(calls.back().second.rfind(
+                "Tuned the kernel launch: " + tuning.timings.front().shape.text(), 0),
+      0u)
+      << calls.back().second;
+  }
+}
+
+TEST(LaunchShape, AutoTuningTellsItsProgressAndAPartialSearchIsCached)
+{
+  const ScopedCache cache("swe-launch-cache-progress.txt");
+  SimulationParameters p = test::smallParameters(Precision::Single, 64, 64);
+  const DeviceInfo device = Simulation::check(p);
+  // The automatic path, as the plugin's filter calls it: within its time limit, told.
+  ASSERT_TRUE(launchTuningNeeded(p, device));
+  std::vector<double> fractions;
+  const LaunchShape tuned = resolveLaunchShape(
+    p, device, [&](double fraction, const std::string&) { fractions.push_back(fraction); });
+  ASSERT_GE(fractions.size(), 2u);
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  EXPECT_EQ(fractions.back(), 1.0);
+  EXPECT_FALSE(launchTuningNeeded(p, device));
+  EXPECT_EQ(resolveLaunchShape(p, device), tuned);
+
+  // A search cut short is cached with its mark; runs use it at once, and a whole search (what
+  // swe tune stores) replaces it.
+  LaunchTuning partial;
+  partial.timings = { { parseLaunchShape("8x2x3"), 1e9, 512 } };
+  partial.tried = 2;
+  partial.planned = 6;
+  storeLaunchShape(p, device, partial);
+  EXPECT_NE(readFile(cache.path()).find("\t8x2x3\t1.000\tpartial 2/6\n"), std::string::npos)
+    << readFile(cache.path());
+  EXPECT_TRUE(cachedLaunchShapeIsPartial(p, device));
+  EXPECT_FALSE(launchTuningNeeded(p, device));
+  EXPECT_EQ(resolveLaunchShape(p, device).text(), "8x2x3");
+  partial.tried = 6;
+  storeLaunchShape(p, device, partial);
+  EXPECT_EQ(readFile(cache.path()).find("partial"), readFile(cache.path()).find("partial TRIED"))
+    << readFile(cache.path()); // (only the header names it)
+  EXPECT_FALSE(cachedLaunchShapeIsPartial(p, device));
 }
