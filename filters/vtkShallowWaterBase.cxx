@@ -458,21 +458,25 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     } clear{ this };
     if (!internals.Timeline)
     {
-      // The first run on a device, scheme and precision times the launch shapes: say so in the
-      // progress bar rather than look frozen.
+      // The first run on a device, scheme, precision and grid size times launch shapes (for
+      // about 3 s): the progress bar says so, shape by shape. The shape found goes to the run,
+      // which then does not resolve it again.
+      swe::SimulationParameters run = params;
       if (swe::launchTuningNeeded(params, device))
-      {
-        this->SetProgressText(
-          "Tuning the kernel launch (once per device, scheme, precision and grid size)");
-        this->UpdateProgress(0.0);
-      }
-      swe::InitialState initial = this->MakeInitialState(params, inputVector);
-      if (NothingMoves(initial, params))
+        run.launch = swe::resolveLaunchShape(params,
+          device,
+          [this](double fraction, const std::string& text)
+          {
+            this->SetProgressText(text.c_str());
+            this->UpdateProgress(fraction);
+          }).text();
+      swe::InitialState initial = this->MakeInitialState(run, inputVector);
+      if (NothingMoves(initial, run))
         vtkWarningMacro(<< "the domain starts dry everywhere and no water enters it, so nothing "
                            "will move: set Initial Water Level above the terrain somewhere, "
                            "choose a Depth or Free Surface Array, or make a side an Inflow or "
                            "Water level boundary");
-      internals.Timeline = std::make_unique<swe::Timeline>(params, initial, this->OutputInterval);
+      internals.Timeline = std::make_unique<swe::Timeline>(run, initial, this->OutputInterval);
       internals.Arrays.Bed = nullptr;
     }
     swe::Timeline& timeline = *internals.Timeline;
