@@ -25,7 +25,25 @@ foreach(proxy_and_scheme "ShallowWaterSource;0" "ShallowWaterSolver;2")
   list(GET proxy_and_scheme 1 SWE_DEFAULT_SCHEME)
   string(CONFIGURE "${swe_common_template}" SWE_COMMON_PROPERTIES @ONLY)
   string(CONFIGURE "${swe_representation_template}" SWE_REPRESENTATION_HINTS @ONLY)
-  configure_file("${swe_xml_dir}/${proxy}.xml.in" "${CMAKE_CURRENT_BINARY_DIR}/xml/${proxy}.xml"
-    @ONLY)
-  list(APPEND SWE_PROXY_XMLS "${CMAKE_CURRENT_BINARY_DIR}/xml/${proxy}.xml")
+  set(xml_file "${CMAKE_CURRENT_BINARY_DIR}/xml/${proxy}.xml")
+  set(before "")
+  if(EXISTS "${xml_file}")
+    file(READ "${xml_file}" before)
+  endif()
+  configure_file("${swe_xml_dir}/${proxy}.xml.in" "${xml_file}" @ONLY)
+  file(READ "${xml_file}" after)
+  if(NOT before STREQUAL after)
+    set(swe_xml_changed TRUE)
+  endif()
+  list(APPEND SWE_PROXY_XMLS "${xml_file}")
 endforeach()
+
+# ParaView 5.11 regenerates a plugin's help only when its list of XML files changes, not their
+# text: drop the help built from older XML, so that the build makes it again.
+if(swe_xml_changed)
+  file(GLOB swe_stale_help "${CMAKE_BINARY_DIR}/plugin/paraview_help/*"
+    "${CMAKE_BINARY_DIR}/plugin/*_qch.h")
+  if(swe_stale_help)
+    file(REMOVE ${swe_stale_help})
+  endif()
+endif()
