@@ -25,6 +25,17 @@ using namespace swe;
 
 namespace
 {
+// A GPU's limits as the launch-shape checks see them (no device is run).
+DeviceInfo fakeGpu()
+{
+  DeviceInfo gpu;
+  gpu.name = "gpu";
+  gpu.type = "GPU";
+  gpu.maxWorkGroupSize = 1024;
+  gpu.localMemory = 48 * 1024;
+  return gpu;
+}
+
 test::Fields runWithShape(SimulationParameters p, const std::string& launch, double* time)
 {
   p.launch = launch;
@@ -585,11 +596,7 @@ TEST(LaunchShape, SecondOrderTakesOneRowOfItemsThatFitsTheDevice)
 
 TEST(LaunchShape, EachDeviceKindTriesItsUsualPickFirst)
 {
-  DeviceInfo gpu;
-  gpu.name = "gpu";
-  gpu.type = "GPU";
-  gpu.maxWorkGroupSize = 1024;
-  gpu.localMemory = 48 * 1024;
+  const DeviceInfo gpu = fakeGpu();
   DeviceInfo cpu = gpu;
   cpu.type = "CPU";
   cpu.maxWorkGroupSize = 4096;
@@ -632,11 +639,7 @@ TEST(LaunchShape, EachDeviceKindTriesItsUsualPickFirst)
 
 TEST(LaunchShape, GpuTuningTriesTwoStepsALaunchForLaxFriedrichs)
 {
-  DeviceInfo gpu;
-  gpu.name = "gpu";
-  gpu.type = "GPU";
-  gpu.maxWorkGroupSize = 1024;
-  gpu.localMemory = 48 * 1024;
+  const DeviceInfo gpu = fakeGpu();
   const auto twoStepShapes = [&](const SimulationParameters& p)
   {
     int count = 0;
