@@ -47,6 +47,11 @@ try:
         flood = pvs.ShallowWaterSolver(Input=dem)
         flood.EndTime = 60.0
         flood.OutputInterval = 5.0
+        # A river entering upstream, the valley open downstream: the panel then shows the west
+        # side's discharge (m^2/s) and no value for the open east side or the walls.
+        flood.BoundaryWest = "Inflow"
+        flood.BoundaryWestDischarge = 0.5
+        flood.BoundaryEast = "Open"
         display = pvs.Show(flood, view)
         display.SetScalarBarVisibility(view, True)  # as the GUI's Apply does
         scene.UpdateAnimationUsingDataTimeSteps()
