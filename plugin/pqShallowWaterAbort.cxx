@@ -159,7 +159,7 @@ void pqShallowWaterAbort::shutdown()
 //-----------------------------------------------------------------------------
 void pqShallowWaterAbort::watch(pqPipelineSource* source)
 {
-  // Only a builtin session has the algorithm in this process (see the class comment).
+  // Only a builtin connection has the algorithm in this process (see the class comment).
   if (!source || this->Sources.contains(source) || !source->getServer() ||
       source->getServer()->isRemote())
   {

@@ -13,7 +13,7 @@ class vtkObject;
 
 /**
  * Lets the progress bar's abort button stop a Shallow Water source or solver while it computes
- * a frame, in the builtin session.
+ * a frame, when ParaView runs the pipeline itself (builtin, no remote server).
  *
  * ParaView 5.11 never enables that button (pqProgressManager::setEnableAbort has no caller) and,
  * the pipeline running on the GUI thread, processes no Qt events while a filter runs, so no click

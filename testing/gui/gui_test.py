@@ -36,7 +36,7 @@ try:
             pvs.Render(view)
         data = pvs.servermanager.Fetch(src)
         simulated = data.GetFieldData().GetArray("SimulationTime").GetValue(0)
-        # A new session's colour map for the terrain part: the dam break's is 20 m deep.
+        # A fresh colour map for the terrain part: the dam break's is 20 m deep.
         pvs.Delete(src)
         pvs.Delete(pvs.GetColorTransferFunction("Depth"))
         # First contact with terrain: the example GeoTIFF with the GDAL reader's defaults, the
