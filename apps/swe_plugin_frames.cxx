@@ -14,6 +14,7 @@
 #include "InitialState.h"
 #include "Parameters.h"
 #include "Simulation.h"
+#include "Timing.h"
 #include "vtkShallowWaterSource.h"
 
 #include <vtkCellData.h>
@@ -27,7 +28,6 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -35,12 +35,8 @@
 
 namespace
 {
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start)
-{
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using swe::cli::Clock;
+using swe::cli::secondsSince;
 
 double field(vtkImageData* data, const char* name)
 {

@@ -1,0 +1,353 @@
+// swe bench: times the step loop on the dam break and what a run and the plugin's frames cost
+// around it. Each measurement below is a function of its own, run in the order of bench(), each
+// printing its line (PERFORMANCE.md reads them).
+#include "CommonOptions.h"
+#include "Error.h"
+#include "InitialState.h"
+#include "LaunchTuner.h"
+#include "ReferenceSolver.h"
+#include "Report.h"
+#include "Simulation.h"
+#include "Subcommands.h"
+#include "Timing.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace swe::cli
+{
+namespace
+{
+struct BenchOptions
+{
+  CommonOptions common;
+  int steps = 200;
+  bool baseline = false;
+};
+
+// One benchmark: the simulation, and what the measurements found, for those that come after.
+struct Bench
+{
+  SimulationParameters params;
+  std::unique_ptr<Simulation> simulation;
+  double stateSeconds = 0;  // the initial state, built on the host
+  double firstRead = 0;     // the state at t = 0, as a first frame takes it
+  double warmupSeconds = 0; // the warm-up steps, first launches included
+  std::int64_t warmupTaken = 0, refusedBefore = 0, redoneBefore = 0;
+  double seconds = 0;     // the timed steps
+  std::int64_t taken = 0; // the timed steps taken
+  double rate = 0;        // cells a second
+  double copy = 0;        // the device's buffer copy, bytes a second
+  double bytesPerCell = 0, achieved = 0;
+  double deviceSnapshotSeconds = 0; // a checkpoint in recycled device memory
+};
+
+// SETUP's state: the dam break keeps the state physical for the whole benchmark. (Its host copy
+// only lives while the simulation is made.)
+void makeSimulation(Bench& b)
+{
+  b.simulation = [&]
+  {
+    const auto start = Clock::now();
+    const InitialState initial = makeScenario(Scenario::DamBreak, b.params);
+    b.stateSeconds = secondsSince(start);
+    return std::make_unique<Simulation>(b.params, initial);
+  }();
+  if (!b.simulation->buildLog().empty())
+    std::cerr << "swe bench: the kernel compiler said:\n" << b.simulation->buildLog() << "\n";
+}
+
+// The first read (the first downloadState also allocates its host memory).
+void measureFirstRead(Bench& b)
+{
+  const auto start = Clock::now();
+  b.simulation->downloadState();
+  b.firstRead = secondsSince(start);
+}
+
+void measureWarmup(Bench& b, int steps)
+{
+  Simulation& simulation = *b.simulation;
+  const int warmup = std::max(1, std::min(steps / 10, 50));
+  const auto start = Clock::now();
+  simulation.enqueueSteps(warmup);
+  simulation.finish();
+  b.warmupSeconds = secondsSince(start);
+  b.warmupTaken = simulation.steps();
+  b.refusedBefore = simulation.refusedLaunches();
+  b.redoneBefore = simulation.redoneSteps();
+}
+
+// The step loop. The steps taken: fewer than asked when two-step launches were refused
+// (adaptive dt).
+void measureSteps(Bench& b, int steps)
+{
+  Simulation& simulation = *b.simulation;
+  const auto start = Clock::now();
+  simulation.enqueueSteps(steps);
+  simulation.finish();
+  b.seconds = secondsSince(start);
+  const double cells = static_cast<double>(b.params.nx) * b.params.ny;
+  b.taken = simulation.steps() - b.warmupTaken;
+  if (b.taken <= 0)
+    throw Error("the benchmark took no steps (the state may have stopped the clock)");
+  b.rate = cells * static_cast<double>(b.taken) / b.seconds;
+}
+
+// SETUP, against a 20-step run at the timed rate.
+void printSetupLine(Bench& b)
+{
+  // The last read: the state after the steps, into the memory the first read allocated.
+  const auto start = Clock::now();
+  b.simulation->downloadState();
+  const double lastRead = secondsSince(start);
+  // The warm-up's time beyond as many steps at the timed rate: first launches (PoCL compiles
+  // each kernel for its work-group size then; GPU drivers load the code).
+  const double perStep = b.seconds / static_cast<double>(b.taken);
+  const double firstSteps =
+    std::max(0.0, b.warmupSeconds - perStep * static_cast<double>(b.warmupTaken));
+  printSetup(b.stateSeconds,
+    b.simulation->setupSeconds(),
+    { { "first steps", firstSteps }, { "first read", b.firstRead }, { "last read", lastRead } },
+    "20 steps",
+    20 * perStep,
+    "a 20-step run");
+}
+
+// The ceiling, measured in the same run: the device's own buffer copy, as many bytes as the
+// state, and the bytes a step must move at least (the scheme's reads and writes per cell).
+void measureCopyBandwidth(Bench& b)
+{
+  Simulation& simulation = *b.simulation;
+  const SimulationParameters& params = b.params;
+  b.copy = simulation.copyBandwidth();
+  b.bytesPerCell = static_cast<double>(Simulation::bytesMovedPerCell(params));
+  b.achieved = b.rate * b.bytesPerCell;
+  const std::uint64_t largest =
+    Simulation::largestSquareGrid(params.precision, simulation.device());
+  if (params.launch == "auto" && cachedLaunchShapeIsPartial(params, simulation.device()))
+    std::cerr << "swe bench: the launch shape comes from a tuning cut short at its time limit; "
+                 "swe tune times every shape\n";
+  std::cerr << "swe bench: " << params.nx << " x " << params.ny << ", " << b.taken << " steps ("
+            << simulation.refusedLaunches() - b.refusedBefore << " launches refused, "
+            << simulation.redoneSteps() - b.redoneBefore << " steps redone with the outflow cap), "
+            << schemeName(params.scheme) << ", " << precisionName(params.precision) << ", "
+            << (params.fixedDt > 0 ? "fixed" : "adaptive") << " dt, launch "
+            << simulation.launchShape().text() << ", on " << simulation.device().name << "\n"
+            << "swe bench: " << b.bytesPerCell << " B/cell/step at least; device copy "
+            << b.copy / 1e9 << " GB/s, so at most " << b.copy / b.bytesPerCell / 1e9
+            << " Gcell/s; largest square grid that fits: " << largest << "^2\n";
+}
+
+// FRAME: the engine's share of a frame's output: h, hu, hv to the host, against 100 steps. As the
+// plugin takes them (downloadState: the first call allocates its host memory, later frames
+// reuse it), and field by field into ordinary memory (download), for comparison.
+void measureFrame(Bench& b)
+{
+  Simulation& simulation = *b.simulation;
+  auto start = Clock::now();
+  simulation.downloadState();
+  const double state = secondsSince(start);
+  const std::size_t n = static_cast<std::size_t>(b.params.nx) * b.params.ny;
+  std::vector<float> single(b.params.precision == Precision::Single ? n : 0);
+  std::vector<double> dual(b.params.precision == Precision::Double ? n : 0);
+  start = Clock::now();
+  for (Field f : { Field::Depth, Field::MomentumX, Field::MomentumY })
+    if (single.empty())
+      simulation.download(f, dual.data());
+    else
+      simulation.download(f, single.data());
+  const double fields = secondsSince(start), hundred = 100.0 * b.seconds / b.taken;
+  std::printf("FRAME download_seconds=%.6f first_download_seconds=%.6f "
+              "fields_download_seconds=%.6f steps100_seconds=%.6f download_fraction=%.4f\n",
+    state,
+    b.firstRead,
+    fields,
+    hundred,
+    state / (state + hundred));
+}
+
+// FRAMES: frames of about 100 steps each, as the plugin takes them during Play, from one
+// snapshot: advancing alone; advancing then downloading; and downloading while the next frame's
+// steps run (downloadStateThenAdvance, what the plugin does on a GPU). The overheads are each
+// loop's time beyond advancing alone.
+void measureFrames(Bench& b)
+{
+  Simulation& simulation = *b.simulation;
+  const Snapshot start = simulation.snapshot();
+  const double interval = 100.0 * (b.params.fixedDt > 0 ? b.params.fixedDt : simulation.lastDt());
+  const int frames = 5;
+  enum class Frame
+  {
+    Alone,
+    Download,
+    DownloadAhead
+  };
+  const auto loop = [&](Frame frame)
+  {
+    simulation.restore(start);
+    const auto begin = Clock::now();
+    for (int k = 1; k <= frames; ++k)
+    {
+      simulation.advanceTo(start.time + k * interval);
+      if (frame == Frame::Download)
+        simulation.downloadState();
+      else if (frame == Frame::DownloadAhead) // the last one too, as in Play: it overlaps 6
+        simulation.downloadStateThenAdvance(start.time + (k + 1) * interval);
+    }
+    return secondsSince(begin) / frames;
+  };
+  loop(Frame::DownloadAhead); // warm-up: the device copy and second queue are made on first use
+  const double alone = loop(Frame::Alone);
+  const std::int64_t redone = simulation.redoneSteps();
+  const double plain = loop(Frame::Download), ahead = loop(Frame::DownloadAhead);
+  std::printf("FRAMES frame_seconds=%.6f download_frame_seconds=%.6f "
+              "ahead_frame_seconds=%.6f download_overhead=%.4f ahead_overhead=%.4f "
+              "steps_redone=%lld\n",
+    alone,
+    plain,
+    ahead,
+    1 - alone / plain,
+    1 - alone / ahead,
+    static_cast<long long>(redone));
+}
+
+// The seconds what() takes with the device's work it enqueues.
+template<class What>
+double timedOnDevice(Simulation& simulation, What&& what)
+{
+  const auto start = Clock::now();
+  what();
+  simulation.finish();
+  return secondsSince(start);
+}
+
+// CHECKPOINT: a checkpoint as the timeline takes one during Play: into fresh host memory, into
+// recycled host memory, and in device memory, fresh and recycled (what a GPU's timeline uses);
+// then going back to each. The state is the same afterwards.
+void measureCheckpoint(Bench& b)
+{
+  Simulation& simulation = *b.simulation;
+  Snapshot host, device;
+  const auto take = [&](Snapshot& s, SnapshotPlace place)
+  { return timedOnDevice(simulation, [&] { simulation.snapshotInto(s, place); }); };
+  const double hostFresh = take(host, SnapshotPlace::Host),
+               hostRecycled = take(host, SnapshotPlace::Host),
+               deviceFresh = take(device, SnapshotPlace::Device),
+               deviceRecycled = take(device, SnapshotPlace::Device),
+               restoreHost = timedOnDevice(simulation, [&] { simulation.restore(host); }),
+               restoreDevice = timedOnDevice(simulation, [&] { simulation.restore(device); });
+  std::printf("CHECKPOINT host_fresh_seconds=%.6f host_seconds=%.6f device_fresh_seconds=%.6f "
+              "device_seconds=%.6f restore_host_seconds=%.6f restore_device_seconds=%.6f\n",
+    hostFresh,
+    hostRecycled,
+    deviceFresh,
+    deviceRecycled,
+    restoreHost,
+    restoreDevice);
+  b.deviceSnapshotSeconds = deviceRecycled;
+}
+
+// RANGES: the state packed with the frame's bounds taken on the way (what a GPU's frame does in
+// place of the packed copy, CHECKPOINT's device copy) and the bounds' read, the fastest of five
+// (the kernel is in the program: nothing is built). Devices that take no bounds print nothing.
+void measureRanges(Bench& b)
+{
+  Simulation& simulation = *b.simulation;
+  double ranges = std::numeric_limits<double>::infinity();
+  bool computed = true;
+  for (int k = 0; k < 5; ++k)
+    ranges = std::min(
+      ranges, timedOnDevice(simulation, [&] { computed = simulation.frameRanges().has_value(); }));
+  if (computed)
+    std::printf("RANGES device_seconds=%.6f copy_seconds=%.6f\n", ranges, b.deviceSnapshotSeconds);
+}
+
+template<class Real>
+double twinCellsPerSecond(const SimulationParameters& params, double budgetSeconds)
+{
+  ReferenceSolver<Real> twin(params, makeScenario(Scenario::DamBreak, params));
+  twin.step(); // warm-up: touches every page
+  int steps = 0;
+  const auto start = Clock::now();
+  double seconds = 0;
+  while (steps < 3 || seconds < budgetSeconds)
+  {
+    twin.step();
+    ++steps;
+    seconds = secondsSince(start);
+  }
+  return static_cast<double>(params.nx) * params.ny * steps / seconds;
+}
+
+// BASELINE: the same scheme as a plain sequential C++ loop (the tests' twin, compiled -O3, one
+// core), on the same grid and state, for about as long as the device ran (at least 3 steps).
+void measureBaseline(const Bench& b)
+{
+  const double budget = std::max(b.seconds, 1.0);
+  const double twinRate = b.params.precision == Precision::Double
+                            ? twinCellsPerSecond<double>(b.params, budget)
+                            : twinCellsPerSecond<float>(b.params, budget);
+  std::printf(
+    "BASELINE cpp_one_core_cells_per_second=%.6e speedup=%.2f\n", twinRate, b.rate / twinRate);
+}
+
+void printResult(const Bench& b)
+{
+  std::printf("RESULT cells_per_second=%.6e gbps=%.3f ceiling_fraction=%.4f seconds=%.6f\n",
+    b.rate,
+    b.achieved / 1e9,
+    b.achieved / b.copy,
+    b.seconds);
+}
+
+int bench(BenchOptions& options)
+{
+  if (options.steps <= 0)
+    throw Error("--steps must be > 0, got " + std::to_string(options.steps));
+  Bench b;
+  b.params = options.common.resolve();
+  makeSimulation(b);
+  measureFirstRead(b);
+  measureWarmup(b, options.steps);
+  measureSteps(b, options.steps);
+  printSetupLine(b);
+  measureCopyBandwidth(b);
+  measureFrame(b);
+  measureFrames(b);
+  measureCheckpoint(b);
+  measureRanges(b);
+  if (options.baseline)
+    measureBaseline(b);
+  printResult(b);
+  return 0;
+}
+} // namespace
+
+Subcommand addBench(CLI::App& app)
+{
+  const auto options = std::make_shared<BenchOptions>();
+  CLI::App* cmd = options->common.addSubcommand(app, "bench", "time the step loop");
+  cmd->add_option("--steps", options->steps, "steps to time (after warm-up)")
+    ->capture_default_str();
+  cmd->add_option(
+    "--dt", options->common.params.fixedDt, "fixed time step [s] (default: adaptive)");
+  cmd
+    ->add_option("--manning",
+      options->common.params.manning,
+      "Manning coefficient n (default 0: frictionless, as the thesis's dam break)")
+    ->capture_default_str();
+  cmd->add_flag("--baseline",
+    options->baseline,
+    "also time the scheme as a plain one-core C++ loop (the twin) and print the speed-up");
+  return { cmd, [options] { return bench(*options); } };
+}
+} // namespace swe::cli

@@ -1,0 +1,42 @@
+#include "CommonOptions.h"
+
+#include <CLI/CLI.hpp>
+
+namespace swe::cli
+{
+CLI::App* CommonOptions::addSubcommand(CLI::App& parent,
+  const std::string& name,
+  const std::string& description)
+{
+  CLI::App* app = parent.add_subcommand(name, description);
+  app->add_option("--nx", params.nx, "cells along x")->capture_default_str();
+  app->add_option("--ny", params.ny, "cells along y")->capture_default_str();
+  app->add_option("--device", params.device, "auto, an index from 'swe devices', or part of a name")
+    ->capture_default_str();
+  app->add_option("--precision", precision, "single or double")->capture_default_str();
+  app->add_option("--scheme", scheme, "lax-friedrichs, muscl-hllc or muscl-hancock")
+    ->capture_default_str();
+  app->add_option("--boundary",
+    boundaries,
+    "SIDE=TYPE[:VALUE], repeatable; sides west, east, south, north; types wall (default), "
+    "open, inflow:Q (m^2/s into the domain), level:ETA (water surface, m)");
+  app
+    ->add_option("--launch",
+      params.launch,
+      "step kernel launch: auto (tuned once, cached), default, GXxGYxROWS such as 128x2x8, or "
+      "that with s2 appended (two steps a launch; Lax-Friedrichs)")
+    ->capture_default_str();
+  app->add_option("--build-options", params.buildOptions, "extra OpenCL build options");
+  return app;
+}
+
+SimulationParameters CommonOptions::resolve()
+{
+  params.precision = precisionFromName(precision);
+  params.scheme = schemeFromName(scheme);
+  for (const auto& b : boundaries)
+    parseBoundary(b, params);
+  params.validate();
+  return params;
+}
+} // namespace swe::cli

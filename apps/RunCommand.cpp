@@ -1,0 +1,280 @@
+// swe run: a scenario, or a terrain from a .vti file, to --t-end, with a line of diagnostics at
+// every output time and, with VTK, the outputs as a .vti series.
+#include "CommonOptions.h"
+#include "Error.h"
+#include "Report.h"
+#include "RunInput.h"
+#include "Simulation.h"
+#include "Subcommands.h"
+#include "Timing.h"
+#ifdef SWE_WITH_VTK
+#include "FrameImage.h"
+#include "VtiSeriesWriter.h"
+#endif
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace swe::cli
+{
+namespace
+{
+struct RunOptions
+{
+  CommonOptions common;
+  InputOptions input;
+  double tEnd = 20.0, outputEvery = 0.0;
+  std::string outDir;
+  std::vector<std::string> arrays;
+};
+
+void checkOutputTimes(double tEnd, double outputEvery)
+{
+  requireFinite(tEnd, "end time");
+  requireFinite(outputEvery, "output interval");
+  if (tEnd < 0)
+    throw Error("end time must be >= 0 s, got " + formatValue(tEnd));
+  if (outputEvery < 0)
+    throw Error(
+      "output interval must be > 0 s (or 0 for only the end), got " + formatValue(outputEvery));
+  // The plugin's bound (kMaxOutputTimes in filters/vtkShallowWaterBase.cxx): a million outputs
+  // is already a file every step of a long run; far beyond, the count overflows the loop's long
+  // and the run takes no step at all, and past 2^24 outputs fp32 clocks cannot tell one output
+  // time from the next.
+  constexpr double maxOutputTimes = 1e6;
+  if (outputEvery > 0 && tEnd / outputEvery > maxOutputTimes)
+    throw Error("--t-end " + formatValue(tEnd) + " / --output-every " + formatValue(outputEvery) +
+                " gives more than a million output times: raise --output-every to at least " +
+                formatValue(tEnd / maxOutputTimes) + " s (or 0 for only the end)");
+}
+
+// The .vti series --out asks for: its arrays checked up front, its frames counted in the memory
+// check, its files written as the run goes. Without VTK, --out and --arrays are refused.
+class Series
+{
+public:
+  Series(const RunOptions& options, Precision precision)
+  {
+#ifdef SWE_WITH_VTK
+    if (!options.outDir.empty())
+      frames_.push_back(
+        { "frames", frameArrayBytesPerCell(precision == Precision::Double ? 8 : 4) });
+    selection_ = frameArraySelection(options.arrays);
+#else
+    (void)precision;
+    if (!options.outDir.empty() || !options.arrays.empty())
+      throw Error("--out and --arrays need VTK, and this swe was built without ParaView/VTK");
+#endif
+  }
+  const std::vector<HostShare>& frames() const
+  {
+    return frames_;
+  }
+
+  void open([[maybe_unused]] const RunOptions& options)
+  {
+#ifdef SWE_WITH_VTK
+    if (!options.outDir.empty())
+      writer_ =
+        std::make_unique<VtiSeriesWriter>(options.outDir, "swe", options.input.origin, selection_);
+#endif
+  }
+  // The next file, while the device takes the steps to nextTime.
+  void write([[maybe_unused]] Simulation& simulation, [[maybe_unused]] double nextTime)
+  {
+#ifdef SWE_WITH_VTK
+    if (writer_)
+      writer_->write(simulation, nextTime);
+#endif
+  }
+  void reportWritten() const
+  {
+#ifdef SWE_WITH_VTK
+    if (writer_)
+      std::cerr << "swe: wrote " << writer_->seriesPath() << "\n";
+#endif
+  }
+
+private:
+  std::vector<HostShare> frames_;
+#ifdef SWE_WITH_VTK
+  FrameArraySelection selection_;
+  std::unique_ptr<VtiSeriesWriter> writer_;
+#endif
+};
+
+// The simulation of a run, and what making it took beyond the simulation's own setup.
+struct Made
+{
+  std::unique_ptr<Simulation> simulation;
+  SetupSeconds setup;  // with the memory check in device
+  double stateSeconds; // the initial state: built, and released
+};
+
+// The scenario's grid is checked before its initial state is built (an input's, once read), with
+// the frames --out keeps: too large a grid is refused with the numbers.
+Made makeSimulation(RunOptions& options, SimulationParameters& params, const Series& series)
+{
+  auto start = Clock::now();
+  if (options.input.file.empty())
+    Simulation::check(params, false, series.frames());
+  const double checkSeconds = secondsSince(start);
+  // The initial state's host copy lives only while the simulation is made (the memory check
+  // counts it only then).
+  start = Clock::now();
+  Made made;
+  made.simulation = [&]
+  {
+    const InitialState initial = initialState(options.common, options.input, params);
+    return std::make_unique<Simulation>(params, initial);
+  }();
+  made.setup = made.simulation->setupSeconds();
+  made.stateSeconds = secondsSince(start) - made.setup.total();
+  made.setup.device += checkSeconds;
+  return made;
+}
+
+// Steps to every output time, with a line of diagnostics at each (and the time as it goes on a
+// terminal); output k is written while the device takes the steps to the next.
+void stepThroughOutputs(Simulation& simulation, const RunOptions& options, Series& series)
+{
+  const double tEnd = options.tEnd;
+  const bool terminal = isatty(STDERR_FILENO);
+  const double interval = options.outputEvery > 0 ? options.outputEvery : tEnd;
+  const long outputs = interval > 0 ? static_cast<long>(std::ceil(tEnd / interval - 1e-9)) : 0;
+  const auto outputTime = [&](long k) { return std::min(tEnd, k * interval); };
+  const auto write = [&](long k)
+  { series.write(simulation, k < outputs ? outputTime(k + 1) : simulation.time()); };
+  write(0);
+  for (long k = 1; k <= outputs; ++k)
+  {
+    simulation.advanceTo(outputTime(k),
+      [&](double t)
+      {
+        if (terminal)
+          std::fprintf(stderr,
+            "\r  t = %10.4f / %g s  (%lld steps)   ",
+            t,
+            tEnd,
+            static_cast<long long>(simulation.steps()));
+        return true;
+      });
+    const Diagnostics d = simulation.diagnostics();
+    std::fprintf(stderr,
+      "%s  t = %10.4f s  steps = %lld  mass = %.10g m^3  max depth = %.4g m  "
+      "max speed = %.4g m/s\n",
+      terminal ? "\r" : "",
+      simulation.time(),
+      static_cast<long long>(simulation.steps()),
+      d.mass,
+      d.maxDepth,
+      d.maxSpeed);
+    write(k);
+  }
+}
+
+// What the step loop did beyond the steps asked for, and where the series went.
+void printNotes(Simulation& simulation, const SimulationParameters& params, const Series& series)
+{
+  if (simulation.launchShape().steps == 2 && params.fixedDt <= 0)
+    std::cerr
+      << "swe: " << simulation.refusedLaunches()
+      << " two-step launches refused (each cost two launches without a step; PERFORMANCE.md)\n";
+  if (params.scheme == Scheme::MusclHancock)
+    std::cerr << "swe: " << simulation.redoneSteps()
+              << " steps taken again with the outflow cap (a depth went below zero without it)\n";
+  series.reportWritten();
+}
+
+int run(RunOptions& options)
+{
+  checkOutputTimes(options.tEnd, options.outputEvery);
+  SimulationParameters params = options.common.resolve();
+  Series series(options, params.precision);
+  const Made made = makeSimulation(options, params, series);
+  Simulation& simulation = *made.simulation;
+  const std::string what =
+    options.input.file.empty() ? options.common.scenario : options.input.file;
+  auto start = Clock::now();
+  const double mass0 = simulation.diagnostics().mass;
+  const double firstRead = secondsSince(start);
+  std::cerr << "swe: " << what << ", " << schemeName(params.scheme) << ", " << params.nx << " x "
+            << params.ny << " cells, dx = " << params.dx << " m, "
+            << precisionName(params.precision) << " precision on " << simulation.device().name
+            << "\n";
+  series.open(options);
+  stepThroughOutputs(simulation, options, series);
+  // (As before the SETUP line: the simulation's construction, the first read and the outputs.)
+  const double seconds = simulation.setupSeconds().total() + secondsSince(start);
+  const auto lastStart = Clock::now();
+  const double mass = simulation.diagnostics().mass;
+  const double lastRead = secondsSince(lastStart);
+  printNotes(simulation, params, series);
+  printSetup(made.stateSeconds,
+    made.setup,
+    { { "first read", firstRead }, { "last read", lastRead } },
+    std::to_string(simulation.steps()) + " steps",
+    seconds - simulation.setupSeconds().total() - firstRead,
+    "this run");
+  std::printf("RESULT steps=%lld t=%.17g mass=%.17g mass_rel_drift=%.3e seconds=%.3f\n",
+    static_cast<long long>(simulation.steps()),
+    simulation.time(),
+    mass,
+    std::fabs(mass - mass0) / mass0,
+    seconds);
+  return 0;
+}
+
+void addInputOptions(CLI::App* cmd, InputOptions& input)
+{
+  cmd->add_option("--input",
+    input.file,
+    "a 2D .vti image with the terrain (replaces --scenario and the grid flags)");
+  cmd->add_option("--bed-array", input.bed, "terrain array of --input")->capture_default_str();
+  cmd->add_option("--depth-array", input.depth, "initial depth array of --input");
+  cmd->add_option("--surface-array", input.surface, "initial water-surface array of --input");
+  cmd->add_option("--velocity-array", input.velocity, "initial velocity array of --input");
+  cmd->add_option("--manning-array", input.manning, "per-cell Manning array of --input");
+  cmd->add_option("--water-level",
+    input.waterLevel,
+    "initial water-surface elevation where --input gives no water [m]");
+}
+} // namespace
+
+Subcommand addRun(CLI::App& app)
+{
+  const auto options = std::make_shared<RunOptions>();
+  SimulationParameters& params = options->common.params;
+  CLI::App* cmd =
+    options->common.addSubcommand(app, "run", "run a scenario, or a terrain from a .vti file");
+  cmd
+    ->add_option("--scenario",
+      options->common.scenario,
+      "dambreak, radial-dambreak, lake-at-rest, immersed-bump, emerged-bump, ritter or stoker")
+    ->capture_default_str();
+  cmd->add_option("--dx", params.dx, "cell size [m]")->capture_default_str();
+  cmd->add_option("--t-end", options->tEnd, "simulated time to reach [s]")->capture_default_str();
+  cmd->add_option("--output-every", options->outputEvery, "output interval [s] (0: only the end)");
+  cmd->add_option("--manning", params.manning, "Manning coefficient n")->capture_default_str();
+  cmd->add_option("--cfl", params.cfl, "Courant number in (0, 1]")->capture_default_str();
+  cmd->add_option("--dt", params.fixedDt, "fixed time step [s] (default: CFL-adaptive)");
+  cmd->add_option("--gravity", params.gravity, "gravity [m/s^2]")->capture_default_str();
+  cmd->add_option("--out", options->outDir, "directory for .vti files and a .pvd series");
+  cmd
+    ->add_option("--arrays",
+      options->arrays,
+      "the cell arrays the .vti files hold, comma-separated (Depth, FreeSurface, Bed, Momentum, "
+      "Velocity; default all)")
+    ->delimiter(',');
+  addInputOptions(cmd, options->input);
+  return { cmd, [options] { return run(*options); } };
+}
+} // namespace swe::cli
