@@ -88,106 +88,139 @@ struct Options
   std::vector<std::string> arrays; // the source's Output Arrays; empty: all
 };
 
-int run(const Options& o)
+// The baseline: the frames stepped by the engine alone, each waited for, nothing downloaded.
+struct EngineAlone
 {
-  const swe::Precision precision = swe::precisionFromName(o.precision);
-  const swe::Scheme scheme = swe::schemeFromName(o.scheme);
-  swe::SimulationParameters params; // the source's defaults are the engine's
-  params.nx = params.ny = o.n;
-  params.dx = 0.5;
-  params.scheme = scheme;
-  params.precision = precision;
-  params.device = o.device;
+  std::vector<double> seconds;  // each frame's
+  std::vector<long long> steps; // the steps taken by the end of each frame
+  double interval = 0;          // the output interval: a frame is about stepsPerFrame steps
+};
 
-  // The baseline first: the frames stepped by the engine alone, each waited for, nothing
-  // downloaded. A first short advance tells dt, so that a frame is about stepsPerFrame steps.
-  std::vector<double> alone;
-  std::vector<long long> aloneSteps;
-  double interval = 0;
+EngineAlone stepAlone(const Options& o, const swe::SimulationParameters& params)
+{
+  // A first short advance tells dt, so that a frame is about stepsPerFrame steps.
+  EngineAlone alone;
+  const auto state = swe::makeScenario(swe::Scenario::DamBreak, params);
   {
-    const auto state = swe::makeScenario(swe::Scenario::DamBreak, params);
-    {
-      swe::Simulation probe(params, state);
-      probe.advanceTo(0.3);
-      interval = o.stepsPerFrame * 0.3 / static_cast<double>(probe.steps());
-    }
-    swe::Simulation simulation(params, state);
-    for (int k = 1; k <= o.frames; ++k)
-    {
-      const auto start = Clock::now();
-      simulation.advanceTo(k * interval);
-      alone.push_back(secondsSince(start));
-      aloneSteps.push_back(simulation.steps());
-    }
-    std::printf("plugin frames: %d x %d, %s, %s, output every %.4g s (~%d steps), device %s\n",
-      o.n,
-      o.n,
-      swe::schemeName(scheme).c_str(),
-      swe::precisionName(precision).c_str(),
-      interval,
-      o.stepsPerFrame,
-      simulation.device().name.c_str());
+    swe::Simulation probe(params, state);
+    probe.advanceTo(0.3);
+    alone.interval = o.stepsPerFrame * 0.3 / static_cast<double>(probe.steps());
   }
+  swe::Simulation simulation(params, state);
+  for (int k = 1; k <= o.frames; ++k)
+  {
+    const auto start = Clock::now();
+    simulation.advanceTo(k * alone.interval);
+    alone.seconds.push_back(secondsSince(start));
+    alone.steps.push_back(simulation.steps());
+  }
+  std::printf("plugin frames: %d x %d, %s, %s, output every %.4g s (~%d steps), device %s\n",
+    o.n,
+    o.n,
+    swe::schemeName(params.scheme).c_str(),
+    swe::precisionName(params.precision).c_str(),
+    alone.interval,
+    o.stepsPerFrame,
+    simulation.device().name.c_str());
+  return alone;
+}
 
-  // Then the same frames through the source, as Play asks for them.
+// The "Shallow Water" source on the same grid and frames, as Play asks for them.
+vtkSmartPointer<vtkShallowWaterSource> makeSource(const Options& o,
+  const swe::SimulationParameters& params,
+  double interval)
+{
   auto source = vtkSmartPointer<vtkShallowWaterSource>::New();
   source->SetScenario(static_cast<int>(swe::Scenario::DamBreak));
   source->SetResolution(o.n, o.n);
   source->SetCellSize(params.dx);
-  source->SetScheme(static_cast<int>(scheme));
-  source->SetPrecision(precision == swe::Precision::Double ? vtkShallowWaterSource::DOUBLE
-                                                           : vtkShallowWaterSource::SINGLE);
+  source->SetScheme(static_cast<int>(params.scheme));
+  source->SetPrecision(params.precision == swe::Precision::Double ? vtkShallowWaterSource::DOUBLE
+                                                                  : vtkShallowWaterSource::SINGLE);
   source->SetDevice(o.device.c_str());
   source->SetEndTime((o.frames + 2) * interval); // every frame steps ahead, as mid-Play
   source->SetOutputInterval(interval);
   const swe::FrameArraySelection chosen = swe::frameArraySelection(o.arrays); // names checked
   for (int a = 0; a < swe::kFrameArrayCount; ++a)
     source->GetCellArraySelection()->SetArraySetting(swe::kFrameArrayNames[a], chosen.holds[a]);
+  return source;
+}
+
+// The shares of the frames after the first (which also builds the kernels: not comparable).
+struct FrameShares
+{
+  std::vector<double> outside, outputs, withRanges;
+};
+
+// Plays the frames through the source, a table row each, holding each output as a consumer
+// would (into held); false, with the reason on stderr, if the source and the engine alone took
+// different steps.
+bool playFrames(vtkShallowWaterSource* source,
+  const Options& o,
+  const EngineAlone& alone,
+  vtkImageData* held,
+  FrameShares& shares)
+{
   std::printf("| frame | steps | wall s | engine alone s | step wait s | checkpoint s | output s | "
               "outside stepping | ranges s | outside with ranges |\n"
               "|---|---|---|---|---|---|---|---|---|---|\n");
-  vtkNew<vtkImageData> held; // the consumer's copy of the last frame
-  std::vector<double> outside, outputs, withRanges;
   long long stepsBefore = 0;
   for (int k = 1; k <= o.frames; ++k)
   {
     const auto start = Clock::now();
-    source->UpdateTimeStep(k * interval);
+    source->UpdateTimeStep(k * alone.interval);
     const double wall = secondsSince(start);
     auto* output = vtkImageData::SafeDownCast(source->GetOutputDataObject(0));
     const auto steps = static_cast<long long>(output ? field(output, "Steps") : -1);
-    if (steps != aloneSteps[k - 1])
+    if (steps != alone.steps[k - 1])
     {
       std::fprintf(stderr,
         "swe_plugin_frames: the source took %lld steps to frame %d, the engine alone %lld\n",
         steps,
         k,
-        aloneSteps[k - 1]);
-      return 1;
+        alone.steps[k - 1]);
+      return false;
     }
     held->ShallowCopy(output);
     const double output_seconds = field(output, "OutputSeconds");
     const double ranges = askRanges(held);
-    // Frame 1 also builds the kernels: not comparable.
+    const double aloneSeconds = alone.seconds[k - 1];
     if (k > 1)
     {
-      outside.push_back(1 - alone[k - 1] / wall);
-      outputs.push_back(output_seconds);
-      withRanges.push_back(1 - alone[k - 1] / (wall + ranges));
+      shares.outside.push_back(1 - aloneSeconds / wall);
+      shares.outputs.push_back(output_seconds);
+      shares.withRanges.push_back(1 - aloneSeconds / (wall + ranges));
     }
     std::printf("| %d | %lld | %.4f | %.4f | %.4f | %.4f | %.4f | %.1f %% | %.4f | %.1f %% |\n",
       k,
       steps - stepsBefore,
       wall,
-      alone[k - 1],
+      aloneSeconds,
       field(output, "StepSeconds"),
       field(output, "CheckpointSeconds"),
       output_seconds,
-      100 * (1 - alone[k - 1] / wall),
+      100 * (1 - aloneSeconds / wall),
       ranges,
-      100 * (1 - alone[k - 1] / (wall + ranges)));
+      100 * (1 - aloneSeconds / (wall + ranges)));
     stepsBefore = steps;
   }
+  return true;
+}
+
+int run(const Options& o)
+{
+  swe::SimulationParameters params; // the source's defaults are the engine's
+  params.precision = swe::precisionFromName(o.precision);
+  params.scheme = swe::schemeFromName(o.scheme);
+  params.nx = params.ny = o.n;
+  params.dx = 0.5;
+  params.device = o.device;
+  const EngineAlone alone = stepAlone(o, params);
+  const auto source = makeSource(o, params, alone.interval);
+  vtkNew<vtkImageData> held; // the consumer's copy of the last frame
+  FrameShares shares;
+  if (!playFrames(source, o, alone, held, shares))
+    return 1;
   // The last frame's ranges as the source cached them, then as VTK computes them: the same.
   std::vector<double> cached, computed;
   askRanges(held, false, &cached);
@@ -200,10 +233,10 @@ int run(const Options& o)
   std::printf("RESULT median_outside_stepping=%.4f median_output_seconds=%.6f "
               "median_alone_seconds=%.6f median_outside_with_ranges=%.4f "
               "vtk_ranges_seconds=%.6f\n",
-    median(outside),
-    median(outputs),
-    median(std::vector<double>(alone.begin() + 1, alone.end())),
-    median(withRanges),
+    median(shares.outside),
+    median(shares.outputs),
+    median(std::vector<double>(alone.seconds.begin() + 1, alone.seconds.end())),
+    median(shares.withRanges),
     vtkRanges);
   return 0;
 }
