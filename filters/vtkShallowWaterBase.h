@@ -24,7 +24,9 @@ class vtkStringArray;
 namespace swe
 {
 struct DeviceInfo;
+struct FrameRequest;
 struct InitialState;
+struct PropertyValues;
 struct SimulationParameters;
 }
 
@@ -147,21 +149,23 @@ private:
   vtkShallowWaterBase(const vtkShallowWaterBase&) = delete;
   void operator=(const vtkShallowWaterBase&) = delete;
 
+  // The shared properties' values, unchecked.
+  swe::PropertyValues SharedPropertyValues() const;
   // The engine's parameters from the properties and the grid; throws swe::Error naming a bad
   // value, or a grid the device cannot hold. device, if given: the device they run on.
   swe::SimulationParameters CheckedParameters(vtkInformationVector** inputVector,
     bool inputDataReady,
     double origin[3],
     swe::DeviceInfo* device = nullptr);
-  // Reports message as an error, unless the same error was reported for the same pipeline state
-  // (ParaView asks again within one update): each error appears once.
-  void ReportError(const char* message);
+  // What a data request asks for: the parameters checked as above, the arrays and the output
+  // time (the latest at or before the requested time). Throws swe::Error.
+  swe::FrameRequest CheckedRequest(vtkInformationVector** inputVector, vtkInformation* outInfo);
+  // An empty output marked ABORTED, which asks to run again next time, for a request whose error
+  // has been said. Returns the request's result.
+  int AbortOutputQuietly();
   // After RequestData failed (in the run to output time from, if finite): drops the run, has the
-  // output emptied and marked ABORTED, and reports the error once.
-  void RequestDataFailed(const char* message, double from);
-  // k of the latest output time k * OutputInterval at or before t: the TIME_STEPS, the frame a
-  // request gets, and the last one.
-  long OutputIndex(double t) const;
+  // output emptied and marked ABORTED, and reports the error once. Returns the request's result.
+  int RequestDataFailed(const char* message, double from);
 
   double ManningCoefficient;
   double Gravity;

@@ -1,0 +1,212 @@
+#include "FilterRun.h"
+
+#include "Error.h"
+#include "FrameImage.h"
+#include "LaunchTuner.h"
+#include "Timeline.h"
+
+#include <vtkAlgorithm.h>
+#include <vtkDataObject.h>
+#include <vtkDemandDrivenPipeline.h>
+#include <vtkImageData.h>
+#include <vtkInformation.h>
+#include <vtkOutputWindow.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace swe
+{
+namespace
+{
+constexpr double kNever = std::numeric_limits<double>::infinity();
+
+// The modification time of algorithm's pipeline (itself and everything upstream) in the update
+// under way: it changes with any property or upstream change, and not within one update.
+vtkMTimeType PipelineTime(vtkAlgorithm* algorithm)
+{
+  auto* executive = vtkDemandDrivenPipeline::SafeDownCast(algorithm->GetExecutive());
+  return executive ? executive->GetPipelineMTime() : 0;
+}
+
+// A run that can only stay as it is: no water anywhere and none coming in.
+bool NothingMoves(const InitialState& initial, const SimulationParameters& params)
+{
+  for (const Boundary& side : params.boundaries)
+    if (side.type == BoundaryType::Inflow || side.type == BoundaryType::FixedLevel)
+      return false;
+  return std::all_of(initial.h.begin(), initial.h.end(), [](double h) { return h == 0; });
+}
+
+bool SameGrid(const SimulationParameters& a, const SimulationParameters& b)
+{
+  return a.nx == b.nx && a.ny == b.ny && a.dx == b.dx;
+}
+
+// Clears the progress text a run set, also when the run fails.
+struct ProgressTextCleared
+{
+  vtkAlgorithm* Algorithm;
+  ~ProgressTextCleared() { this->Algorithm->SetProgressText(nullptr); }
+};
+} // namespace
+
+FilterRun::FilterRun(vtkAlgorithm* algorithm)
+  : algorithm_(algorithm)
+{
+  // The engine's warnings about the launch-shape cache (one it cannot write: every run would
+  // tune again) reach the user as VTK warnings; set once for the process.
+  static const bool launchWarningsShown = []
+  {
+    setLaunchWarningHandler([](const std::string& message)
+      { vtkOutputWindowDisplayWarningText(("Shallow Water: " + message + "\n").c_str()); });
+    return true;
+  }();
+  (void)launchWarningsShown;
+}
+
+FilterRun::~FilterRun() = default;
+
+void FilterRun::restart()
+{
+  timeline_.reset();
+  failedFrom_ = kNever;
+}
+
+bool FilterRun::runsOnOtherGrid(const SimulationParameters& params) const
+{
+  return timeline_ && !SameGrid(timeline_->simulation().parameters(), params);
+}
+
+void FilterRun::setOutputInterval(double interval)
+{
+  if (!timeline_ || !std::isfinite(interval) || !(interval > 0))
+    return;
+  try
+  {
+    timeline_->setOutputInterval(interval);
+  }
+  catch (const Error&)
+  {
+    timeline_.reset(); // the next request starts afresh
+    throw;
+  }
+}
+
+bool FilterRun::makeFrame(const FrameRequest& request,
+  const InitialStateMaker& makeInitialState,
+  vtkImageData* output)
+{
+  ProgressTextCleared cleared{ algorithm_ };
+  if (!timeline_)
+    start(request, makeInitialState);
+  const double steppingBefore = timeline_->steppingSeconds();
+  const double checkpointsBefore = timeline_->checkpointSeconds();
+  if (!seek(request.time))
+  {
+    // Aborted (CheckAbort set AbortOutput): the executive empties the output and marks it
+    // ABORTED, so the next request runs on from the consistent state the seek stopped at,
+    // instead of the partial frame standing as the requested one. The abort is honoured: left
+    // set, the flag would abort every later request at once.
+    algorithm_->SetAbortExecute(0);
+    return false;
+  }
+  fill(request, output, steppingBefore, checkpointsBefore);
+  return true;
+}
+
+void FilterRun::start(const FrameRequest& request, const InitialStateMaker& makeInitialState)
+{
+  // The first run on a device, scheme, precision and grid size times launch shapes (for about
+  // 3 s): the progress bar says so, shape by shape. The shape found goes to the run, which then
+  // does not resolve it again.
+  SimulationParameters run = request.params;
+  if (launchTuningNeeded(request.params, request.device))
+    run.launch = resolveLaunchShape(request.params,
+      request.device,
+      [this](double fraction, const std::string& text) {
+        reportTuning(fraction, text);
+      }).text();
+  InitialState initial = makeInitialState(run);
+  if (NothingMoves(initial, run))
+    vtkWarningWithObjectMacro(algorithm_,
+      << "the domain starts dry everywhere and no water enters it, so nothing will move: set "
+         "Initial Water Level above the terrain somewhere, choose a Depth or Free Surface "
+         "Array, or make a side an Inflow or Water level boundary");
+  timeline_ = std::make_unique<Timeline>(run, initial, request.outputInterval);
+  arrays_.Bed = nullptr;
+}
+
+void FilterRun::reportTuning(double fraction, const std::string& text)
+{
+  algorithm_->SetProgressText(text.c_str());
+  algorithm_->UpdateProgress(fraction);
+}
+
+bool FilterRun::seek(double target)
+{
+  const double start = timeline_->time();
+  const double span = std::fabs(target - start);
+  // A late animation time (a source added while the animation stands at the end) can mean a
+  // long run: the progress bar says where it is going.
+  const std::string progressText = "Shallow Water: simulating to t = " + formatValue(target) + " s";
+  algorithm_->SetProgressText(progressText.c_str());
+  algorithm_->UpdateProgress(0.0);
+  return timeline_->seek(target,
+    [&](double t)
+    {
+      if (span > 0)
+        algorithm_->UpdateProgress(std::min(1.0, std::fabs(t - start) / span));
+      return !algorithm_->CheckAbort();
+    });
+}
+
+void FilterRun::fill(const FrameRequest& request,
+  vtkImageData* output,
+  double steppingBefore,
+  double checkpointsBefore)
+{
+  const auto outputStart = std::chrono::steady_clock::now();
+  // On a GPU the steps to the next output time (what Play asks for next) run while this frame's
+  // output is made; the next request waits for them (Timeline::output). A CPU device would
+  // take the cores the output pass uses.
+  const bool stepAhead = request.device.type != "CPU" && request.time < request.lastOutput;
+  // The image is filled while the state reaches the host.
+  FrameImage frame(timeline_->simulation(), output, request.origin, &arrays_, request.selection);
+  const StateView view = timeline_->output(stepAhead ? request.lastOutput : 0.0,
+    [&](const StateView& state, const RowsWait& waitForRows) { frame.fill(state, waitForRows); });
+  // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,
+  // checkpoints, and making the output (download and VTK arrays).
+  addFrameTimings(output,
+    timeline_->steppingSeconds() - steppingBefore,
+    timeline_->checkpointSeconds() - checkpointsBefore,
+    std::chrono::duration<double>(std::chrono::steady_clock::now() - outputStart).count());
+  output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), view.time);
+  algorithm_->UpdateProgress(1.0);
+}
+
+void FilterRun::failed(const std::string& message, double from)
+{
+  // A run that failed (a blow-up, a lost device) cannot continue: start afresh next time.
+  timeline_.reset();
+  failedFrom_ = std::min(failedFrom_, from);
+  // No partial frame: the executive empties the output and marks it ABORTED, which asks to run
+  // again next time. The request itself succeeds: a failed one stops ParaView's .pvd writer
+  // (WriteTimeSteps) from ever asking for another time step, and it loops forever.
+  algorithm_->SetAbortOutput(true);
+  reportError(message);
+}
+
+void FilterRun::reportError(const std::string& message)
+{
+  // ParaView may ask several times in one update (for each view, for data after information):
+  // said once. After any property or upstream change, a new attempt says its error again.
+  const vtkMTimeType pipelineTime = PipelineTime(algorithm_);
+  if (message == reportedError_ && pipelineTime == reportedErrorPipelineTime_)
+    return;
+  reportedError_ = message;
+  reportedErrorPipelineTime_ = pipelineTime;
+  vtkErrorWithObjectMacro(algorithm_, << message);
+}
+} // namespace swe

@@ -1,0 +1,95 @@
+#pragma once
+// The simulation behind a Shallow Water filter's outputs and what its pipeline requests remember:
+// the timeline, where runs failed, and the error last said. vtkShallowWaterBase checks the
+// properties and delegates each request's run here.
+#include "FrameArrays.h"
+#include "Simulation.h"
+
+#include <functional>
+#include <limits>
+#include <memory>
+#include <string>
+
+#include <vtkType.h> // for vtkMTimeType
+
+class vtkAlgorithm;
+class vtkImageData;
+
+namespace swe
+{
+class Timeline;
+
+// What one data request asks for, its properties checked.
+struct FrameRequest
+{
+  SimulationParameters params;
+  DeviceInfo device; // the device params run on
+  double origin[3] = { 0, 0, 0 };
+  FrameArraySelection selection; // "Output Arrays"
+  double outputInterval = 0;
+  double time = 0;       // the output time of the frame
+  double lastOutput = 0; // the last output time
+};
+
+class FilterRun
+{
+public:
+  // The initial state for the parameters of a new run (whose launch shape is resolved).
+  using InitialStateMaker = std::function<InitialState(const SimulationParameters&)>;
+
+  // algorithm: the filter, whose progress bar, abort flag, warnings and errors this uses.
+  explicit FilterRun(vtkAlgorithm* algorithm);
+  ~FilterRun();
+
+  // Drops the run (a change of physics or input, Reset): the next request starts from t = 0 and
+  // tries the output times that failed again.
+  void restart();
+  // Whether there is a run and its grid is not the one of params.
+  bool runsOnOtherGrid(const SimulationParameters& params) const;
+  // Whether a run failed at or before output time t (a blow-up recurs at the same step): the
+  // request fails at once, without replaying from t = 0 or saying the error again.
+  bool failedBy(double t) const { return t >= failedFrom_; }
+  // Output times change, the state stays. Throws swe::Error (finishing the advance to the next
+  // frame a GPU started can fail like any advance), dropping the run.
+  void setOutputInterval(double interval);
+
+  // Makes output the frame at request.time: starts a run if there is none, seeks to the time
+  // with progress and abort, fills the output while the state reaches the host (on a GPU, the
+  // steps towards the next output time run meanwhile). False when the user aborted: the
+  // executive then empties the output and marks it ABORTED. Throws swe::Error, std::bad_alloc.
+  bool makeFrame(const FrameRequest& request,
+    const InitialStateMaker& makeInitialState,
+    vtkImageData* output);
+  // After a data request failed (in the run to output time from, if finite): drops the run, has
+  // the output emptied and marked ABORTED, and reports the error once.
+  void failed(const std::string& message, double from);
+  // Reports message as an error, unless the same error was reported for the same pipeline state
+  // (ParaView asks again within one update): each error appears once.
+  void reportError(const std::string& message);
+  // A request succeeded: the next error is said even if it is the last one again.
+  void succeeded() { reportedError_.clear(); }
+
+private:
+  void start(const FrameRequest& request, const InitialStateMaker& makeInitialState);
+  void reportTuning(double fraction, const std::string& text);
+  bool seek(double target);
+  // Fills output; the timeline's stepping and checkpoint seconds before the seek give the frame's
+  // timings.
+  void fill(const FrameRequest& request,
+    vtkImageData* output,
+    double steppingBefore,
+    double checkpointsBefore);
+
+  vtkAlgorithm* algorithm_;
+  std::unique_ptr<Timeline> timeline_;
+  // The last output's arrays: its Bed is shared by the Timeline's later outputs, the others
+  // are refilled by the next output where no consumer still holds them.
+  FrameArrays arrays_;
+  // Requests for this output time or later failed in this run: they fail at once, for ParaView's
+  // .pvd writer asks again for a time step that failed until it succeeds. restart() forgets it.
+  double failedFrom_ = std::numeric_limits<double>::infinity();
+  // The last error reported, and the pipeline's modification time then (see reportError).
+  std::string reportedError_;
+  vtkMTimeType reportedErrorPipelineTime_ = 0;
+};
+} // namespace swe

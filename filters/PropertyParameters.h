@@ -1,0 +1,53 @@
+#pragma once
+// What the properties the Shallow Water source and solver share mean: their values checked and
+// turned into the engine's parameters. No VTK here (vtkShallowWaterBase gathers the values), so
+// that this can be tested without ParaView; the error messages name the properties as the user
+// sets them.
+#include "Devices.h"
+#include "Parameters.h"
+
+#include <array>
+#include <string>
+
+namespace swe
+{
+// The shared properties' values as they were set, unchecked. Sides in the order west, east,
+// south, north (sideNames()).
+struct PropertyValues
+{
+  double manningCoefficient = 0;
+  double gravity = 0;
+  double courantNumber = 0;
+  double fixedTimeStep = 0;
+  int scheme = 0;
+  std::array<int, 4> boundaryTypes{};
+  std::array<double, 4> boundaryDischarges{};
+  std::array<double, 4> boundaryLevels{};
+  std::string device;
+  int precision = 0; // 0 single, 1 double
+  double endTime = 0;
+  double outputInterval = 0;
+};
+
+// The grid a filter runs on (vtkShallowWaterBase::DescribeGrid): cells along x and y, square
+// cell size.
+struct PropertyGrid
+{
+  int resolution[2] = { 0, 0 };
+  double cellSize = 0;
+};
+
+// Throws swe::Error naming EndTime or OutputInterval when they give no sensible output times
+// (not finite, a negative EndTime, an OutputInterval not above 0, more than a million outputs).
+void checkOutputTimes(const PropertyValues& values);
+
+// The engine's parameters from the values and the grid. Throws swe::Error naming Precision,
+// Scheme, or a side's boundary type, or the discharge or level its type uses, when out of range
+// or not finite; the rest is checked by Simulation::check (checkFilterRun).
+SimulationParameters propertyParameters(const PropertyValues& values, const PropertyGrid& grid);
+
+// Simulation::check for a filter's run: the grid on its device, and on the host with the frames
+// and checkpoints the filter keeps, so that a grid too large for this machine is refused with the
+// numbers rather than killed by the OOM killer later. Returns the device; throws swe::Error.
+DeviceInfo checkFilterRun(const SimulationParameters& params);
+} // namespace swe

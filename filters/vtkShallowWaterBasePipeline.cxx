@@ -1,0 +1,170 @@
+// vtkShallowWaterBase's pipeline requests: the properties checked (PropertyParameters), then
+// the run delegated to (FilterRun).
+#include "vtkShallowWaterBase.h"
+#include "vtkShallowWaterBaseInternals.h"
+
+#include "Error.h"
+#include "OutputArrays.h"
+#include "OutputTimes.h"
+#include "PropertyParameters.h"
+
+#include <vtkDataObject.h>
+#include <vtkImageData.h>
+#include <vtkInformation.h>
+#include <vtkInformationVector.h>
+#include <vtkStreamingDemandDrivenPipeline.h>
+
+#include <limits>
+#include <new>
+#include <vector>
+
+namespace
+{
+// A failed information pass: an empty whole extent and no times, so that the executive neither
+// echoes the error nor asks for data.
+void SetEmptyInformation(vtkInformation* outInfo)
+{
+  const int empty[6] = { 0, -1, 0, -1, 0, -1 };
+  outInfo->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), empty, 6);
+  outInfo->Remove(vtkStreamingDemandDrivenPipeline::TIME_STEPS());
+  outInfo->Remove(vtkStreamingDemandDrivenPipeline::TIME_RANGE());
+}
+
+// The output's grid: one image cell per simulation cell.
+void SetGridInformation(vtkInformation* outInfo,
+  const swe::SimulationParameters& params,
+  const double origin[3])
+{
+  const int extent[6] = { 0, params.nx, 0, params.ny, 0, 0 };
+  outInfo->Set(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), extent, 6);
+  const double spacing[3] = { params.dx, params.dx, params.dx };
+  outInfo->Set(vtkDataObject::SPACING(), spacing, 3);
+  outInfo->Set(vtkDataObject::ORIGIN(), origin, 3);
+}
+
+void SetTimeInformation(vtkInformation* outInfo, const std::vector<double>& times)
+{
+  outInfo->Set(
+    vtkStreamingDemandDrivenPipeline::TIME_STEPS(), times.data(), static_cast<int>(times.size()));
+  const double range[2] = { times.front(), times.back() };
+  outInfo->Set(vtkStreamingDemandDrivenPipeline::TIME_RANGE(), range, 2);
+}
+} // namespace
+
+swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationVector** inputVector,
+  bool inputDataReady,
+  double origin[3],
+  swe::DeviceInfo* device)
+{
+  const swe::PropertyValues values = this->SharedPropertyValues();
+  swe::checkOutputTimes(values);
+  swe::PropertyGrid grid;
+  this->DescribeGrid(inputVector, inputDataReady, grid.resolution, grid.cellSize, origin);
+  const swe::SimulationParameters params = swe::propertyParameters(values, grid);
+  // Before the initial state is built on the host, and before the pipeline is told the extent.
+  const swe::DeviceInfo checked = swe::checkFilterRun(params);
+  if (device)
+    *device = checked;
+  return params;
+}
+
+swe::FrameRequest vtkShallowWaterBase::CheckedRequest(vtkInformationVector** inputVector,
+  vtkInformation* outInfo)
+{
+  swe::FrameRequest request;
+  request.params = this->CheckedParameters(inputVector, true, request.origin, &request.device);
+  request.selection = swe::selectedFrameArrays(this->Internals->CellArrays);
+  request.outputInterval = this->OutputInterval;
+  double requested = 0;
+  if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()))
+    requested = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
+  request.time = swe::requestedOutputTime(requested, this->EndTime, this->OutputInterval);
+  request.lastOutput = swe::lastOutputTime(this->EndTime, this->OutputInterval);
+  return request;
+}
+
+int vtkShallowWaterBase::RequestInformation(vtkInformation*,
+  vtkInformationVector** inputVector,
+  vtkInformationVector* outputVector)
+{
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  // Everything is checked here so that a bad value shows up at once, with its name.
+  swe::SimulationParameters params;
+  double origin[3] = { 0, 0, 0 };
+  try
+  {
+    // (Output Arrays is checked in RequestData, where a refused name can be dropped)
+    params = this->CheckedParameters(inputVector, false, origin);
+  }
+  catch (const swe::Error& e)
+  {
+    // Said once, here; the request succeeds with an empty extent and the data request that
+    // follows gives an empty output marked ABORTED. A failed request would have the executive
+    // repeat the error after ours, once per request.
+    this->Internals->InformationFailed = true;
+    this->Internals->Run.reportError(e.what());
+    SetEmptyInformation(outInfo);
+    return 1;
+  }
+  this->Internals->InformationFailed = false;
+  SetGridInformation(outInfo, params, origin);
+  SetTimeInformation(outInfo, swe::outputTimes(this->EndTime, this->OutputInterval));
+  return 1;
+}
+
+int vtkShallowWaterBase::RequestData(vtkInformation*,
+  vtkInformationVector** inputVector,
+  vtkInformationVector* outputVector)
+{
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  swe::FilterRun& run = this->Internals->Run;
+  // (the executive asks for information again after any change, so this request belongs to the
+  // state whose information failed; its error has been said)
+  if (this->Internals->InformationFailed)
+    return this->AbortOutputQuietly();
+  // The output time from which this request's run fails, once the checks have passed.
+  double failsFrom = std::numeric_limits<double>::infinity();
+  try
+  {
+    // Checked on every request: ParaView may ask for data even after RequestInformation failed.
+    const swe::FrameRequest request = this->CheckedRequest(inputVector, outInfo);
+    // A new input, or one whose data turned out to have another grid than the run's (the grid
+    // RequestInformation saw came from the pipeline information): a new run.
+    if (this->InitialStateChanged(inputVector) || run.runsOnOtherGrid(request.params))
+      run.restart();
+    if (run.failedBy(request.time))
+      return this->AbortOutputQuietly(); // its error was reported
+    failsFrom = request.time;
+    auto makeInitialState = [&](const swe::SimulationParameters& params)
+    { return this->MakeInitialState(params, inputVector); };
+    if (!run.makeFrame(request, makeInitialState, vtkImageData::GetData(outInfo)))
+      return 1; // aborted
+  }
+  catch (const swe::Error& e)
+  {
+    return this->RequestDataFailed(e.what(), failsFrom);
+  }
+  catch (const std::bad_alloc&)
+  {
+    return this->RequestDataFailed(
+      "out of host memory for this simulation: use fewer cells", failsFrom);
+  }
+  run.succeeded();
+  return 1;
+}
+
+int vtkShallowWaterBase::AbortOutputQuietly()
+{
+  this->SetAbortOutput(true); // an empty output marked ABORTED: run again next time
+  return 1;
+}
+
+int vtkShallowWaterBase::RequestDataFailed(const char* message, double from)
+{
+  // Python's OutputArrays lists only the arrays ParaView last heard of, so a name that is left in
+  // the selection would never be unset: names refused are dropped, after RequestInformation (the
+  // change makes the next update ask for information again).
+  swe::dropUnknownFrameArrays(this->Internals->CellArrays);
+  this->Internals->Run.failed(message, from);
+  return 1;
+}
