@@ -16,6 +16,9 @@
 #pragma GCC diagnostic pop
 #endif
 
+#include "Error.h"
+
+#include <new>
 #include <string>
 
 namespace swe
@@ -25,4 +28,24 @@ std::vector<cl::Device> openclDevices();
 
 // "clEnqueueNDRangeKernel failed (CL_OUT_OF_RESOURCES)" from a cl::Error.
 std::string describe(const cl::Error& error);
+
+// Runs f and turns OpenCL failures, and host memory running out, into the engine's error type,
+// named by what (a phrase such as "downloading the state").
+template<class F>
+auto guarded(const char* what, F&& f) -> decltype(f())
+{
+  try
+  {
+    return f();
+  }
+  catch (const cl::Error& e)
+  {
+    throw Error(std::string(what) + ": " + describe(e));
+  }
+  catch (const std::bad_alloc&)
+  {
+    throw Error(std::string(what) + ": out of host memory (use fewer cells, or close other "
+                                    "programs)");
+  }
+}
 } // namespace swe

@@ -1,0 +1,210 @@
+#include "DeviceClock.h"
+
+#include "Error.h"
+#include "KernelArgs.h"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace swe
+{
+namespace
+{
+constexpr int kCtrlSize = 9; // must match CTRL_* in kernels/swe_common.h
+constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4, kCtrlTooFast = 8;
+constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2, kStatusParity = 5,
+              kStatusStepLimit = 6, kStatusRefused = 7, kStatusRedone = 10, kStatusTooFast = 11;
+constexpr int kStatusSize = 12; // must match STATUS_SIZE
+
+double courantDx(const SimulationParameters& params, double courant)
+{
+  return courant * params.dx * (isSecondOrder(params.scheme) ? 0.5 : 1.0);
+}
+} // namespace
+
+double cflDx(const SimulationParameters& params)
+{
+  return courantDx(params, params.cfl);
+}
+
+double courantLimitDx(const SimulationParameters& params)
+{
+  return courantDx(params, kMaxCourantNumber);
+}
+
+DeviceClock::DeviceClock(const EngineContext& engine,
+  DeviceState& state,
+  std::size_t speedPartials,
+  bool fusedClock)
+  : queue_(engine.queue)
+  , params_(engine.params)
+  , grid_(engine.grid)
+  , state_(state)
+  , speedPartialCount_(speedPartials)
+  , fusedClock_(fusedClock)
+{
+  const cl::Context& context = engine.context;
+  const std::size_t realSize = state.layout().realSize;
+  ctrl_ = cl::Buffer(context, CL_MEM_READ_WRITE, kCtrlSize * realSize);
+  status_ = cl::Buffer(context, CL_MEM_READ_WRITE, kStatusSize * sizeof(cl_int));
+  partialMax_ = cl::Buffer(context,
+    CL_MEM_READ_WRITE,
+    std::max(static_cast<std::size_t>(grid_.groups), speedPartials) * realSize);
+  const KernelArgs args(params_.precision);
+  computeDt_ = engine.program.kernel("compute_dt");
+  args.bind(computeDt_,
+    partialMax_,
+    static_cast<cl_int>(speedPartials),
+    ctrl_,
+    status_,
+    Real{ cflDx(params_) },
+    Real{ params_.fixedDt },
+    static_cast<cl_int>(fusedClock ? 0 : 1));
+  for (int p = 0; p < 2; ++p)
+  {
+    waveSpeed_[p] = engine.program.kernel("wave_speed_partials");
+    args.bind(waveSpeed_[p], state.copy(p).args(), partialMax_);
+  }
+}
+
+void DeviceClock::writeReal(std::size_t slot, double value)
+{
+  if (params_.precision == Precision::Double)
+  {
+    const cl_double v = value;
+    queue_.enqueueWriteBuffer(ctrl_, CL_TRUE, slot * sizeof(v), sizeof(v), &v);
+  }
+  else
+  {
+    const cl_float v = static_cast<cl_float>(value);
+    queue_.enqueueWriteBuffer(ctrl_, CL_TRUE, slot * sizeof(v), sizeof(v), &v);
+  }
+}
+
+void DeviceClock::restart(double t, std::int64_t count, double dtBefore)
+{
+  const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0, 0.0, 0.0 };
+  for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
+    writeReal(slot, clock[slot]);
+  const cl_int statusInit[kStatusSize] = {
+    static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX, 0, INT_MAX, 0, 0, 0, 0, -1
+  };
+  queue_.enqueueWriteBuffer(status_, CL_TRUE, 0, sizeof(statusInit), statusInit);
+  time = t;
+  target_ = t;
+  steps = count;
+  refused = 0;
+  redone = 0;
+  lastDt = dtBefore;
+  state_.parity = 0;
+  // The first step's dt needs the wave speeds of the state; later steps get them from the step
+  // kernels, fused. Lax-Friedrichs steps write the next state's ghosts themselves; the first
+  // needs these.
+  state_.fillGhosts(state_.parity);
+  // The maxima start from zero (compute_dt resets them after reading).
+  queue_.enqueueFillBuffer(
+    partialMax_, cl_uchar(0), 0, speedPartialCount_ * state_.layout().realSize);
+  queue_.enqueueNDRangeKernel(waveSpeed_[state_.parity], cl::NullRange, grid_.speed, grid_.local);
+  queue_.finish();
+}
+
+void DeviceClock::setTarget(double target, std::int64_t stepLimit)
+{
+  target_ = target;
+  const cl_int limit = static_cast<cl_int>(std::min<std::int64_t>(stepLimit, INT_MAX));
+  queue_.enqueueWriteBuffer(
+    status_, CL_TRUE, kStatusStepLimit * sizeof(cl_int), sizeof(limit), &limit);
+  writeReal(kCtrlTarget, target);
+  if (fusedClock_)
+    enqueueChooseDt();
+}
+
+double DeviceClock::unboundedTarget() const
+{
+  return params_.precision == Precision::Double ? std::numeric_limits<double>::max()
+                                                : std::numeric_limits<float>::max();
+}
+
+void DeviceClock::enqueueChooseDt() const
+{
+  queue_.enqueueNDRangeKernel(computeDt_, cl::NullRange, grid_.reduce, grid_.reduce);
+}
+
+bool DeviceClock::read(bool parityOnDevice)
+{
+  const std::vector<double> c = readReals(queue_, ctrl_, kCtrlSize, params_.precision);
+  cl_int st[kStatusSize];
+  queue_.enqueueReadBuffer(status_, CL_TRUE, 0, sizeof(st), st);
+  steps = st[kStatusSteps];
+  refused = st[kStatusRefused];
+  redone = st[kStatusRedone];
+  if (parityOnDevice)
+    state_.parity = st[kStatusParity];
+  if (c[kCtrlLastDt] > 0)
+    lastDt = c[kCtrlLastDt];
+  const bool landed = c[kCtrlTime] == c[kCtrlTarget] && c[kCtrlTarget] > 0;
+  time = landed ? target_ : c[kCtrlTime] - c[kCtrlTimeComp];
+  // The step is recorded by the next step's dt; none followed the batch's last step.
+  if (st[kStatusBadCell] != INT_MAX)
+    reportBlowUp(st[kStatusBadCell], st[kStatusBadStep] >= 0 ? st[kStatusBadStep] : steps);
+  if (st[kStatusTooFast] >= 0)
+    reportTooLongStep(st[kStatusTooFast] + 1, c[kCtrlTooFast]);
+  return landed;
+}
+
+int DeviceClock::batchSteps(double target) const
+{
+  int n = 8;
+  if (lastDt > 0)
+    n = static_cast<int>(std::min<double>(batchLimit_, std::ceil((target - time) / lastDt)));
+  return std::max(1, std::min(n, batchLimit_));
+}
+
+void DeviceClock::batchTook(int n, double seconds)
+{
+  if (seconds < 0.05 && n == batchLimit_)
+    batchLimit_ = std::min(batchLimit_ * 2, 1 << 16);
+  else if (seconds > 0.2)
+    batchLimit_ = std::max(batchLimit_ / 2, 1);
+}
+
+// A fixed dt that would have taken step `step` past the Courant limit at wave speed `speed`:
+// the run stopped before it (choose_dt).
+void DeviceClock::reportTooLongStep(std::int64_t step, double speed) const
+{
+  const double factor = isSecondOrder(params_.scheme) ? 2.0 : 1.0;
+  const double courant = factor * params_.fixedDt * speed / params_.dx;
+  const double safeDt = 0.5 * params_.dx / (factor * speed);
+  std::ostringstream s;
+  s << "the fixed time step dt = " << formatValue(params_.fixedDt) << " s is too long at step "
+    << step << " (t = " << formatValue(time) << " s): the fastest wave, " << formatValue(speed)
+    << " m/s, on " << formatValue(params_.dx) << " m cells gives a Courant number of "
+    << formatValue(courant) << ", above " << formatValue(kMaxCourantNumber) << ", the most "
+    << schemeName(params_.scheme) << " takes (C = " << (factor == 2.0 ? "2 " : "")
+    << "dt max(|u| + c, |v| + c) / dx). Use dt <= " << formatValue(safeDt)
+    << " s (C = 0.5 at this speed), or 0 for the CFL-adaptive time step.";
+  throw Error(s.str());
+}
+
+void DeviceClock::reportBlowUp(int cell, int step) const
+{
+  const int i = cell % params_.nx, j = cell / params_.nx;
+  const std::array<double, 3> values = state_.cellValues(i, j);
+  std::ostringstream s;
+  s << "the simulation blew up at step " << step << " (t = " << time << " s): cell (" << i << ", "
+    << j << ") has depth " << values[0] << " m, momentum (" << values[1] << ", " << values[2]
+    << ") m^2/s. ";
+  // A fixed dt past the Courant limit stops before its step (reportTooLongStep), so only an
+  // adaptive dt above 0.5 is a likely cause of its own; otherwise the inputs are.
+  if (params_.fixedDt <= 0 && params_.cfl > 0.5)
+    s << "Lower the Courant number (now " << params_.cfl << "; 0.5 or less is safe).";
+  else
+    s << "Every step kept within the Courant limit ("
+      << (params_.fixedDt > 0 ? "fixed dt " + formatValue(params_.fixedDt) + " s"
+                              : "C = " + formatValue(params_.cfl))
+      << "), so look at the inputs near that cell: its depth, velocity, bed and Manning "
+         "coefficient, and the boundary values beside it.";
+  throw Error(s.str());
+}
+} // namespace swe

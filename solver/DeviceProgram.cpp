@@ -1,0 +1,227 @@
+#include "DeviceProgram.h"
+
+#include "DeviceClock.h"
+#include "Error.h"
+#include "KernelSource.h"
+
+#include <cstdio>
+#include <sstream>
+#include <vector>
+
+namespace swe
+{
+namespace
+{
+// A number as an OpenCL C literal of the device precision, exactly as the host has it.
+std::string literal(double value, Precision precision)
+{
+  char text[64];
+  const bool single = precision == Precision::Single;
+  std::snprintf(text, sizeof(text), single ? "%.9g" : "%.17g", value);
+  std::string literal = text;
+  if (literal.find_first_of(".e") == std::string::npos)
+    literal += ".0"; // "0f" is not a floating-point literal
+  return single ? literal + "f" : literal;
+}
+
+// A number as an OpenCL C double literal, exactly as the host has it.
+std::string doubleLiteral(double value)
+{
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.17g", value);
+  std::string literal = text;
+  return literal.find_first_of(".e") == std::string::npos ? literal + ".0" : literal;
+}
+
+// The boundary defines: each side's kind and value, a water level relative to the local datum
+// as the device holds elevations.
+std::string boundaryOptions(const SimulationParameters& params, double datum)
+{
+  std::ostringstream s;
+  for (int side = 0; side < 4; ++side)
+  {
+    static const char* const suffix[4] = { "WEST", "EAST", "SOUTH", "NORTH" };
+    const Boundary& b = params.boundaries[side];
+    const double value = b.type == BoundaryType::FixedLevel ? b.value - datum : b.value;
+    s << "-DBC_" << suffix[side] << "=" << static_cast<int>(b.type) << " -DBCV_" << suffix[side]
+      << "=" << literal(value, params.precision) << " ";
+  }
+  return s.str();
+}
+
+// The build log without what drivers say about every clean build: blanks, a newline or a NUL,
+// and NVIDIA's "Function X is a kernel, so overriding noinline attribute" for each kernel.
+std::string withoutDriverNoise(const std::string& log)
+{
+  std::istringstream lines(log);
+  std::string line, kept;
+  while (std::getline(lines, line))
+    if (line.find("is a kernel, so overriding noinline attribute") == std::string::npos)
+      kept += line + "\n";
+  if (kept.find_first_not_of(std::string(" \t\r\n\0", 5)) == std::string::npos)
+    kept.clear();
+  return kept;
+}
+} // namespace
+
+DeviceFeatures deviceFeatures(const cl::Device& device,
+  const SimulationParameters& params,
+  const DeviceInfo& info,
+  const LaunchShape& shape)
+{
+  DeviceFeatures features;
+  const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
+  // 16 lanes: PoCL with AVX-512 in fp32, about 1.3x 8 lanes (PERFORMANCE.md).
+  features.musclLanes = (params.precision == Precision::Double
+                            ? device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE>()
+                            : device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>()) >= 16
+                          ? 16
+                          : 8;
+  // (-DSWE_NO_SPEED_ATOMICS: as on a device without them, for tests; kernels/swe_common.h.)
+  const bool atomicsOff = params.buildOptions.find("-DSWE_NO_SPEED_ATOMICS") != std::string::npos;
+  features.fusedClock = params.scheme == Scheme::LaxFriedrichs && !atomicsOff &&
+                        (params.precision == Precision::Single ||
+                          (extensions.find("cl_khr_int64_base_atomics") != std::string::npos &&
+                            extensions.find("cl_khr_int64_extended_atomics") != std::string::npos));
+  features.fp64 =
+    params.precision == Precision::Double || extensions.find("cl_khr_fp64") != std::string::npos;
+  // Said, not silently run one step a launch (the tuner leaves such shapes out).
+  if (shape.steps == 2 && !features.fusedClock)
+    throw Error("launch shape " + shape.text() + ": two steps a launch keep the clock on the " +
+                "device, which needs atomics (64-bit ones in double precision) that '" + info.name +
+                "' lacks; use a shape without s2");
+  return features;
+}
+
+std::string programBuildOptions(const ProgramSettings& settings)
+{
+  const SimulationParameters& params = settings.params;
+  const LaunchShape& shape = settings.shape;
+  const auto real = [&](double value) { return literal(value, params.precision); };
+  // The reduction group is a power of two.
+  std::size_t reduce = 256;
+  while (reduce > settings.info.maxWorkGroupSize)
+    reduce /= 2;
+  // Whether the user's build options define the macro (tests set the engine's own choices).
+  const auto userDefines = [&](const char* macro)
+  { return params.buildOptions.find(std::string("-D") + macro) != std::string::npos; };
+  std::ostringstream s;
+  s << boundaryOptions(params, settings.local.datum);
+  // fp32 flushes denormals (below 1.2e-38, nothing a flood holds): the second-order sweeps
+  // run 10 % faster on the H200 without the division and square-root slow paths they take
+  // (PERFORMANCE.md); Lax-Friedrichs is unchanged.
+  s << "-cl-std=CL1.2 "
+    << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "-cl-denorms-are-zero ")
+    << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost
+    << " -DPITCH=" << settings.layout.pitch() << " -DOFFSET=" << settings.layout.offset()
+    << " -DWG_X=" << shape.groupX << " -DWG_Y=" << shape.groupY
+    << " -DROWS=" << (shape.wholeRows ? 1 : shape.rows)
+    << " -DCOLUMNS=" << columnsPerItem(shape, params) << " -DBLOCK_ROWS=" << shape.rows
+    << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << real(params.gravity)
+    << " -DH_DRY=" << kDryDepth << " -DH_FILM=" << real(settings.local.filmDepth)
+    << " -DELEVATION_DATUM=" << doubleLiteral(settings.local.datum)
+    << " -DFUSED_CLOCK=" << (settings.features.fusedClock ? 1 : 0)
+    << " -DINFLOW_WAVE_SPEED=" << real(inflowWaveSpeed(params)) << " -DTWO_STEPS="
+    << (shape.steps == 2 ? 1 : 0)
+    // (Tests of the blow-up check itself switch the limit off: -DCOURANT_LIMIT_DX=INFINITY.)
+    << (userDefines("COURANT_LIMIT_DX") ? ""
+                                        : " -DCOURANT_LIMIT_DX=" + real(courantLimitDx(params)))
+    << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
+    << (settings.perCellManning ? " -DMANNING_FIELD " : " ")
+    // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
+    // root are long software sequences; CPUs divide (kernels/swe_common.h says why). Unless
+    // the build options choose (tests take both on any device).
+    << (params.precision == Precision::Double && settings.info.type == "GPU" &&
+             !userDefines("NEWTON_FP64")
+           ? "-DNEWTON_FP64=1 "
+           : "")
+    // The CPU-shaped second-order path: the arithmetic on 8 or 16 cells at a time (unless
+    // the build options set the width: tests take both on any device).
+    << (shape.wholeRows && isSecondOrder(params.scheme) && !userDefines("MUSCL_LANES")
+           ? "-DMUSCL_LANES=" + std::to_string(settings.features.musclLanes) + " "
+           : "")
+    << params.buildOptions;
+  return s.str();
+}
+
+std::string programSource(Scheme scheme, const LaunchShape&)
+{
+  // Files are cut at the markers cmake/EmbedKernels.cmake writes; without them, everything.
+  std::string source = kernelSource();
+  const std::string left = scheme == Scheme::LaxFriedrichs ? "muscl_hllc.cl" : "lax_friedrichs.cl";
+  const std::size_t begin = source.find("\n// ---- " + left + "\n");
+  if (begin == std::string::npos)
+    return source;
+  const std::size_t end = source.find("\n// ---- ", begin + 1);
+  source.erase(begin + 1, end == std::string::npos ? std::string::npos : end - begin);
+  return source;
+}
+
+DeviceProgram::DeviceProgram(const cl::Context& context,
+  const cl::Device& device,
+  const DeviceInfo& info,
+  const std::string& source,
+  const std::string& options)
+  : device_(device)
+  , program_(context, source)
+{
+  try
+  {
+    program_.build(std::vector<cl::Device>{ device }, options.c_str());
+    log_ = withoutDriverNoise(program_.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device));
+  }
+  catch (const cl::BuildError& e)
+  {
+    std::string log;
+    for (const auto& entry : e.getBuildLog())
+      log += entry.second;
+    // PoCL fails every build, with an empty log, when it cannot write its kernel cache: the
+    // cause and the fix first, ahead of the options.
+    const std::string pocl = poclCacheProblem(info);
+    const std::string what = pocl.empty() ? " with options '" + options + "'"
+                                          : ": " + pocl + ". Build options: '" + options + "'";
+    throw Error(
+      "the OpenCL kernels failed to build on '" + info.name + "'" + what + ". Build log:\n" + log);
+  }
+  catch (const cl::Error& e)
+  {
+    std::string log = program_.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+    const std::string pocl = poclCacheProblem(info);
+    throw Error("the OpenCL kernels failed to build on '" + info.name + "' (" + describe(e) + ")" +
+                (pocl.empty() ? "" : ": " + pocl) + ". Build log:\n" + log);
+  }
+}
+
+cl::Kernel DeviceProgram::kernel(const char* name) const
+{
+  return cl::Kernel(program_, name);
+}
+
+cl::NDRange DeviceProgram::compiledGroup(const cl::Kernel& kernel) const
+{
+  const auto size = kernel.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(device_);
+  return cl::NDRange(size[0], size[1], size[2]);
+}
+
+GridLaunch gridLaunch(const DeviceProgram& program,
+  const SimulationParameters& params,
+  const LaunchShape& shape)
+{
+  const cl::NDRange wg = program.compiledGroup(program.kernel("wave_speed_partials"));
+  const cl::NDRange rg = program.compiledGroup(program.kernel("compute_dt"));
+  GridLaunch launch;
+  launch.local = cl::NDRange(wg[0], wg[1]);
+  launch.reduce = cl::NDRange(rg[0]);
+  const std::uint64_t groupsX = roundUp(params.nx, wg[0]) / wg[0];
+  const std::uint64_t groupsY = roundUp(params.ny, wg[1]) / wg[1];
+  const int columns = columnsPerItem(shape, params), rowsPerItem = shape.wholeRows ? 1 : shape.rows;
+  const std::uint64_t speedGroupsX = roundUp((params.nx + columns - 1) / columns, wg[0]) / wg[0];
+  const std::uint64_t speedGroupsY =
+    roundUp((params.ny + rowsPerItem - 1) / rowsPerItem, wg[1]) / wg[1];
+  launch.global = cl::NDRange(groupsX * wg[0], groupsY * wg[1]);
+  launch.speed = cl::NDRange(speedGroupsX * wg[0], speedGroupsY * wg[1]);
+  launch.groups = static_cast<int>(groupsX * groupsY);
+  launch.speedGroups = static_cast<int>(speedGroupsX * speedGroupsY);
+  return launch;
+}
+} // namespace swe

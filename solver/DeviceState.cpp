@@ -1,0 +1,264 @@
+#include "DeviceState.h"
+
+#include "KernelArgs.h"
+
+#include <algorithm>
+
+namespace swe
+{
+DeviceState::DeviceState(const EngineContext& engine,
+  const GridLayout& layout,
+  bool perCellManning,
+  double datum)
+  : queue_(engine.queue)
+  , layout_(layout)
+  , perCellManning_(perCellManning)
+  , datum_(datum)
+{
+  const cl::Context& context = engine.context;
+  const std::size_t bytes = layout_.bufferBytes();
+  for (Copy& c : copies_)
+  {
+    c.h = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+    c.hu = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+    c.hv = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+  }
+  bed_ = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+  manningField_ = cl::Buffer(context, CL_MEM_READ_ONLY, perCellManning_ ? bytes : layout_.realSize);
+  const KernelArgs args(engine.params.precision);
+  for (int p = 0; p < 2; ++p)
+  {
+    fillGhosts_[p] = engine.program.kernel("fill_ghosts");
+    args.bind(fillGhosts_[p], copies_[p].args(), bed_);
+  }
+}
+
+const cl::Buffer& DeviceState::field(Field field) const
+{
+  switch (field)
+  {
+    case Field::Depth:
+      return copies_[parity].h;
+    case Field::MomentumX:
+      return copies_[parity].hu;
+    case Field::MomentumY:
+      return copies_[parity].hv;
+    case Field::Bed:
+      break;
+  }
+  return bed_;
+}
+
+// A whole buffer from nx * ny values: values - offset (the local datum, for elevations) in the
+// device precision, ghosts and padding zero. Padded rows are made a few MiB at a time, two
+// blocks taking turns (one is filled while the other is written): no host copy of the grid and
+// no fill of the buffer before it, one pass over the device's memory.
+template<class Device>
+void DeviceState::uploadWholeAs(const cl::Buffer& buffer,
+  const std::vector<double>& values,
+  double offset)
+{
+  const std::size_t rowCells = layout_.pitch(),
+                    rows = static_cast<std::size_t>(layout_.ny) + 2 * kGhost;
+  const std::size_t nx = static_cast<std::size_t>(layout_.nx);
+  const std::size_t blockRows =
+    std::clamp<std::size_t>((std::size_t(4) << 20) / (rowCells * sizeof(Device)), 1, rows);
+  std::array<std::vector<Device>, 2> block;
+  std::array<cl::Event, 2> written;
+  for (std::size_t first = 0, k = 0; first < rows; first += blockRows, k = 1 - k)
+  {
+    const std::size_t count = std::min(blockRows, rows - first);
+    if (written[k]())
+      written[k].wait();
+    block[k].assign(count * rowCells, Device(0));
+    for (std::size_t row = std::max<std::size_t>(first, kGhost);
+         row < std::min<std::size_t>(first + count, kGhost + layout_.ny);
+         ++row)
+    {
+      const double* in = values.data() + (row - kGhost) * nx;
+      Device* out = block[k].data() + (row - first) * rowCells + layout_.offset();
+      for (std::size_t i = 0; i < nx; ++i)
+        out[i] = static_cast<Device>(in[i] - offset);
+    }
+    queue_.enqueueWriteBuffer(buffer,
+      CL_FALSE,
+      first * rowCells * sizeof(Device),
+      count * rowCells * sizeof(Device),
+      block[k].data(),
+      nullptr,
+      &written[k]);
+  }
+  for (cl::Event& event : written)
+    if (event())
+      event.wait();
+}
+
+void DeviceState::uploadWhole(const cl::Buffer& buffer,
+  const std::vector<double>& values,
+  double offset)
+{
+  if (layout_.realSize == sizeof(cl_double))
+    uploadWholeAs<cl_double>(buffer, values, offset);
+  else
+    uploadWholeAs<cl_float>(buffer, values, offset);
+}
+
+void DeviceState::upload(const InitialState& initial)
+{
+  uploadWhole(bed_, initial.bed, datum_);
+  if (perCellManning_)
+    uploadWhole(manningField_, initial.manning);
+  for (const cl::Buffer* b : { &copies_[1].h, &copies_[1].hu, &copies_[1].hv })
+    queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
+  uploadWhole(copies_[0].h, initial.h);
+  uploadWhole(copies_[0].hu, initial.hu);
+  uploadWhole(copies_[0].hv, initial.hv);
+}
+
+void DeviceState::clear()
+{
+  for (const Copy& c : copies_)
+    for (const cl::Buffer* b : { &c.h, &c.hu, &c.hv })
+      queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
+}
+
+void DeviceState::fillGhosts(int p)
+{
+  queue_.enqueueNDRangeKernel(
+    fillGhosts_[p], cl::NullRange, cl::NDRange(roundUp(layout_.ghostCells(), 64)), cl::NDRange(64));
+}
+
+template<class T>
+void DeviceState::readInterior(const cl::Buffer& buffer, T* values, cl_bool blocking) const
+{
+  queue_.enqueueReadBufferRect(buffer,
+    blocking,
+    layout_.interiorOrigin(),
+    { 0, 0, 0 },
+    layout_.interiorRegion(),
+    layout_.rowPitchBytes(),
+    0,
+    layout_.packedRowBytes(),
+    0,
+    values);
+}
+
+void DeviceState::read(unsigned char* out) const
+{
+  for (int f = 0; f < 3; ++f)
+    readInterior(field(static_cast<Field>(f)), out + f * layout_.fieldBytes(), CL_FALSE);
+  queue_.finish();
+}
+
+void DeviceState::write(const unsigned char* in)
+{
+  const cl::Buffer* copy0[3] = { &copies_[0].h, &copies_[0].hu, &copies_[0].hv };
+  for (int f = 0; f < 3; ++f)
+    queue_.enqueueWriteBufferRect(*copy0[f],
+      CL_TRUE,
+      layout_.interiorOrigin(),
+      { 0, 0, 0 },
+      layout_.interiorRegion(),
+      layout_.rowPitchBytes(),
+      0,
+      layout_.packedRowBytes(),
+      0,
+      in + f * layout_.fieldBytes());
+}
+
+void DeviceState::pack(const cl::Buffer& to, cl::Event* done) const
+{
+  for (int f = 0; f < 3; ++f)
+    queue_.enqueueCopyBufferRect(field(static_cast<Field>(f)),
+      to,
+      layout_.interiorOrigin(),
+      { f * layout_.fieldBytes(), 0, 0 },
+      layout_.interiorRegion(),
+      layout_.rowPitchBytes(),
+      0,
+      layout_.packedRowBytes(),
+      0,
+      nullptr,
+      f == 2 ? done : nullptr);
+}
+
+void DeviceState::unpack(const cl::Buffer& from)
+{
+  const cl::Buffer* copy0[3] = { &copies_[0].h, &copies_[0].hu, &copies_[0].hv };
+  for (int f = 0; f < 3; ++f)
+    queue_.enqueueCopyBufferRect(from,
+      *copy0[f],
+      { f * layout_.fieldBytes(), 0, 0 },
+      layout_.interiorOrigin(),
+      layout_.interiorRegion(),
+      layout_.packedRowBytes(),
+      0,
+      layout_.rowPitchBytes(),
+      0);
+}
+
+template<class Out>
+void DeviceState::readConverted(const cl::Buffer& buffer, Out* out) const
+{
+  if (sizeof(Out) == layout_.realSize)
+  {
+    readInterior(buffer, out);
+    return;
+  }
+  if (layout_.realSize == sizeof(cl_double))
+  {
+    std::vector<cl_double> tmp(layout_.cells());
+    readInterior(buffer, tmp.data());
+    std::copy(tmp.begin(), tmp.end(), out);
+  }
+  else
+  {
+    std::vector<cl_float> tmp(layout_.cells());
+    readInterior(buffer, tmp.data());
+    std::copy(tmp.begin(), tmp.end(), out);
+  }
+}
+
+template<class Out>
+void DeviceState::downloadField(Field field, Out* out) const
+{
+  if (field != Field::Bed || datum_ == 0)
+  {
+    readConverted(this->field(field), out);
+    return;
+  }
+  std::vector<double> relative(layout_.cells());
+  readConverted(this->field(field), relative.data());
+  for (std::size_t k = 0; k < relative.size(); ++k)
+    out[k] = static_cast<Out>(relative[k] + datum_);
+}
+
+void DeviceState::download(Field field, double* out) const
+{
+  downloadField(field, out);
+}
+
+void DeviceState::download(Field field, float* out) const
+{
+  downloadField(field, out);
+}
+
+std::array<double, 3> DeviceState::cellValues(int i, int j) const
+{
+  const std::size_t offset = layout_.cellOffsetBytes(i, j);
+  std::array<double, 3> values{};
+  for (int f = 0; f < 3; ++f)
+  {
+    const cl::Buffer& buffer = field(static_cast<Field>(f));
+    if (layout_.realSize == sizeof(cl_double))
+      queue_.enqueueReadBuffer(buffer, CL_TRUE, offset, layout_.realSize, &values[f]);
+    else
+    {
+      cl_float v;
+      queue_.enqueueReadBuffer(buffer, CL_TRUE, offset, layout_.realSize, &v);
+      values[f] = v;
+    }
+  }
+  return values;
+}
+} // namespace swe

@@ -1,0 +1,91 @@
+#pragma once
+// Private to the engine: the device state. h, hu, hv as structure of arrays in two copies used
+// ping-pong (thesis 4.5.8: no copy-back), the bed (relative to the local datum) and, when given,
+// the Manning field; each laid out as GridLayout says. Moves the state between the host and the
+// device (upload, interior reads and writes, packed copies on the device for snapshots and
+// frames) and fills the ghost cells (kernels/boundary.cl).
+#include "DeviceProgram.h"
+#include "GridLayout.h"
+#include "InitialState.h"
+#include "OpenCL.h"
+#include "SimulationTypes.h"
+
+#include <array>
+#include <tuple>
+
+namespace swe
+{
+class DeviceState
+{
+public:
+  // One copy of the conserved variables.
+  struct Copy
+  {
+    cl::Buffer h, hu, hv;
+    // The three as kernel arguments in a row (KernelArgs).
+    auto args() const { return std::tie(h, hu, hv); }
+  };
+
+  // Allocates the buffers (uninitialised: upload() fills them).
+  DeviceState(const EngineContext& engine,
+    const GridLayout& layout,
+    bool perCellManning,
+    double datum);
+
+  const GridLayout& layout() const { return layout_; }
+  const Copy& copy(int p) const { return copies_[p]; }
+  const cl::Buffer& bed() const { return bed_; }
+  // The per-cell Manning coefficients, or a placeholder argument without them.
+  const cl::Buffer& manningField() const { return manningField_; }
+  // The current state's buffer of a field (the bed's for Field::Bed).
+  const cl::Buffer& field(Field field) const;
+
+  // Which copy holds the state. The steppers flip it as they queue steps; for two steps a
+  // launch the device keeps it and DeviceClock::read takes it back.
+  int parity = 0;
+
+  // The bed, the roughness field and the state at t = 0 into copy 0 (copy 1 zero, ghosts and
+  // padding included: the lanes past the grid of a CPU-shaped kernel read them, and never store
+  // what they give). Waits for the uploads.
+  void upload(const InitialState& initial);
+  // Both copies zero (before a snapshot is restored into copy 0).
+  void clear();
+  // Queues the ghost cells of copy p (kernels/boundary.cl).
+  void fillGhosts(int p);
+
+  // h, hu, hv of the interior cells into out, packed one field after the other: three copies
+  // queued at once, one wait.
+  void read(unsigned char* out) const;
+  // The reverse of read, into copy 0.
+  void write(const unsigned char* in);
+  // The current state's interior copied on the device into to, packed as read() writes it; done,
+  // when given, marks the last copy.
+  void pack(const cl::Buffer& to, cl::Event* done = nullptr) const;
+  // The reverse of pack, into copy 0.
+  void unpack(const cl::Buffer& from);
+  // A field's interior values in Out, the bed back above the local datum (rounded once).
+  void download(Field field, double* out) const;
+  void download(Field field, float* out) const;
+  // h, hu, hv of the current state at interior cell (i, j).
+  std::array<double, 3> cellValues(int i, int j) const;
+
+private:
+  template<class Device>
+  void uploadWholeAs(const cl::Buffer& buffer, const std::vector<double>& values, double offset);
+  void uploadWhole(const cl::Buffer& buffer, const std::vector<double>& values, double offset = 0);
+  template<class T>
+  void readInterior(const cl::Buffer& buffer, T* values, cl_bool blocking = CL_TRUE) const;
+  template<class Out>
+  void readConverted(const cl::Buffer& buffer, Out* out) const;
+  template<class Out>
+  void downloadField(Field field, Out* out) const;
+
+  cl::CommandQueue& queue_;
+  GridLayout layout_;
+  bool perCellManning_;
+  double datum_;
+  std::array<Copy, 2> copies_;
+  cl::Buffer bed_, manningField_;
+  std::array<cl::Kernel, 2> fillGhosts_; // one per copy, bound once
+};
+} // namespace swe

@@ -1,0 +1,67 @@
+#pragma once
+// How a field lies in device memory: the nx x ny interior cells with kGhost ghost layers on every
+// side (room for a second-order stencil), x fastest; rows lie pitch() cells apart and every row's
+// interior starts on a 128-byte boundary (whole memory transactions for the aligned loads and
+// stores of a row), after an offset that holds the left ghost layers. The kernels are built with
+// the same numbers (-DGHOST, -DPITCH, -DOFFSET: kernels/swe_common.h). No OpenCL here: the size checks
+// use it before a device is opened.
+#include "Parameters.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace swe
+{
+constexpr int kGhost = 2; // ghost layers: wide enough for a second-order stencil
+
+// Bytes of one value in the precision.
+inline std::size_t realBytes(Precision precision)
+{
+  return precision == Precision::Double ? 8 : 4;
+}
+
+std::uint64_t roundUp(std::uint64_t value, std::uint64_t multiple);
+
+// Cells before a row's interior (its left ghost layers and the alignment).
+std::uint64_t rowOffsetCells(std::uint64_t realSize);
+// Cells from one row to the next.
+std::uint64_t rowPitchCells(std::uint64_t nx, std::uint64_t realSize);
+// Cells of a whole buffer: every row, ghost rows included.
+std::uint64_t paddedCells(std::uint64_t nx, std::uint64_t ny, std::uint64_t realSize);
+
+struct GridLayout
+{
+  int nx = 0, ny = 0;
+  std::size_t realSize = 4;
+
+  std::size_t pitch() const { return rowPitchCells(nx, realSize); }
+  std::size_t offset() const { return rowOffsetCells(realSize); }
+  std::size_t paddedCells() const { return swe::paddedCells(nx, ny, realSize); }
+  std::size_t bufferBytes() const { return paddedCells() * realSize; }
+  std::size_t cells() const { return static_cast<std::size_t>(nx) * ny; }
+  // One field's interior cells, packed row after row: as the host and snapshots hold them.
+  std::size_t fieldBytes() const { return cells() * realSize; }
+  // The ghost cells fill_ghosts writes: full ghost rows at the bottom and top, ghost columns
+  // beside every interior row (kernels/boundary.cl).
+  std::size_t ghostCells() const
+  {
+    return 2 * kGhost * (static_cast<std::size_t>(nx) + 2 * kGhost) +
+           2 * kGhost * static_cast<std::size_t>(ny);
+  }
+  // The interior as rectangle copies take it: the origin in a buffer (bytes, rows, 0), the
+  // region (bytes of a row, rows, 1), a buffer's row pitch and a packed row's, in bytes.
+  std::array<std::size_t, 3> interiorOrigin() const { return { offset() * realSize, kGhost, 0 }; }
+  std::array<std::size_t, 3> interiorRegion() const
+  {
+    return { static_cast<std::size_t>(nx) * realSize, static_cast<std::size_t>(ny), 1 };
+  }
+  std::size_t rowPitchBytes() const { return pitch() * realSize; }
+  std::size_t packedRowBytes() const { return static_cast<std::size_t>(nx) * realSize; }
+  // Where interior cell (i, j) lies in a buffer, in bytes.
+  std::size_t cellOffsetBytes(int i, int j) const
+  {
+    return ((static_cast<std::size_t>(j) + kGhost) * pitch() + i + offset()) * realSize;
+  }
+};
+} // namespace swe

@@ -1,0 +1,158 @@
+// The second-order steps (kernels/muscl_hllc.cl: the sweeps on GPU-shaped launches, the lane
+// kernels on rowsN): MUSCL-HLLC's two Heun stages, and MUSCL-Hancock's step in two passes, the
+// second taking the step again with the outflow cap only where the first took a depth below zero.
+// Both fill the ghosts and choose dt (compute_dt) before each step.
+#include "Stepper.h"
+
+#include <algorithm>
+#include <string>
+
+namespace swe
+{
+namespace
+{
+// What the two second-order steppers share: the sweep's launch and the arguments every
+// second-order kernel takes.
+class SecondOrderStepper : public Stepper
+{
+public:
+  explicit SecondOrderStepper(const StepperParts& parts)
+    : parts_(parts)
+    , args_(parts.engine.params.precision)
+  {
+    const SimulationParameters& params = parts.engine.params;
+    if (parts.shape.wholeRows)
+    {
+      launch_ = wholeRowsLaunch(params, parts.shape);
+      return;
+    }
+    // A group updates groupX - 4 cells of each of its `rows` rows (its two items at either end
+    // only supply neighbours).
+    const int groupX = parts.shape.groupX, rows = parts.shape.rows;
+    const std::uint64_t updatedX = static_cast<std::uint64_t>(groupX - 4);
+    const std::uint64_t groupsX = (params.nx + updatedX - 1) / updatedX,
+                        groupsY = (params.ny + rows - 1) / rows;
+    launch_.global = cl::NDRange(groupsX * groupX, groupsY);
+    launch_.local = cl::NDRange(groupX, 1);
+    launch_.groups = static_cast<int>(groupsX * groupsY);
+  }
+
+  std::size_t speedPartials() const override
+  {
+    return static_cast<std::size_t>(std::max(parts_.engine.grid.speedGroups, launch_.groups));
+  }
+
+protected:
+  void launch(const cl::Kernel& kernel)
+  {
+    parts_.engine.queue.enqueueNDRangeKernel(kernel, cl::NullRange, launch_.global, launch_.local);
+  }
+
+  StepperParts parts_;
+  KernelArgs args_;
+  StepLaunch launch_;
+  const DeviceClock* clock_ = nullptr;
+};
+
+// MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor. Stage p reads copy p
+// and writes the other; the final stage averages with copy 0 (the state).
+class MusclHllcStepper final : public SecondOrderStepper
+{
+public:
+  explicit MusclHllcStepper(const StepperParts& parts)
+    : SecondOrderStepper(parts)
+  {
+    for (cl::Kernel& k : stage_)
+      k =
+        parts.engine.program.kernel(parts.shape.wholeRows ? "muscl_hllc_rows" : "muscl_hllc_stage");
+  }
+
+  void bind(const DeviceClock& clock) override
+  {
+    clock_ = &clock;
+    const DeviceState& state = parts_.state;
+    for (int p = 0; p < 2; ++p)
+      args_.bind(stage_[p],
+        state.copy(p).args(),
+        state.bed(),
+        state.copy(0).args(),
+        state.copy(1 - p).args(),
+        stepInputs(parts_.engine.params, clock),
+        static_cast<cl_int>(p),
+        state.manningField());
+  }
+
+  void enqueue(int n) override
+  {
+    for (int s = 0; s < n; ++s)
+    {
+      parts_.state.fillGhosts(0);
+      clock_->enqueueChooseDt();
+      launch(stage_[0]);
+      parts_.state.fillGhosts(1);
+      launch(stage_[1]);
+    }
+  }
+
+private:
+  std::array<cl::Kernel, 2> stage_;
+};
+
+// MUSCL-Hancock: a step reads copy p and writes the other, in a launch of the first pass and one
+// of the second, which does nothing unless the first took a depth below zero.
+class MusclHancockStepper final : public SecondOrderStepper
+{
+public:
+  explicit MusclHancockStepper(const StepperParts& parts)
+    : SecondOrderStepper(parts)
+  {
+    const std::string name = parts.shape.wholeRows ? "muscl_hancock_rows" : "muscl_hancock_step";
+    for (int p = 0; p < 2; ++p)
+    {
+      step_[p] = parts.engine.program.kernel(name.c_str());
+      capped_[p] = parts.engine.program.kernel((name + "_capped").c_str());
+    }
+  }
+
+  void bind(const DeviceClock& clock) override
+  {
+    clock_ = &clock;
+    const DeviceState& state = parts_.state;
+    for (int p = 0; p < 2; ++p)
+      for (cl::Kernel* k : { &step_[p], &capped_[p] })
+        args_.bind(*k,
+          state.copy(p).args(),
+          state.bed(),
+          state.copy(1 - p).args(),
+          stepInputs(parts_.engine.params, clock),
+          state.manningField());
+  }
+
+  void enqueue(int n) override
+  {
+    int& parity = parts_.state.parity;
+    for (int s = 0; s < n; ++s)
+    {
+      parts_.state.fillGhosts(parity);
+      clock_->enqueueChooseDt();
+      launch(step_[parity]);
+      launch(capped_[parity]);
+      parity = 1 - parity;
+    }
+  }
+
+private:
+  std::array<cl::Kernel, 2> step_, capped_;
+};
+} // namespace
+
+std::unique_ptr<Stepper> makeMusclHllcStepper(const StepperParts& parts)
+{
+  return std::make_unique<MusclHllcStepper>(parts);
+}
+
+std::unique_ptr<Stepper> makeMusclHancockStepper(const StepperParts& parts)
+{
+  return std::make_unique<MusclHancockStepper>(parts);
+}
+} // namespace swe

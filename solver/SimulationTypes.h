@@ -1,0 +1,114 @@
+#pragma once
+// The values the engine hands its callers and takes back: fields, diagnostics, a state's view,
+// snapshots, the callbacks of a run, where its setup time went and what memory its caller keeps.
+// Simulation.h includes this; the engine's parts use it without the whole facade.
+#include "FrameRow.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace swe
+{
+enum class Field
+{
+  Depth,
+  MomentumX,
+  MomentumY,
+  Bed
+};
+
+struct Diagnostics
+{
+  double mass = 0;     // sum of h * dx^2 [m^3]
+  double maxDepth = 0; // [m]
+  double maxSpeed = 0; // max |(u, v)| [m/s]
+};
+
+// Read-only h, hu, hv of the interior cells at one instant, one field after the other, nx * ny
+// values each (row-major, x fastest), in the simulation's precision (realSize bytes a value), in
+// host memory that someone else owns (a Snapshot, or the simulation: downloadState()).
+struct StateView
+{
+  double time = 0;
+  std::int64_t steps = 0;
+  int nx = 0, ny = 0;
+  std::size_t realSize = 0;
+  const unsigned char* data = nullptr;
+  // Where the device computes the bounds of the frame's derived values (FrameRow.h;
+  // downloadStateThenAdvance on a GPU): waits for them and gives them, valid as data is. Else
+  // empty, and whoever makes the frame gathers them.
+  std::function<std::optional<FrameRanges>()> ranges;
+  std::size_t fieldBytes() const { return static_cast<std::size_t>(nx) * ny * realSize; }
+};
+
+// Where a snapshot keeps h, hu, hv: host memory, or the device's own memory (a copy there takes
+// a fraction of a millisecond on a GPU, where host memory costs a bus copy and, fresh, page
+// faults; PERFORMANCE.md).
+enum class SnapshotPlace
+{
+  Host,
+  Device
+};
+
+// A snapshot's device memory (Simulation.cpp): usable only by the simulation that made it.
+struct DeviceSnapshotMemory;
+
+// A complete copy of the simulation at one instant: restoring it continues the run exactly as if
+// it had never stopped (bit for bit, same dt sequence).
+struct Snapshot
+{
+  double time = 0;
+  std::int64_t steps = 0;
+  double lastDt = 0;
+  int nx = 0, ny = 0;
+  // h, hu, hv of the interior cells, one after the other, in the simulation's precision (4 or 8
+  // bytes a value) as the device holds them: no conversion, half the memory in fp32. The bed and
+  // roughness never change, so they are not kept. On the host in data, or on the device in
+  // device (then data is empty).
+  std::size_t realSize = 0;
+  std::vector<unsigned char> data;
+  std::shared_ptr<DeviceSnapshotMemory> device;
+  bool onDevice() const { return device != nullptr; }
+  std::size_t bytes() const { return 3 * static_cast<std::size_t>(nx) * ny * realSize; }
+  // The values on the host (data null for a snapshot on the device).
+  StateView view() const
+  {
+    return { time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data(), {} };
+  }
+};
+
+// Called between batches of steps with the simulated time reached; return false to abort.
+using ProgressCallback = std::function<bool(double time)>;
+
+// Waits until rows [0, rowEnd) of a state on its way to the host have arrived (all three fields);
+// any thread may call it. Throws swe::Error if the device fails.
+using RowsWait = std::function<void(int rowEnd)>;
+// Given a state whose rows are still arriving, in row order, and the wait for them: called once,
+// on the calling thread, while the rows cross the bus, so the host can work on the first rows
+// while the last ones are on their way. The view's data pointer is the whole state's.
+using StateConsumer = std::function<void(const StateView& state, const RowsWait& waitForRows)>;
+
+// Where a simulation's construction spent its time, wall-clock seconds: the fixed cost a run pays
+// before its first step (swe's SETUP line, PERFORMANCE.md).
+struct SetupSeconds
+{
+  double device = 0; // the device found, and the grid checked against it (Simulation::check)
+  double launch = 0; // the launch shape: a line of the cache, or the tuning (LaunchTuner.h)
+  double checks = 0; // the initial state's checks on the host, and its local datum (LocalDatum.h)
+  double build = 0;  // the context, the queue, the program's build and its kernel objects
+  double upload = 0; // the buffers, the initial state with its ghosts and first wave speeds
+  double total() const { return device + launch + checks + build + upload; }
+};
+
+// Host memory a caller keeps for a run, per grid cell: named in the memory check's message.
+struct HostShare
+{
+  std::string what; // "frames", "checkpoints"
+  std::uint64_t bytesPerCell = 0;
+};
+
+} // namespace swe
