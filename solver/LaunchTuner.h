@@ -29,9 +29,9 @@ constexpr double kAutoTuningSeconds = 3.0;
 // cached shape, tuning first when the cache has none: the candidates in turn, the device kind's
 // usual pick first (likelyLaunchShape), until about kAutoTuningSeconds have passed; the fastest
 // of those is cached, marked as a partial search when some were left (`swe tune` completes it).
-// progress, if given, hears of that tuning. A caller that wants a progress bar calls this itself
-// and passes the shape on (params.launch = shape.text()), so the simulation does not resolve it
-// again.
+// progress, if given, hears of that tuning. Simulation::plan calls this: a caller that wants a
+// progress bar makes the plan itself (or calls this and passes the shape on as params.launch =
+// shape.text()), so the simulation's construction does not tune.
 LaunchShape resolveLaunchShape(const SimulationParameters& params,
   const DeviceInfo& device,
   const LaunchTuningProgress& progress = {});

@@ -42,16 +42,13 @@ void requireForward(double now, double targetTime)
                 " s, asked for t = " + formatValue(targetTime) + " s");
 }
 
-// Throws unless the initial state suits the plan: its grid, its values for the scheme, its
-// Manning field.
+// Throws unless the initial state suits the plan: its grid, its values for the scheme, and its
+// Manning field the memory check (counted by the plan, or checked here).
 void checkInitialState(const SimulationPlan& plan, const InitialState& initial)
 {
   const SimulationParameters& params = plan.params;
-  if (plan.perCellManning != !initial.manning.empty())
-    throw Error(std::string("the simulation was planned ") +
-                (plan.perCellManning ? "with" : "without") +
-                " a Manning coefficient per cell, but the initial state has " +
-                (plan.perCellManning ? "none" : "one"));
+  if (!initial.manning.empty() && !plan.perCellManning)
+    Simulation::check(params, true);
   if (initial.nx != params.nx || initial.ny != params.ny)
     throw Error("initial state is " + std::to_string(initial.nx) + " x " +
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
@@ -90,7 +87,7 @@ struct Simulation::Impl
     : params(plan.params)
     , info(plan.device)
     , shape(plan.shape)
-    , perCellManning(plan.perCellManning)
+    , perCellManning(!initial.manning.empty())
     , layout{ plan.params.nx, plan.params.ny, realBytes(plan.params.precision) }
     , setup(plan.seconds)
   {

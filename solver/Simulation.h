@@ -23,13 +23,15 @@ namespace swe
 // What a Simulation is made from: the parameters checked against the device and the host
 // (Simulation::check) and the launch shape resolved (resolveLaunchShape, LaunchTuner.h: "auto"
 // may time candidate shapes for about kAutoTuningSeconds on a device's first run). Making a plan
-// is the only part of a run's setup that may tune; a Simulation made from a plan never does.
+// is the only part of a run's setup that may tune, and it needs no initial state: a caller with
+// a progress bar makes it first (Simulation::plan with a progress callback), shows the tuning,
+// then builds the initial state and the Simulation, which never tunes.
 struct SimulationPlan
 {
   SimulationParameters params; // as given (params.launch as the caller wrote it)
   DeviceInfo device;
   LaunchShape shape;           // params.launch resolved
-  bool perCellManning = false; // a Manning coefficient per cell (one more field on the device)
+  bool perCellManning = false; // the memory check counted a Manning field
   SetupSeconds seconds;        // its device and launch parts: the time the plan took
 };
 
@@ -44,10 +46,11 @@ public:
     bool perCellManning = false,
     const LaunchTuningProgress& progress = {});
   // Builds the kernels for the plan, uploads the initial state and starts the clock at t = 0.
-  // The initial state must have a Manning field exactly when the plan says so. Never tunes.
+  // Never tunes. An initial state with a Manning field the plan did not count is checked
+  // against the device and the host again, with it.
   Simulation(const SimulationPlan& plan, const InitialState& initial);
-  // Simulation(plan(params, per-cell Manning in initial), initial): a caller that has no
-  // progress bar for a tuning need not make the plan itself.
+  // Simulation(plan(params, initial has a Manning field), initial): for a caller without a
+  // progress bar, the plan made here (a tuning, where one is needed, then runs first, silently).
   Simulation(const SimulationParameters& params, const InitialState& initial);
   ~Simulation();
   Simulation(const Simulation&) = delete;

@@ -25,6 +25,15 @@ void requireInterval(double interval)
   if (!(interval > 0))
     throw Error("output interval must be > 0 s, got " + formatValue(interval));
 }
+
+// The plan Simulation's constructor of (params, initial) makes, after the interval is checked.
+SimulationPlan planAfterInterval(const SimulationParameters& params,
+  const InitialState& initial,
+  double interval)
+{
+  requireInterval(interval);
+  return Simulation::plan(params, !initial.manning.empty());
+}
 } // namespace
 
 Timeline::Timeline(const SimulationParameters& params,
@@ -38,12 +47,25 @@ Timeline::Timeline(const SimulationParameters& params,
   const InitialState& initial,
   double outputInterval,
   const Limits& limits)
+  : Timeline(planAfterInterval(params, initial, outputInterval), initial, outputInterval, limits)
+{
+}
+
+Timeline::Timeline(const SimulationPlan& plan, const InitialState& initial, double outputInterval)
+  : Timeline(plan, initial, outputInterval, Limits())
+{
+}
+
+Timeline::Timeline(const SimulationPlan& plan,
+  const InitialState& initial,
+  double outputInterval,
+  const Limits& limits)
   : interval_(outputInterval)
   , limits_(limits)
   , spacing_(outputInterval)
 {
   requireInterval(outputInterval);
-  simulation_ = std::make_unique<Simulation>(params, initial);
+  simulation_ = std::make_unique<Simulation>(plan, initial);
   place_ = limits_.checkpointPlace.value_or(
     simulation_->snapshotsFitOnDevice(limit() * simulation_->stateBytes()) ? SnapshotPlace::Device
                                                                            : SnapshotPlace::Host);

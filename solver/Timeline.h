@@ -33,8 +33,16 @@ public:
     std::optional<SnapshotPlace> checkpointPlace;
   };
 
+  // The simulation made from params (Simulation's constructor of the same arguments: a launch
+  // tuning, where one is needed, runs there without progress) ...
   Timeline(const SimulationParameters& params, const InitialState& initial, double outputInterval);
   Timeline(const SimulationParameters& params,
+    const InitialState& initial,
+    double outputInterval,
+    const Limits& limits);
+  // ... or from a plan the caller made (Simulation::plan), having shown its tuning.
+  Timeline(const SimulationPlan& plan, const InitialState& initial, double outputInterval);
+  Timeline(const SimulationPlan& plan,
     const InitialState& initial,
     double outputInterval,
     const Limits& limits);
