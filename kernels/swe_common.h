@@ -141,36 +141,7 @@ DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(
 #define BLOCK_ROWS 16
 #endif
 
-/* Layout of the small control buffer that keeps the clock on the device (no per-step host read). */
-#define CTRL_TIME 0      /* simulated time t */
-#define CTRL_TIME_COMP 1 /* Kahan compensation of t, so fp32 clocks do not drift */
-#define CTRL_DT 2        /* dt of the step being taken (0: the step is a no-op) */
-#define CTRL_TARGET 3    /* time the host asked to reach; steps never pass it */
-#define CTRL_LAST_DT 4   /* the last step's dt before landing cuts: the host's step estimate */
-#define CTRL_LANDING 5   /* 1 when ctrl[CTRL_DT] lands the clock exactly on the target */
-#define CTRL_MAX_SPEED 6 /* the largest wave speed that ctrl[CTRL_DT] was chosen from */
-#define CTRL_CUT_DT 7    /* a two-step launch with this first dt was refused: take one step */
-#define CTRL_TOO_FAST 8  /* the wave speed that took a fixed dt past the Courant limit */
-#define CTRL_SIZE 9
-
-/* Layout of the integer status buffer. */
-#define STATUS_STEPS 0 /* steps taken since t = 0 */
-#define STATUS_BAD_CELL                                                                            \
-  1 /* smallest linear interior index of a non-physical cell, INT_MAX if none */
-#define STATUS_BAD_STEP 2    /* step at which it was seen, -1 if none */
-#define STATUS_GROUPS_DONE 3 /* groups of the running step kernel that have finished */
-#define STATUS_BAD_MID                                                                             \
-  4 /* like STATUS_BAD_CELL, for the state between the two steps of a two-step kernel */
-#define STATUS_PARITY 5     /* two-step kernels: which copy holds the state (they flip it) */
-#define STATUS_STEP_LIMIT 6 /* steps are no-ops once STATUS_STEPS reaches it (INT_MAX: none) */
-#define STATUS_REFUSED 7    /* two-step launches refused (adaptive dt) */
-#define STATUS_MID_FAST 8   /* 1: the state between a launch's two steps outran the prediction */
-#define STATUS_REDO                                                                                \
-  9 /* MUSCL-Hancock: 1 while the running step is to be taken again with the outflow cap */
-#define STATUS_REDONE 10 /* MUSCL-Hancock steps taken again with the outflow cap */
-#define STATUS_TOO_FAST                                                                            \
-  11 /* steps taken when a fixed dt would have passed the Courant limit, -1 if never */
-#define STATUS_SIZE 12
+/* The clock's control and status slots (CTRL_*, STATUS_*): clock_slots.h, shared with the host. */
 
 /* Manning coefficient of cell c: per cell when the host passed a field (-DMANNING_FIELD), else
  * the uniform value. */

@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "KernelArgs.h"
+#include "clock_slots.h"
 
 #include <cmath>
 #include <limits>
@@ -11,12 +12,6 @@ namespace swe
 {
 namespace
 {
-constexpr int kCtrlSize = 9; // must match CTRL_* in kernels/swe_common.h
-constexpr int kCtrlTime = 0, kCtrlTimeComp = 1, kCtrlTarget = 3, kCtrlLastDt = 4, kCtrlTooFast = 8;
-constexpr int kStatusSteps = 0, kStatusBadCell = 1, kStatusBadStep = 2, kStatusParity = 5,
-              kStatusStepLimit = 6, kStatusRefused = 7, kStatusRedone = 10, kStatusTooFast = 11;
-constexpr int kStatusSize = 12; // must match STATUS_SIZE
-
 double courantDx(const SimulationParameters& params, double courant)
 {
   return courant * params.dx * (isSecondOrder(params.scheme) ? 0.5 : 1.0);
@@ -46,8 +41,8 @@ DeviceClock::DeviceClock(const EngineContext& engine,
 {
   const cl::Context& context = engine.context;
   const std::size_t realSize = state.layout().realSize;
-  ctrl_ = cl::Buffer(context, CL_MEM_READ_WRITE, kCtrlSize * realSize);
-  status_ = cl::Buffer(context, CL_MEM_READ_WRITE, kStatusSize * sizeof(cl_int));
+  ctrl_ = cl::Buffer(context, CL_MEM_READ_WRITE, CTRL_SIZE * realSize);
+  status_ = cl::Buffer(context, CL_MEM_READ_WRITE, STATUS_SIZE * sizeof(cl_int));
   partialMax_ = cl::Buffer(context,
     CL_MEM_READ_WRITE,
     std::max(static_cast<std::size_t>(grid_.groups), speedPartials) * realSize);
@@ -84,12 +79,20 @@ void DeviceClock::writeReal(std::size_t slot, double value)
 
 void DeviceClock::restart(double t, std::int64_t count, double dtBefore)
 {
-  const double clock[kCtrlSize] = { t, 0.0, 0.0, t, dtBefore, 0.0, 0.0, 0.0, 0.0 };
-  for (std::size_t slot = 0; slot < kCtrlSize; ++slot)
+  // Every slot not named here starts at zero.
+  double clock[CTRL_SIZE] = {};
+  clock[CTRL_TIME] = t;
+  clock[CTRL_TARGET] = t;
+  clock[CTRL_LAST_DT] = dtBefore;
+  for (std::size_t slot = 0; slot < CTRL_SIZE; ++slot)
     writeReal(slot, clock[slot]);
-  const cl_int statusInit[kStatusSize] = {
-    static_cast<cl_int>(count), INT_MAX, -1, 0, INT_MAX, 0, INT_MAX, 0, 0, 0, 0, -1
-  };
+  cl_int statusInit[STATUS_SIZE] = {};
+  statusInit[STATUS_STEPS] = static_cast<cl_int>(count);
+  statusInit[STATUS_BAD_CELL] = INT_MAX; // none
+  statusInit[STATUS_BAD_STEP] = -1;
+  statusInit[STATUS_BAD_MID] = INT_MAX;
+  statusInit[STATUS_STEP_LIMIT] = INT_MAX;
+  statusInit[STATUS_TOO_FAST] = -1;
   queue_.enqueueWriteBuffer(status_, CL_TRUE, 0, sizeof(statusInit), statusInit);
   time = t;
   target_ = t;
@@ -114,8 +117,8 @@ void DeviceClock::setTarget(double target, std::int64_t stepLimit)
   target_ = target;
   const cl_int limit = static_cast<cl_int>(std::min<std::int64_t>(stepLimit, INT_MAX));
   queue_.enqueueWriteBuffer(
-    status_, CL_TRUE, kStatusStepLimit * sizeof(cl_int), sizeof(limit), &limit);
-  writeReal(kCtrlTarget, target);
+    status_, CL_TRUE, STATUS_STEP_LIMIT * sizeof(cl_int), sizeof(limit), &limit);
+  writeReal(CTRL_TARGET, target);
   if (fusedClock_)
     enqueueChooseDt();
 }
@@ -133,23 +136,23 @@ void DeviceClock::enqueueChooseDt() const
 
 bool DeviceClock::read(bool parityOnDevice)
 {
-  const std::vector<double> c = readReals(queue_, ctrl_, kCtrlSize, params_.precision);
-  cl_int st[kStatusSize];
+  const std::vector<double> c = readReals(queue_, ctrl_, CTRL_SIZE, params_.precision);
+  cl_int st[STATUS_SIZE];
   queue_.enqueueReadBuffer(status_, CL_TRUE, 0, sizeof(st), st);
-  steps = st[kStatusSteps];
-  refused = st[kStatusRefused];
-  redone = st[kStatusRedone];
+  steps = st[STATUS_STEPS];
+  refused = st[STATUS_REFUSED];
+  redone = st[STATUS_REDONE];
   if (parityOnDevice)
-    state_.parity = st[kStatusParity];
-  if (c[kCtrlLastDt] > 0)
-    lastDt = c[kCtrlLastDt];
-  const bool landed = c[kCtrlTime] == c[kCtrlTarget] && c[kCtrlTarget] > 0;
-  time = landed ? target_ : c[kCtrlTime] - c[kCtrlTimeComp];
+    state_.parity = st[STATUS_PARITY];
+  if (c[CTRL_LAST_DT] > 0)
+    lastDt = c[CTRL_LAST_DT];
+  const bool landed = c[CTRL_TIME] == c[CTRL_TARGET] && c[CTRL_TARGET] > 0;
+  time = landed ? target_ : c[CTRL_TIME] - c[CTRL_TIME_COMP];
   // The step is recorded by the next step's dt; none followed the batch's last step.
-  if (st[kStatusBadCell] != INT_MAX)
-    reportBlowUp(st[kStatusBadCell], st[kStatusBadStep] >= 0 ? st[kStatusBadStep] : steps);
-  if (st[kStatusTooFast] >= 0)
-    reportTooLongStep(st[kStatusTooFast] + 1, c[kCtrlTooFast]);
+  if (st[STATUS_BAD_CELL] != INT_MAX)
+    reportBlowUp(st[STATUS_BAD_CELL], st[STATUS_BAD_STEP] >= 0 ? st[STATUS_BAD_STEP] : steps);
+  if (st[STATUS_TOO_FAST] >= 0)
+    reportTooLongStep(st[STATUS_TOO_FAST] + 1, c[CTRL_TOO_FAST]);
   return landed;
 }
 
