@@ -19,7 +19,7 @@
     const real r = (real)0.5 * dt * inv_dx;                                                       \
     const real half_g = (real)0.5 * (real)GRAVITY; /* pressure 1/2 g h^2 */                      \
     /* One reciprocal per neighbour, not one division per flux term: they bound this kernel     \
-     * (real_recip, realv_recip: kernels/swe_common.h). */                                        \
+     * (real_recip, realv_recip: kernels/precision.h). */                                         \
     const T ie = T##_recip(he), iw = T##_recip(hw), iN = T##_recip(hN), is = T##_recip(hs);      \
     const T hn = (real)0.25 * (he + hw + hN + hs) - r * (hue - huw + hvN - hvs);                 \
     T hun = (real)0.25 * (hue + huw + huN + hus) -                                               \
@@ -116,8 +116,8 @@ inline void stepped_cell(bool step, bool friction, real dt, real inv_dx, real ma
     *hn = h[c], *hun = hu[c], *hvn = hv[c];
 }
 
-/* The arguments of the GPU-shaped update kernels, in the order Simulation::bindKernels sets
- * them. */
+/* The arguments of the GPU-shaped update kernels, in the order their stepper binds them
+ * (solver/LaxFriedrichsStepper.cpp). */
 #define GPU_STEP_ARGUMENTS                                                                        \
   __global const real *h, __global const real *hu, __global const real *hv, __global real *h_out, \
     __global real *hu_out, __global real *hv_out, __global real *ctrl, __global int *status,      \
@@ -203,7 +203,7 @@ lax_friedrichs_step(GPU_STEP_ARGUMENTS)
  * memory (the ring is computed by the neighbouring groups too), then the second step from
  * there. Every cell goes through lax_friedrichs_cell() and every ghost through ghost_state()
  * with the same values as in two one-step launches with the same dts, so with a fixed dt the
- * results are the same bits. The second dt: pair_predicted_speed (kernels/swe_common.h). */
+ * results are the same bits. The second dt: pair_predicted_speed (kernels/device_clock.h). */
 #define MID_W (WG_X * COLUMNS + 2)
 #define MID_H (WG_Y * ROWS + 2)
 #define MID_CELLS (MID_W * MID_H)

@@ -1,6 +1,6 @@
 /* The second-order scheme's per-cell arithmetic, written once for two compilers: the OpenCL
- * kernel (kernels/muscl_hllc.cl) and the C++ twin (solver/ReferenceSolver.cpp) include this file
- * with `real` defined as float or double, so both round identically.
+ * kernels (kernels/muscl_sweeps.cl, muscl_lanes.cl) and the C++ twin (solver/ReferenceSolver.cpp)
+ * include this file with `real` defined as float or double, so both round identically.
  *
  * Scheme: MUSCL reconstruction (minmod) of depth h, surface eta = h + b and velocities; the
  * hydrostatic reconstruction of Audusse et al. (2004) at each face, which keeps a lake at rest at
@@ -11,7 +11,7 @@
 
 /* One cell at a time, or MUSCL_LANES cells side by side: the CPU-shaped kernels' program is
  * built with -DMUSCL_LANES=8 or 16, and then `real` here means the vector type realm
- * (swe_common.h). So every choice below is a selection (`?:`, which OpenCL applies lane by lane
+ * (precision.h). So every choice below is a selection (`?:`, which OpenCL applies lane by lane
  * to vectors) or a branch where all lanes agree, and `mask` holds a comparison's result: bool
  * for one cell, an integer vector for several. */
 #ifdef MUSCL_LANES
@@ -181,7 +181,7 @@ inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real 
  * of the solved one. It is the bound of MUSCL-HLLC's argument, so it seldom binds: at the
  * default C = 0.45 results were the same bits with and without it in every case tried
  * (PERFORMANCE.md). So a step is first taken without it (k4 = 0 leaves every flux as it is),
- * and taken again with it only where that took a depth below zero (muscl_hllc.cl). NaN fluxes
+ * and taken again with it only where that took a depth below zero (muscl_steps.h). NaN fluxes
  * pass unscaled, for the blow-up check. */
 inline FaceFlux outflow_capped(FaceFlux f, real hL, real hR, real k4)
 {

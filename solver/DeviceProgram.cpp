@@ -49,6 +49,24 @@ std::string boundaryOptions(const SimulationParameters& params, double datum)
   return s.str();
 }
 
+// Whether a program for scheme and shape is built from the kernel file name: the shared files,
+// and only the scheme's own step kernels (the sweeps for GPU-shaped second-order launches, the
+// lanes for rowsN), which a driver would otherwise compile for nothing (NVIDIA's compiles a
+// program's every kernel: a third of a cold build there, PERFORMANCE.md).
+bool programNeeds(const std::string& name, Scheme scheme, const LaunchShape& shape)
+{
+  const bool secondOrder = isSecondOrder(scheme);
+  if (name == "lax_friedrichs.cl")
+    return !secondOrder;
+  if (name == "muscl_hllc.h" || name == "muscl_steps.h")
+    return secondOrder;
+  if (name == "muscl_sweeps.cl")
+    return secondOrder && !shape.wholeRows;
+  if (name == "muscl_lanes.cl")
+    return secondOrder && shape.wholeRows;
+  return true;
+}
+
 // The build log without what drivers say about every clean build: blanks, a newline or a NUL,
 // and NVIDIA's "Function X is a kernel, so overriding noinline attribute" for each kernel.
 std::string withoutDriverNoise(const std::string& log)
@@ -77,7 +95,7 @@ DeviceFeatures deviceFeatures(const cl::Device& device,
                             : device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>()) >= 16
                           ? 16
                           : 8;
-  // (-DSWE_NO_SPEED_ATOMICS: as on a device without them, for tests; kernels/swe_common.h.)
+  // (-DSWE_NO_SPEED_ATOMICS: as on a device without them, for tests; kernels/reductions.h.)
   const bool atomicsOff = params.buildOptions.find("-DSWE_NO_SPEED_ATOMICS") != std::string::npos;
   features.fusedClock = params.scheme == Scheme::LaxFriedrichs && !atomicsOff &&
                         (params.precision == Precision::Single ||
@@ -129,7 +147,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
     << (settings.perCellManning ? " -DMANNING_FIELD " : " ")
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
-    // root are long software sequences; CPUs divide (kernels/swe_common.h says why). Unless
+    // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless
     // the build options choose (tests take both on any device).
     << (params.precision == Precision::Double && settings.info.type == "GPU" &&
              !userDefines("NEWTON_FP64")
@@ -144,16 +162,25 @@ std::string programBuildOptions(const ProgramSettings& settings)
   return s.str();
 }
 
-std::string programSource(Scheme scheme, const LaunchShape&)
+std::string programSource(Scheme scheme, const LaunchShape& shape)
 {
-  // Files are cut at the markers cmake/EmbedKernels.cmake writes; without them, everything.
-  std::string source = kernelSource();
-  const std::string left = scheme == Scheme::LaxFriedrichs ? "muscl_hllc.cl" : "lax_friedrichs.cl";
-  const std::size_t begin = source.find("\n// ---- " + left + "\n");
-  if (begin == std::string::npos)
-    return source;
-  const std::size_t end = source.find("\n// ---- ", begin + 1);
-  source.erase(begin + 1, end == std::string::npos ? std::string::npos : end - begin);
+  // The embedded text is the files in order, each after a line "// ---- NAME"
+  // (cmake/EmbedKernels.cmake); without the markers, everything.
+  const std::string& all = kernelSource();
+  const std::string marker = "// ---- ";
+  if (all.compare(0, marker.size(), marker) != 0)
+    return all;
+  std::string source;
+  for (std::size_t begin = 0; begin < all.size();)
+  {
+    std::size_t end = all.find("\n" + marker, begin);
+    end = end == std::string::npos ? all.size() : end + 1;
+    const std::size_t nameEnd = all.find('\n', begin);
+    if (programNeeds(
+          all.substr(begin + marker.size(), nameEnd - begin - marker.size()), scheme, shape))
+      source.append(all, begin, end - begin);
+    begin = end;
+  }
   return source;
 }
 

@@ -51,7 +51,7 @@ struct ProgramSettings
 std::string programBuildOptions(const ProgramSettings& settings);
 
 // The kernel sources a run's program is built from: the shared headers and kernels and the
-// scheme's own, not the other schemes' (a driver compiles every kernel of a program).
+// scheme's own for the shape, not the others (a driver compiles every kernel of a program).
 std::string programSource(Scheme scheme, const LaunchShape& shape);
 
 class DeviceProgram

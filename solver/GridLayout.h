@@ -3,7 +3,7 @@
 // side (room for a second-order stencil), x fastest; rows lie pitch() cells apart and every row's
 // interior starts on a 128-byte boundary (whole memory transactions for the aligned loads and
 // stores of a row), after an offset that holds the left ghost layers. The kernels are built with
-// the same numbers (-DGHOST, -DPITCH, -DOFFSET: kernels/swe_common.h). No OpenCL here: the size checks
+// the same numbers (-DGHOST, -DPITCH, -DOFFSET: kernels/grid.h). No OpenCL here: the size checks
 // use it before a device is opened.
 #include "Parameters.h"
 

@@ -1,5 +1,5 @@
-// The second-order steps (kernels/muscl_hllc.cl: the sweeps on GPU-shaped launches, the lane
-// kernels on rowsN): MUSCL-HLLC's two Heun stages, and MUSCL-Hancock's step in two passes, the
+// The second-order steps (kernels/muscl_sweeps.cl on GPU-shaped launches, kernels/muscl_lanes.cl
+// on rowsN): MUSCL-HLLC's two Heun stages, and MUSCL-Hancock's step in two passes, the
 // second taking the step again with the outflow cap only where the first took a depth below zero.
 // Both fill the ghosts and choose dt (compute_dt) before each step.
 #include "Stepper.h"

@@ -113,7 +113,7 @@ double inflowWaveSpeed(const SimulationParameters& params);
 // Two steps a launch with the CFL-adaptive dt: the second step's dt is chosen before the launch,
 // from the first state's largest wave speed times this margin; where a cell of the state between
 // the steps turns out faster, the launch is refused and the next one takes only the first step.
-// So no step exceeds the Courant number asked for: kernels/swe_common.h (pair_predicted_speed),
+// So no step exceeds the Courant number asked for: kernels/device_clock.h (pair_predicted_speed),
 // ReferenceSolver::stepPair.
 constexpr double kPairSpeedMargin = 1.01;
 

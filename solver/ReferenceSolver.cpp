@@ -24,7 +24,7 @@ T fmax(T a, T b)
 }
 
 // The celerities' square root. On GPUs the fp64 kernels refine float's estimate
-// (kernels/swe_common.h, real_sqrt), which lands on the correctly rounded root but where it lies
+// (kernels/precision.h, real_sqrt), which lands on the correctly rounded root but where it lies
 // within about 2^-84 of a halfway point: the twin takes std::sqrt, for the same bits and a
 // baseline no slower than need be.
 template<class T>
@@ -228,7 +228,7 @@ Real ReferenceSolver<Real>::chooseDt(double remaining, Real speed) const
 template<class Real>
 bool ReferenceSolver<Real>::speedsAtMost(Real speed) const
 {
-  // The operations of speed_at_most (kernels/swe_common.h): no division, no root.
+  // The operations of speed_at_most (kernels/device_clock.h): no division, no root.
   const Real g = static_cast<Real>(params_.gravity);
   for (int j = 0; j < params_.ny; ++j)
     for (int i = 0; i < params_.nx; ++i)

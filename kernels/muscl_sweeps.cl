@@ -1,0 +1,447 @@
+/* One Heun stage of the second-order scheme (arithmetic in muscl_hllc.h). Stage 1 writes
+ * U1 = U + dt L(U) into the scratch state; stage 2 writes U = (U + U1 + dt L(U1)) / 2 back into
+ * the state, fused with the blow-up check and the first stage of the next step's wave-speed
+ * maximum.
+ *
+ * A work-group is one row of WG_X work-items, one column of cells each, that sweeps ROWS rows
+ * northwards. The sweep keeps the column's last cells in registers, so along y each cell is
+ * loaded, limited and each face solved once, with no local memory. Along x the row's items trade
+ * through local memory, three small exchanges a row: cell values (for the slopes), east face
+ * values (for the face solve), face fluxes (for the update). The two items at either end only
+ * supply neighbours, so a group updates WG_X - 4 cells of each row. Each face is still solved
+ * once, and every value comes from the functions that axis_rate() (the C++ twin) uses, so the
+ * results are the twin's to round-off.
+ *
+ * It replaced a kernel that kept a two-cell halo tile, the slopes and the faces in local memory:
+ * 1.85x faster in fp32 and 1.41x in fp64 on the H200 (the sweep +48 % fp32, then issuing each
+ * row's global loads before its barriers +25 %); what bounds it now is its instruction count
+ * (about 730 SASS instructions a cell and stage in fp32; PERFORMANCE.md).
+ * ROWS >= 2 (LaunchShape). */
+
+#ifndef MUSCL_LANES /* the GPU-shaped sweeps; the CPU-shaped kernels are at the end */
+
+#define UPDATED_W (WG_X - 4)
+
+/* In fp32 the MUSCL-Hancock sweep's row loop is unrolled by two, so that sliding the window
+ * along y is register renaming instead of moves (+4 % on the H200); in fp64 the registers that
+ * takes cost more (-19 %), and the MUSCL-HLLC stage lost 3 % (PERFORMANCE.md). Only for an even
+ * count of rows: PoCL miscompiled an odd count's leftover row, which holds barriers (the
+ * kernel's results left the twin's). -DSWEEP_UNROLL= turns it off. */
+#ifndef SWEEP_UNROLL
+#if defined(SWE_DOUBLE) || (ROWS % 2 != 0)
+#define SWEEP_UNROLL
+#else
+#define SWEEP_UNROLL _Pragma("unroll 2")
+#endif
+#endif
+
+/* One cell's values seen along x (un = u) or along y (un = v). */
+inline FaceState along(real h, real eta, real u, real v, bool y_axis)
+{
+  FaceState s;
+  s.h = h;
+  s.eta = eta;
+  s.un = y_axis ? v : u;
+  s.ut = y_axis ? u : v;
+  return s;
+}
+
+/* A cell's stored values, as loaded: zeros outside the ghost layers (never used). */
+typedef struct
+{
+  real h;
+  real hu;
+  real hv;
+  real bed;
+} StoredCell;
+
+inline StoredCell load_cell(__global const real* h, __global const real* hu,
+  __global const real* hv, __global const real* bed, int i, int j, bool column_exists)
+{
+  StoredCell s;
+  s.h = s.hu = s.hv = s.bed = (real)0;
+  if (column_exists && j >= -GHOST && j < NY + GHOST)
+  {
+    const int c = IDX(i, j);
+    s.h = h[c];
+    s.hu = hu[c];
+    s.hv = hv[c];
+    s.bed = bed[c];
+  }
+  return s;
+}
+
+/* Depth, surface and velocities seen along y. */
+inline FaceState y_state(StoredCell s)
+{
+  return along(s.h, s.h + s.bed, cell_velocity(s.h, s.hu, (real)H_DRY),
+    cell_velocity(s.h, s.hv, (real)H_DRY), true);
+}
+
+/* Local memory for a row's exchanges, one array per value (no bank conflicts). */
+typedef struct
+{
+  __local real* h;
+  __local real* eta;
+  __local real* un;
+  __local real* ut;
+} RowExchange;
+
+inline void put(RowExchange x, int k, FaceState s)
+{
+  x.h[k] = s.h;
+  x.eta[k] = s.eta;
+  x.un[k] = s.un;
+  x.ut[k] = s.ut;
+}
+
+inline FaceState get(RowExchange x, int k)
+{
+  FaceState s;
+  s.h = x.h[k];
+  s.eta = x.eta[k];
+  s.un = x.un[k];
+  s.ut = x.ut[k];
+  return s;
+}
+
+/* A sweep's local memory: for a row's exchanges and the group's speed maximum, one array per
+ * value. OpenCL C 1.2 allows __local variables only at kernel scope, so the kernels declare it
+ * and pass it to the functions that hold their bodies. */
+typedef struct
+{
+  real scratch[WG_SIZE];
+  real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */
+  real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */
+  real fh[WG_X], fqn[WG_X], fqt[WG_X];             /* west face flux, as x-1 sees it */
+} SweepMemory;
+
+/* What every sweep body names first: its local memory (m, a __local SweepMemory*); the item's
+ * place (k in the row of items, kw and ke its neighbours there, column i, first row j0);
+ * whether its column lies within the grid and its ghost layers, and whether it updates cells
+ * (the two items at either end only supply neighbours). */
+#define SWEEP_PLACE(m)                                                                            \
+  __local real *const scratch = (m)->scratch, *const fh = (m)->fh, *const fqn = (m)->fqn,         \
+                      *const fqt = (m)->fqt;                                                      \
+  const RowExchange cells = { (m)->ch, (m)->ceta, (m)->cun, (m)->cut },                           \
+                    east_faces = { (m)->eh, (m)->eeta, (m)->eun, (m)->eut };                      \
+  const int k = get_local_id(0), kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);                  \
+  const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;                 \
+  const bool column_exists = i < NX + GHOST;                                                      \
+  const bool updates = k >= 2 && k < WG_X - 2 && i < NX;
+
+/* Stores a cell's new state at c and takes its wave speed into *speed, or reports the cell
+ * (linear interior index `cell`) as non-physical. */
+inline void store_checked(__global real* h_out, __global real* hu_out, __global real* hv_out,
+  int c, int cell, real h, real hu, real hv, bool ok, real* speed, __global int* status)
+{
+  h_out[c] = h;
+  hu_out[c] = hu;
+  hv_out[c] = hv;
+  if (ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv))
+    *speed = fmax(*speed, wave_speed(h, hu, hv));
+  else
+    atomic_min(&status[STATUS_BAD_CELL], cell);
+}
+
+/* dx times the rate of change along y of `cell`, from its south face flux and its north face
+ * (solved here from its slopes and those of the cell above, limited with the next one); then
+ * slope and south become those of the cell above. */
+inline FaceFlux y_rate(FaceState cell, FaceState above, FaceState next, FaceState* slope,
+  FaceFlux* south)
+{
+  const real g = (real)GRAVITY;
+  const FaceState slope_above = limited_slopes(cell, above, next, (real)H_DRY);
+  FaceFlux north, north_seen_above;
+  face_fluxes(at_face(cell, *slope, (real)1), at_face(above, slope_above, (real)-1), g,
+    (real)H_DRY, &north, &north_seen_above);
+  const FaceFlux rate = rate_from_faces(
+    *south, north, at_face(cell, *slope, (real)-1), at_face(cell, *slope, (real)1), g);
+  *slope = slope_above;
+  *south = north_seen_above;
+  return rate;
+}
+
+__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
+muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
+{
+  __local SweepMemory memory;
+  SWEEP_PLACE(&memory)
+  const real g = (real)GRAVITY;
+  /* The same for the whole group, so the barriers below are reached by all or none. */
+  const real dt = ctrl[CTRL_DT];
+  real speed = (real)0;
+  if (dt > (real)0)
+  {
+    /* The column's window along y: cells j .. j + 2 of the row j being updated, the slopes of
+     * cell j, and the flux through the face south of j as cell j sees it. */
+    const FaceState below = y_state(load_cell(h, hu, hv, bed, i, j0 - 2, column_exists));
+    FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
+    FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
+    FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
+    /* Row j0 - 1's north face is row j0's south face (its rate is not needed). */
+    FaceState slope = limited_slopes(below, cell, above, (real)H_DRY);
+    FaceFlux south = { (real)0, (real)0, (real)0 };
+    y_rate(cell, above, ahead, &slope, &south);
+    cell = above;
+    above = ahead;
+    ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
+    for (int r = 0; r < ROWS; ++r)
+    {
+      const int j = j0 + r;
+      /* Loads are issued here and used at the end of the row, after the barriers: the next
+       * cell of the window, and this cell's momenta and Heun base for its update. */
+      const StoredCell incoming = load_cell(h, hu, hv, bed, i, j + 3, column_exists);
+      const bool here = updates && j < NY;
+      const int c = IDX(i, j);
+      real hun = (real)0, hvn = (real)0, h_b = (real)0, hu_b = (real)0, hv_b = (real)0;
+      if (here)
+      {
+        hun = hu[c];
+        hvn = hv[c];
+        if (final_stage)
+        {
+          h_b = h_base[c];
+          hu_b = hu_base[c];
+          hv_b = hv_base[c];
+        }
+      }
+      /* Along x: the row's cell values, then each item's east face values, then each face's
+       * flux (an item solves its west face). Along y, while the first exchange is under way,
+       * the north face. */
+      const FaceState mine = along(cell.h, cell.eta, cell.ut, cell.un, false);
+      put(cells, k, mine);
+      const FaceFlux ry = y_rate(cell, above, ahead, &slope, &south);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      const FaceState x_slope = limited_slopes(get(cells, kw), mine, get(cells, ke), (real)H_DRY);
+      put(east_faces, k, at_face(mine, x_slope, (real)1));
+      barrier(CLK_LOCAL_MEM_FENCE);
+      FaceFlux west, west_seen_west;
+      face_fluxes(get(east_faces, kw), at_face(mine, x_slope, (real)-1), g, (real)H_DRY,
+        &west_seen_west, &west);
+      fh[k] = west_seen_west.h;
+      fqn[k] = west_seen_west.qn;
+      fqt[k] = west_seen_west.qt;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      FaceFlux east;
+      east.h = fh[ke];
+      east.qn = fqn[ke];
+      east.qt = fqt[ke];
+      const FaceFlux rx = rate_from_faces(west, east, at_face(mine, x_slope, (real)-1),
+        at_face(mine, x_slope, (real)1), g);
+      if (here)
+      {
+        real hn = mine.h;
+        const bool ok = euler_update(
+          &hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c), g, (real)H_DRY, (real)H_FILM);
+        if (final_stage)
+        {
+          hn = (real)0.5 * (h_b + hn);
+          hun = (real)0.5 * (hu_b + hun);
+          hvn = (real)0.5 * (hv_b + hvn);
+        }
+        store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
+      }
+      /* Slide the window one row north. */
+      cell = above;
+      above = ahead;
+      ahead = y_state(incoming);
+    }
+  }
+  else if (final_stage)
+  {
+    /* The clock has reached its target: the state stays where it is (the final stage writes
+     * into the state it averages with, so there is nothing to copy), and its wave speeds are
+     * published as a step would (the next step's dt, after the host sets a new target, comes
+     * from them). */
+    for (int r = 0; r < ROWS && updates; ++r)
+    {
+      const int j = j0 + r;
+      if (j < NY)
+      {
+        const int c = IDX(i, j);
+        speed = fmax(speed, wave_speed(h_base[c], hu_base[c], hv_base[c]));
+      }
+    }
+  }
+  if (final_stage)
+    publish_group_max_speed(scratch, speed, partial_max);
+}
+
+/* The Hancock faces of a row's cells (this item's: yc, with its column's neighbours ys below and
+ * yn above), their values along x traded through x with the row's items (k, neighbours kw and
+ * ke) for the slopes. Holds a barrier: every item of the group calls it. */
+inline CellFaces row_faces(RowExchange x, int k, int kw, int ke, FaceState ys, FaceState yc,
+  FaceState yn, real half_k)
+{
+  const FaceState xc = along(yc.h, yc.eta, yc.ut, yc.un, false);
+  put(x, k, xc);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return hancock_cell_faces(
+    get(x, kw), xc, get(x, ke), ys, yc, yn, half_k, (real)GRAVITY, (real)H_DRY);
+}
+
+/* One MUSCL-Hancock step (muscl_hllc.h), one pass of it (see finish_hancock_pass): U_out = U +
+ * dt L(U) with every face solved once from face values advanced by half a step, fused with the
+ * blow-up check and the first stage of the next step's wave-speed maximum. The same sweep as
+ * muscl_hllc_stage, one row later: the half step of a cell needs its slopes along x, so the row
+ * exchange of cell values is that of the row above the one being updated, and the face values of
+ * the updated row come from the iteration before (for the first row, from the prologue).
+ * `capped` is a constant in each kernel, so each compiles only its own pass; rooms (the second
+ * pass's) keeps the rows' depths at the faces before the half step (CellFaces) by the parity of
+ * the row, rather than registers, which they would take past the 96 that let five groups of 128
+ * share an H200 SM (106: -9 %; in local memory -4.6 %; PERFORMANCE.md). */
+/* MUSCL-Hancock's local memory: the sweep's, and the capped pass's rooms (unused by the first). */
+typedef struct
+{
+  SweepMemory sweep;
+  real room_w[2][WG_X], room_e[2][WG_X], room_n[2][WG_X];
+} HancockMemory;
+
+/* Keeps a row's depths at the faces before the half step, for the capped pass's faces. */
+inline void keep_rooms(__local HancockMemory* m, int parity, int k, CellFaces f)
+{
+  m->room_w[parity][k] = f.hw;
+  m->room_e[parity][k] = f.he;
+  m->room_n[parity][k] = f.hn;
+}
+
+/* A face of the sweep: capped in the second pass (capped_face_fluxes, with the two cells' depths
+ * there before the half step), not in the first. `capped` is a constant in each kernel, so the
+ * first pass neither loads those depths nor compares with them. */
+inline void sweep_face(bool capped, FaceState L, FaceState R, real hL, real hR, real k4,
+  FaceFlux* toLeft, FaceFlux* toRight)
+{
+  if (capped)
+    capped_face_fluxes(L, R, hL, hR, k4, (real)GRAVITY, (real)H_DRY, toLeft, toRight);
+  else
+    face_fluxes(L, R, (real)GRAVITY, (real)H_DRY, toLeft, toRight);
+}
+
+inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* memory,
+  const bool capped)
+{
+  SWEEP_PLACE(&memory->sweep)
+  const real g = (real)GRAVITY;
+  /* The same for the whole group, so the barriers below are reached by all or none. A second
+   * pass that is not needed does nothing but the speed maximum's barriers: PoCL's kernel
+   * compiler mishandled an early exit, or a condition, around the whole body (wrong results,
+   * or a kernel that never ended). */
+  const bool idle = capped && status[STATUS_REDO] == 0;
+  const real dt = idle ? (real)0 : ctrl[CTRL_DT];
+  const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt, k4 = (real)4 * kdt;
+  real speed = (real)0;
+  if (dt > (real)0)
+  {
+    /* The column's window along y: rows j .. j + 2 for row j = j0 + r, the half-step face
+     * values of row j, and the flux through the face south of j as cell j sees it. Built first
+     * from rows j0 - 2 .. j0 + 1: the faces of rows j0 - 1 and j0 (each exchange in its own
+     * local arrays, so that no barrier is needed between them) and the face between them. */
+    const FaceState below = y_state(load_cell(h, hu, hv, bed, i, j0 - 2, column_exists));
+    FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
+    FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
+    FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
+    const CellFaces faces_below = row_faces(cells, k, kw, ke, below, cell, above, half_k);
+    CellFaces faces = row_faces(east_faces, k, kw, ke, cell, above, ahead, half_k);
+    if (capped)
+      keep_rooms(memory, 0, k, faces);
+    FaceFlux south, unused;
+    sweep_face(capped, faces_below.n, faces.s, faces_below.hn, faces.hs, k4, &unused, &south);
+    cell = above;
+    above = ahead;
+    ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
+    SWEEP_UNROLL
+    for (int r = 0; r < ROWS; ++r)
+    {
+      const int j = j0 + r;
+      const StoredCell incoming = load_cell(h, hu, hv, bed, i, j + 3, column_exists);
+      const bool here = updates && j < NY;
+      const int c = IDX(i, j);
+      real hun = (real)0, hvn = (real)0;
+      if (here)
+      {
+        hun = hu[c];
+        hvn = hv[c];
+      }
+      const CellFaces faces_above = row_faces(cells, k, kw, ke, cell, above, ahead, half_k);
+      const int par = r & 1;
+      /* The face between row j and the row above. */
+      if (capped)
+        keep_rooms(memory, par ^ 1, k, faces_above);
+      FaceFlux north, north_seen_above;
+      sweep_face(capped, faces.n, faces_above.s, memory->room_n[par][k], faces_above.hs, k4,
+        &north, &north_seen_above);
+      const FaceFlux ry = rate_from_faces(south, north, faces.s, faces.n, g);
+      /* Along x: each item's east face values, then each face's flux (an item solves its
+       * west face). */
+      put(east_faces, k, faces.e);
+      barrier(CLK_LOCAL_MEM_FENCE);
+      FaceFlux west, west_seen_west;
+      sweep_face(capped, get(east_faces, kw), faces.w, memory->room_e[par][kw],
+        memory->room_w[par][k], k4, &west_seen_west, &west);
+      fh[k] = west_seen_west.h;
+      fqn[k] = west_seen_west.qn;
+      fqt[k] = west_seen_west.qt;
+      barrier(CLK_LOCAL_MEM_FENCE);
+      FaceFlux east;
+      east.h = fh[ke];
+      east.qn = fqn[ke];
+      east.qt = fqt[ke];
+      const FaceFlux rx = rate_from_faces(west, east, faces.w, faces.e, g);
+      if (here)
+      {
+        real hn = cell.h;
+        if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
+          speed = INFINITY; /* the step is to be taken again, capped */
+        const bool ok =
+          euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), g, (real)H_DRY, (real)H_FILM);
+        store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
+      }
+      /* Slide the window one row north. */
+      south = north_seen_above;
+      faces = faces_above;
+      cell = above;
+      above = ahead;
+      ahead = y_state(incoming);
+    }
+  }
+  else if (!idle)
+  {
+    /* The clock has reached its target: the state is carried over to the other copy and its
+     * wave speeds published as a step would (see muscl_hllc_stage). */
+    for (int r = 0; r < ROWS && updates; ++r)
+    {
+      const int j = j0 + r;
+      if (j < NY)
+      {
+        const int c = IDX(i, j);
+        h_out[c] = h[c];
+        hu_out[c] = hu[c];
+        hv_out[c] = hv[c];
+        speed = fmax(speed, wave_speed(h[c], hu[c], hv[c]));
+      }
+    }
+  }
+  const real group_speed = group_max(scratch, speed, k, WG_X);
+  if (k == 0 && !idle)
+  {
+    publish_speed(group_speed, partial_max);
+    finish_hancock_pass(capped, group_speed, partial_max, status);
+  }
+}
+
+/* The first pass of a MUSCL-Hancock step, and the second (see finish_hancock_pass). */
+__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
+muscl_hancock_step(MUSCL_HANCOCK_STEP_ARGUMENTS)
+{
+  __local HancockMemory memory;
+  hancock_sweep(MUSCL_HANCOCK_STEP_PARAMETERS, &memory, false);
+}
+
+__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
+muscl_hancock_step_capped(MUSCL_HANCOCK_STEP_ARGUMENTS)
+{
+  __local HancockMemory memory;
+  hancock_sweep(MUSCL_HANCOCK_STEP_PARAMETERS, &memory, true);
+}
+#endif
