@@ -118,23 +118,19 @@ bool FilterRun::makeFrame(const FrameRequest& request,
 
 void FilterRun::start(const FrameRequest& request, const InitialStateMaker& makeInitialState)
 {
-  // The first run on a device, scheme, precision and grid size times launch shapes (for about
-  // 3 s): the progress bar says so, shape by shape. The shape found goes to the run, which then
-  // does not resolve it again.
-  SimulationParameters run = request.params;
-  if (launchTuningNeeded(request.params, request.device))
-    run.launch = resolveLaunchShape(request.params,
-      request.device,
-      [this](double fraction, const std::string& text) {
-        reportTuning(fraction, text);
-      }).text();
-  InitialState initial = makeInitialState(run);
-  if (NothingMoves(initial, run))
+  // The plan is the only part of a run's set-up that may tune launch shapes (for about 3 s, on
+  // the first run on a device, scheme, precision and grid size): the progress bar says so,
+  // shape by shape. The simulation made from it never tunes.
+  const SimulationPlan plan = Simulation::plan(request.params,
+    false,
+    [this](double fraction, const std::string& text) { reportTuning(fraction, text); });
+  InitialState initial = makeInitialState(plan.params);
+  if (NothingMoves(initial, plan.params))
     vtkWarningWithObjectMacro(algorithm_,
       << "the domain starts dry everywhere and no water enters it, so nothing will move: set "
          "Initial Water Level above the terrain somewhere, choose a Depth or Free Surface "
          "Array, or make a side an Inflow or Water level boundary");
-  timeline_ = std::make_unique<Timeline>(run, initial, request.outputInterval);
+  timeline_ = std::make_unique<Timeline>(plan, initial, request.outputInterval);
   arrays_.Bed = nullptr;
 }
 
