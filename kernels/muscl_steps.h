@@ -5,22 +5,21 @@
 
 /* The arguments of the second-order kernels, the sweeps and the CPU-shaped ones alike, in the
  * order their steppers bind them (solver/MusclSteppers.cpp). */
-#define MUSCL_HLLC_STAGE_ARGUMENTS                                                                \
-  __global const real *h, __global const real *hu, __global const real *hv,                       \
-    __global const real *bed, __global const real *h_base, __global const real *hu_base,          \
-    __global const real *hv_base, __global real *h_out, __global real *hu_out,                    \
-    __global real *hv_out, __global const real *ctrl, __global int *status,                       \
-    __global real *partial_max, const real manning, const real inv_dx, const int final_stage,     \
+#define MUSCL_HLLC_STAGE_ARGUMENTS                                                                 \
+  __global const real *h, __global const real *hu, __global const real *hv,                        \
+    __global const real *bed, __global const real *h_base, __global const real *hu_base,           \
+    __global const real *hv_base, __global real *h_out, __global real *hu_out,                     \
+    __global real *hv_out, __global const real *ctrl, __global int *status,                        \
+    __global real *partial_max, const real manning, const real inv_dx, const int final_stage,      \
     __global const real *manning_field
-#define MUSCL_HANCOCK_STEP_ARGUMENTS                                                              \
-  __global const real *h, __global const real *hu, __global const real *hv,                       \
-    __global const real *bed, __global real *h_out, __global real *hu_out,                        \
-    __global real *hv_out, __global const real *ctrl, __global int *status,                       \
-    __global real *partial_max, const real manning, const real inv_dx,                            \
-    __global const real *manning_field
+#define MUSCL_HANCOCK_STEP_ARGUMENTS                                                               \
+  __global const real *h, __global const real *hu, __global const real *hv,                        \
+    __global const real *bed, __global real *h_out, __global real *hu_out, __global real *hv_out,  \
+    __global const real *ctrl, __global int *status, __global real *partial_max,                   \
+    const real manning, const real inv_dx, __global const real *manning_field
 /* The same arguments' names, for the kernels that pass them on to the function holding their
  * body. */
-#define MUSCL_HANCOCK_STEP_PARAMETERS                                                             \
+#define MUSCL_HANCOCK_STEP_PARAMETERS                                                              \
   h, hu, hv, bed, h_out, hu_out, hv_out, ctrl, status, partial_max, manning, inv_dx, manning_field
 
 /* MUSCL-Hancock takes a step in two launches of one kernel body. The first pass leaves out the
@@ -32,7 +31,9 @@
  * A first-pass cell that went below zero publishes an infinite wave speed, which its group's
  * maximum carries to the item that publishes it; finish_hancock_pass, by that item, takes it
  * from there. */
-inline void finish_hancock_pass(bool capped, real group_speed, __global real* partial_max,
+inline void finish_hancock_pass(bool capped,
+  real group_speed,
+  __global real* partial_max,
   __global int* status)
 {
   if (!capped && isinf(group_speed))
@@ -46,8 +47,8 @@ inline void finish_hancock_pass(bool capped, real group_speed, __global real* pa
   }
   if (atomic_max(&status[STATUS_REDO], 0) == 0)
     return;
-  /* The step is to be taken again: what the first pass published is void (its groups' partial
-   * maxima, where kept per group, the second pass overwrites). */
+    /* The step is to be taken again: what the first pass published is void (its groups' partial
+     * maxima, where kept per group, the second pass overwrites). */
 #if SPEED_MAX_ATOMIC
   TAKE_MAX_SPEED(partial_max);
 #endif
