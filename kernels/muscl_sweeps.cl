@@ -121,8 +121,7 @@ typedef struct
  * whether its column lies within the grid and its ghost layers, and whether it updates cells
  * (the two items at either end only supply neighbours). */
 #define SWEEP_PLACE(m)                                                                            \
-  __local real *const scratch = (m)->scratch, *const fh = (m)->fh, *const fqn = (m)->fqn,         \
-                      *const fqt = (m)->fqt;                                                      \
+  __local real* const scratch = (m)->scratch;                                                     \
   const RowExchange cells = { (m)->ch, (m)->ceta, (m)->cun, (m)->cut },                           \
                     east_faces = { (m)->eh, (m)->eeta, (m)->eun, (m)->eut };                      \
   const int k = get_local_id(0), kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);                  \
@@ -142,6 +141,71 @@ inline void store_checked(__global real* h_out, __global real* hu_out, __global 
     *speed = fmax(*speed, wave_speed(h, hu, hv));
   else
     atomic_min(&status[STATUS_BAD_CELL], cell);
+}
+
+/* A face of the sweep: capped in MUSCL-Hancock's second pass (capped_face_fluxes, with the two
+ * cells' depths there before the half step), not otherwise. `capped` is a constant in each
+ * kernel, so the other sweeps neither load those depths nor compare with them. */
+inline void sweep_face(bool capped, FaceState L, FaceState R, real hL, real hR, real k4,
+  FaceFlux* toLeft, FaceFlux* toRight)
+{
+  if (capped)
+    capped_face_fluxes(L, R, hL, hR, k4, (real)GRAVITY, (real)H_DRY, toLeft, toRight);
+  else
+    face_fluxes(L, R, (real)GRAVITY, (real)H_DRY, toLeft, toRight);
+}
+
+/* dx times the rate of change along x of the item's cell, from the values at its west and east
+ * faces: each item solves its west face and takes its east face's flux from its east neighbour,
+ * trading through local memory. When capped, the depths before the half step come from rooms_e
+ * (the west neighbour's east face) and rooms_w (this cell's west face). Holds two barriers:
+ * every item of the group calls it. */
+inline FaceFlux x_rate(__local SweepMemory* m, int k, int kw, int ke, FaceState west_face,
+  FaceState east_face, bool capped, __local const real* rooms_e, __local const real* rooms_w,
+  real k4)
+{
+  const RowExchange east_faces = { m->eh, m->eeta, m->eun, m->eut };
+  put(east_faces, k, east_face);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  FaceFlux west, west_seen_west;
+  sweep_face(capped, get(east_faces, kw), west_face, capped ? rooms_e[kw] : (real)0,
+    capped ? rooms_w[k] : (real)0, k4, &west_seen_west, &west);
+  m->fh[k] = west_seen_west.h;
+  m->fqn[k] = west_seen_west.qn;
+  m->fqt[k] = west_seen_west.qt;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  FaceFlux east;
+  east.h = m->fh[ke];
+  east.qn = m->fqn[ke];
+  east.qt = m->fqt[ke];
+  return rate_from_faces(west, east, west_face, east_face, (real)GRAVITY);
+}
+
+/* Once the clock has reached its target, a step leaves the state where it is but publishes its
+ * wave speeds as a step would (the next step's dt, after the host sets a new target, comes from
+ * them): the largest of the item's cells in the state (h, hu, hv), which `carry` also copies to
+ * the other copy (h_out, hu_out, hv_out) for a scheme that writes the other copy. */
+inline real speed_at_target(__global const real* h, __global const real* hu,
+  __global const real* hv, __global real* h_out, __global real* hu_out, __global real* hv_out,
+  bool carry, int i, int j0, bool updates)
+{
+  real speed = (real)0;
+  for (int r = 0; r < ROWS && updates; ++r)
+  {
+    const int j = j0 + r;
+    if (j < NY)
+    {
+      const int c = IDX(i, j);
+      if (carry)
+      {
+        h_out[c] = h[c];
+        hu_out[c] = hu[c];
+        hv_out[c] = hv[c];
+      }
+      speed = fmax(speed, wave_speed(h[c], hu[c], hv[c]));
+    }
+  }
+  return speed;
 }
 
 /* dx times the rate of change along y of `cell`, from its south face flux and its north face
@@ -214,21 +278,8 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       const FaceFlux ry = y_rate(cell, above, ahead, &slope, &south);
       barrier(CLK_LOCAL_MEM_FENCE);
       const FaceState x_slope = limited_slopes(get(cells, kw), mine, get(cells, ke), (real)H_DRY);
-      put(east_faces, k, at_face(mine, x_slope, (real)1));
-      barrier(CLK_LOCAL_MEM_FENCE);
-      FaceFlux west, west_seen_west;
-      face_fluxes(get(east_faces, kw), at_face(mine, x_slope, (real)-1), g, (real)H_DRY,
-        &west_seen_west, &west);
-      fh[k] = west_seen_west.h;
-      fqn[k] = west_seen_west.qn;
-      fqt[k] = west_seen_west.qt;
-      barrier(CLK_LOCAL_MEM_FENCE);
-      FaceFlux east;
-      east.h = fh[ke];
-      east.qn = fqn[ke];
-      east.qt = fqt[ke];
-      const FaceFlux rx = rate_from_faces(west, east, at_face(mine, x_slope, (real)-1),
-        at_face(mine, x_slope, (real)1), g);
+      const FaceFlux rx = x_rate(&memory, k, kw, ke, at_face(mine, x_slope, (real)-1),
+        at_face(mine, x_slope, (real)1), false, 0, 0, (real)0);
       if (here)
       {
         real hn = mine.h;
@@ -248,22 +299,8 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       ahead = y_state(incoming);
     }
   }
-  else if (final_stage)
-  {
-    /* The clock has reached its target: the state stays where it is (the final stage writes
-     * into the state it averages with, so there is nothing to copy), and its wave speeds are
-     * published as a step would (the next step's dt, after the host sets a new target, comes
-     * from them). */
-    for (int r = 0; r < ROWS && updates; ++r)
-    {
-      const int j = j0 + r;
-      if (j < NY)
-      {
-        const int c = IDX(i, j);
-        speed = fmax(speed, wave_speed(h_base[c], hu_base[c], hv_base[c]));
-      }
-    }
-  }
+  else if (final_stage) /* at the target; the final stage writes into the state it averages */
+    speed = speed_at_target(h_base, hu_base, hv_base, 0, 0, 0, false, i, j0, updates);
   if (final_stage)
     publish_group_max_speed(scratch, speed, partial_max);
 }
@@ -306,27 +343,15 @@ inline void keep_rooms(__local HancockMemory* m, int parity, int k, CellFaces f)
   m->room_n[parity][k] = f.hn;
 }
 
-/* A face of the sweep: capped in the second pass (capped_face_fluxes, with the two cells' depths
- * there before the half step), not in the first. `capped` is a constant in each kernel, so the
- * first pass neither loads those depths nor compares with them. */
-inline void sweep_face(bool capped, FaceState L, FaceState R, real hL, real hR, real k4,
-  FaceFlux* toLeft, FaceFlux* toRight)
-{
-  if (capped)
-    capped_face_fluxes(L, R, hL, hR, k4, (real)GRAVITY, (real)H_DRY, toLeft, toRight);
-  else
-    face_fluxes(L, R, (real)GRAVITY, (real)H_DRY, toLeft, toRight);
-}
-
+/* The body of both passes. dt is the same for the whole group, so the barriers are reached by
+ * all or none. A second pass that is not needed (idle) does nothing but the speed maximum's
+ * barriers: PoCL's kernel compiler mishandled an early exit, or a condition, around the whole
+ * body (wrong results, or a kernel that never ended). */
 inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* memory,
   const bool capped)
 {
   SWEEP_PLACE(&memory->sweep)
   const real g = (real)GRAVITY;
-  /* The same for the whole group, so the barriers below are reached by all or none. A second
-   * pass that is not needed does nothing but the speed maximum's barriers: PoCL's kernel
-   * compiler mishandled an early exit, or a condition, around the whole body (wrong results,
-   * or a kernel that never ended). */
   const bool idle = capped && status[STATUS_REDO] == 0;
   const real dt = idle ? (real)0 : ctrl[CTRL_DT];
   const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt, k4 = (real)4 * kdt;
@@ -374,27 +399,15 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       const FaceFlux ry = rate_from_faces(south, north, faces.s, faces.n, g);
       /* Along x: each item's east face values, then each face's flux (an item solves its
        * west face). */
-      put(east_faces, k, faces.e);
-      barrier(CLK_LOCAL_MEM_FENCE);
-      FaceFlux west, west_seen_west;
-      sweep_face(capped, get(east_faces, kw), faces.w, memory->room_e[par][kw],
-        memory->room_w[par][k], k4, &west_seen_west, &west);
-      fh[k] = west_seen_west.h;
-      fqn[k] = west_seen_west.qn;
-      fqt[k] = west_seen_west.qt;
-      barrier(CLK_LOCAL_MEM_FENCE);
-      FaceFlux east;
-      east.h = fh[ke];
-      east.qn = fqn[ke];
-      east.qt = fqt[ke];
-      const FaceFlux rx = rate_from_faces(west, east, faces.w, faces.e, g);
+      const FaceFlux rx = x_rate(&memory->sweep, k, kw, ke, faces.w, faces.e, capped,
+        memory->room_e[par], memory->room_w[par], k4);
       if (here)
       {
         real hn = cell.h;
         if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
           speed = INFINITY; /* the step is to be taken again, capped */
-        const bool ok =
-          euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), g, (real)H_DRY, (real)H_FILM);
+        const bool ok = euler_update(
+          &hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), g, (real)H_DRY, (real)H_FILM);
         store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
       }
       /* Slide the window one row north. */
@@ -405,23 +418,8 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       ahead = y_state(incoming);
     }
   }
-  else if (!idle)
-  {
-    /* The clock has reached its target: the state is carried over to the other copy and its
-     * wave speeds published as a step would (see muscl_hllc_stage). */
-    for (int r = 0; r < ROWS && updates; ++r)
-    {
-      const int j = j0 + r;
-      if (j < NY)
-      {
-        const int c = IDX(i, j);
-        h_out[c] = h[c];
-        hu_out[c] = hu[c];
-        hv_out[c] = hv[c];
-        speed = fmax(speed, wave_speed(h[c], hu[c], hv[c]));
-      }
-    }
-  }
+  else if (!idle) /* at the target */
+    speed = speed_at_target(h, hu, hv, h_out, hu_out, hv_out, true, i, j0, updates);
   const real group_speed = group_max(scratch, speed, k, WG_X);
   if (k == 0 && !idle)
   {
