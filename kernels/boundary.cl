@@ -1,3 +1,7 @@
+#ifndef HALO_SIDES
+#define HALO_SIDES 0
+#endif
+
 /* The state of ghost cell (i, j), outside the grid across one side (west or east when i is out
  * of range, else south or north), by the side's kind and value (-D defines). */
 inline GhostCell ghost_beyond(int i, int j, GhostCell mirror, GhostCell nearest)
@@ -58,6 +62,12 @@ __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv
     pi = col < GHOST ? col : NX + col;
   }
   const int i = pi - GHOST, j = pj - GHOST;
+  /* In a run split among ranks, the ghosts past a side inside the grid are the neighbours' cells
+   * (HALO_SIDES: bits west, east, south, north; solver/Partition.h), written by the halo
+   * exchange; a corner ghost is too if either of its sides is such a side. */
+  if (((HALO_SIDES & 1) && i < 0) || ((HALO_SIDES & 2) && i >= NX) ||
+      ((HALO_SIDES & 4) && j < 0) || ((HALO_SIDES & 8) && j >= NY))
+    return;
   /* Mirror: cell -1 reflects 0, -2 reflects 1; cell N reflects N-1, N+1 reflects N-2. */
   const int mi = i < 0 ? -1 - i : (i >= NX ? 2 * NX - 1 - i : i);
   const int mj = j < 0 ? -1 - j : (j >= NY ? 2 * NY - 1 - j : j);

@@ -104,7 +104,7 @@ void DeviceClock::restart(double t, std::int64_t count, double dtBefore)
   // The first step's dt needs the wave speeds of the state; later steps get them from the step
   // kernels, fused. Lax-Friedrichs steps write the next state's ghosts themselves; the first
   // needs these.
-  state_.fillGhosts(state_.parity);
+  state_.fillGhosts(state_.parity, true);
   // The maxima start from zero (compute_dt resets them after reading).
   queue_.enqueueFillBuffer(
     partialMax_, cl_uchar(0), 0, speedPartialCount_ * state_.layout().realSize);
@@ -131,6 +131,8 @@ double DeviceClock::unboundedTarget() const
 
 void DeviceClock::enqueueChooseDt() const
 {
+  if (coupling_)
+    coupling_->agreeOnMaximum(partialMax_, speedPartialCount_);
   queue_.enqueueNDRangeKernel(computeDt_, cl::NullRange, grid_.reduce, grid_.reduce);
 }
 
@@ -148,12 +150,48 @@ bool DeviceClock::read(bool parityOnDevice)
     lastDt = c[CTRL_LAST_DT];
   const bool landed = c[CTRL_TIME] == c[CTRL_TARGET] && c[CTRL_TARGET] > 0;
   time = landed ? target_ : c[CTRL_TIME] - c[CTRL_TIME_COMP];
-  // The step is recorded by the next step's dt; none followed the batch's last step.
-  if (st[STATUS_BAD_CELL] != INT_MAX)
-    reportBlowUp(st[STATUS_BAD_CELL], st[STATUS_BAD_STEP] >= 0 ? st[STATUS_BAD_STEP] : steps);
-  if (st[STATUS_TOO_FAST] >= 0)
-    reportTooLongStep(st[STATUS_TOO_FAST] + 1, c[CTRL_TOO_FAST]);
+  const std::optional<std::string> wrong = fault(st, c);
+  if (coupling_)
+    coupling_->ranks().agreeOnError(wrong);
+  else if (wrong)
+    throw Error(*wrong);
   return landed;
+}
+
+std::optional<std::string> DeviceClock::fault(const cl_int* st, const std::vector<double>& c) const
+{
+  try
+  {
+    // The step is recorded by the next step's dt; none followed the batch's last step.
+    if (st[STATUS_BAD_CELL] != INT_MAX)
+      reportBlowUp(st[STATUS_BAD_CELL], st[STATUS_BAD_STEP] >= 0 ? st[STATUS_BAD_STEP] : steps);
+    if (st[STATUS_TOO_FAST] >= 0)
+      reportTooLongStep(st[STATUS_TOO_FAST] + 1, c[CTRL_TOO_FAST]);
+  }
+  catch (const Error& e)
+  {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
+void DeviceClock::agreeOnRedo() const
+{
+  if (!coupling_)
+    return;
+  cl_int st[STATUS_SIZE];
+  queue_.enqueueReadBuffer(status_, CL_TRUE, 0, sizeof(st), st);
+  const bool redo = st[STATUS_REDO] != 0;
+  if (coupling_->ranks().allAgree(!redo) || redo)
+    return;
+  // Another rank takes the step again: here too, as finish_hancock_pass (kernels/muscl_steps.h)
+  // would have set it up (the first pass's maximum and bad cells void, one more step redone).
+  st[STATUS_REDO] = 1;
+  st[STATUS_BAD_CELL] = INT_MAX;
+  st[STATUS_REDONE] += 1;
+  queue_.enqueueWriteBuffer(status_, CL_TRUE, 0, sizeof(st), st);
+  queue_.enqueueFillBuffer(partialMax_, cl_uchar(0), 0, state_.layout().realSize);
+  queue_.finish();
 }
 
 int DeviceClock::batchSteps(double target) const
@@ -194,10 +232,12 @@ void DeviceClock::reportBlowUp(int cell, int step) const
 {
   const int i = cell % params_.nx, j = cell / params_.nx;
   const std::array<double, 3> values = state_.cellValues(i, j);
+  // (The cell in the whole grid's indices, where the grid is split among ranks.)
+  const Block block = coupling_ ? coupling_->partition().block() : Block{};
   std::ostringstream s;
-  s << "the simulation blew up at step " << step << " (t = " << time << " s): cell (" << i << ", "
-    << j << ") has depth " << values[0] << " m, momentum (" << values[1] << ", " << values[2]
-    << ") m^2/s. ";
+  s << "the simulation blew up at step " << step << " (t = " << time << " s): cell ("
+    << block.x0 + i << ", " << block.y0 + j << ") has depth " << values[0] << " m, momentum ("
+    << values[1] << ", " << values[2] << ") m^2/s. ";
   // A fixed dt past the Courant limit stops before its step (reportTooLongStep), so only an
   // adaptive dt above 0.5 is a likely cause of its own; otherwise the inputs are.
   if (params_.fixedDt <= 0 && params_.cfl > 0.5)

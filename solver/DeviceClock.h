@@ -12,6 +12,9 @@
 #include "Parameters.h"
 
 #include <array>
+#include <optional>
+#include <string>
+#include <vector>
 #include <climits>
 #include <cstdint>
 #include <tuple>
@@ -58,8 +61,15 @@ public:
   void setTarget(double target, std::int64_t stepLimit = INT_MAX);
   // A target time no run reaches: steps without a target (step(n), benchmarks).
   double unboundedTarget() const;
-  // Queues compute_dt: the step before commits, the next dt is chosen.
+  // Queues compute_dt: the step before commits, the next dt is chosen (in a run split among
+  // ranks, from the grid's wave-speed maximum, agreed first).
   void enqueueChooseDt() const;
+  // In a run split among ranks, between MUSCL-Hancock's passes: the step is taken again, capped,
+  // on every rank if it is on any (as on one rank, where the whole grid takes it again); waits
+  // for the device. Else nothing.
+  void agreeOnRedo() const;
+  // The other ranks, from here on (not owned; null: a run on one rank).
+  void couple(RankCoupling* coupling) { coupling_ = coupling; }
   // Reads the clock and the status (the parity too, where the device keeps it); throws
   // swe::Error if a cell went non-physical or a fixed dt passed the Courant limit. Returns
   // whether the clock is on its target (then time is that target exactly, as the host gave it).
@@ -76,6 +86,8 @@ private:
   void writeReal(std::size_t slot, double value);
   [[noreturn]] void reportTooLongStep(std::int64_t step, double speed) const;
   [[noreturn]] void reportBlowUp(int cell, int step) const;
+  // What read() finds wrong in the status and the clock, as a message (none: all is well).
+  std::optional<std::string> fault(const cl_int* status, const std::vector<double>& clock) const;
 
   cl::CommandQueue& queue_;
   const SimulationParameters& params_;
@@ -88,5 +100,6 @@ private:
   cl::Buffer ctrl_, status_, partialMax_;
   cl::Kernel computeDt_;
   std::array<cl::Kernel, 2> waveSpeed_; // a fresh state's speeds, one per copy
+  RankCoupling* coupling_ = nullptr;
 };
 } // namespace swe

@@ -111,6 +111,18 @@ DeviceFeatures deviceFeatures(const cl::Device& device,
   return features;
 }
 
+namespace
+{
+// HALO_SIDES for fill_ghosts (kernels/boundary.cl), where a side's ghosts come from other ranks.
+std::string haloOption(const std::array<bool, 4>& haloSides)
+{
+  int bits = 0;
+  for (int side = 0; side < 4; ++side)
+    bits |= haloSides[static_cast<std::size_t>(side)] ? 1 << side : 0;
+  return bits ? "-DHALO_SIDES=" + std::to_string(bits) + " " : "";
+}
+} // namespace
+
 std::string programBuildOptions(const ProgramSettings& settings)
 {
   const SimulationParameters& params = settings.params;
@@ -146,6 +158,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
                                         : " -DCOURANT_LIMIT_DX=" + real(courantLimitDx(params)))
     << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
     << (settings.perCellManning ? " -DMANNING_FIELD " : " ")
+    << haloOption(settings.haloSides)
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless
     // the build options choose (tests take both on any device).

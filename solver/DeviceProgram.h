@@ -11,6 +11,7 @@
 #include "OpenCL.h"
 #include "Parameters.h"
 
+#include <array>
 #include <string>
 
 namespace swe
@@ -45,6 +46,9 @@ struct ProgramSettings
   const LocalDatum& local;
   const DeviceFeatures& features;
   bool perCellManning = false;
+  // A run split among ranks: the sides (west, east, south, north) whose ghosts the halo exchange
+  // writes (Partition.h).
+  std::array<bool, 4> haloSides = {};
 };
 
 // The options a run's program is built with (params.buildOptions last, so they override).

@@ -122,10 +122,22 @@ void DeviceState::clear()
       queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
 }
 
-void DeviceState::fillGhosts(int p)
+void DeviceState::fillGhosts(int p, bool bed)
 {
   queue_.enqueueNDRangeKernel(
     fillGhosts_[p], cl::NullRange, cl::NDRange(roundUp(layout_.ghostCells(), 64)), cl::NDRange(64));
+  exchangeHalo(p, bed);
+}
+
+void DeviceState::exchangeHalo(int p, bool bed)
+{
+  if (!coupling_)
+    return;
+  const Copy& c = copies_[p];
+  if (bed)
+    coupling_->exchangeHalo({ &c.h, &c.hu, &c.hv, &bed_ });
+  else
+    coupling_->exchangeHalo({ &c.h, &c.hu, &c.hv });
 }
 
 template<class T>

@@ -8,6 +8,7 @@
 #include "GridLayout.h"
 #include "InitialState.h"
 #include "OpenCL.h"
+#include "RankCoupling.h"
 #include "SimulationTypes.h"
 
 #include <array>
@@ -50,8 +51,14 @@ public:
   void upload(const InitialState& initial);
   // Both copies zero (before a snapshot is restored into copy 0).
   void clear();
-  // Queues the ghost cells of copy p (kernels/boundary.cl).
-  void fillGhosts(int p);
+  // Queues the ghost cells of copy p (kernels/boundary.cl); in a run split among ranks, then
+  // exchanges the halo of copy p, and of the bed when asked (waiting for the device).
+  void fillGhosts(int p, bool bed = false);
+  // In a run split among ranks (couple()), the halo of copy p, and of the bed when asked; else
+  // nothing.
+  void exchangeHalo(int p, bool bed = false);
+  // The other ranks' halos, from here on (not owned; null: a run on one rank).
+  void couple(RankCoupling* coupling) { coupling_ = coupling; }
 
   // h, hu, hv of the interior cells into out, packed one field after the other: three copies
   // queued at once, one wait.
@@ -87,5 +94,6 @@ private:
   std::array<Copy, 2> copies_;
   cl::Buffer bed_, manningField_;
   std::array<cl::Kernel, 2> fillGhosts_; // one per copy, bound once
+  RankCoupling* coupling_ = nullptr;
 };
 } // namespace swe

@@ -9,6 +9,7 @@
 // a 100 m/s speed that shrinks every time step. Outputs add the datum back.
 #include "InitialState.h"
 #include "Parameters.h"
+#include "RankExchange.h"
 
 namespace swe
 {
@@ -25,5 +26,9 @@ struct LocalDatum
 // 16 times the precision's resolution (its epsilon) of the highest surface or bed above the
 // datum, where that is deeper than the dry depth (kDryDepth), else 0 (so fp64 runs, and fp32
 // runs on low terrain with shallow water, are untouched).
-LocalDatum localDatum(const SimulationParameters& params, const InitialState& initial);
+// In a run split among ranks (ranks given; initial is this rank's block), the whole grid's
+// (collective).
+LocalDatum localDatum(const SimulationParameters& params,
+  const InitialState& initial,
+  RankExchange* ranks = nullptr);
 } // namespace swe

@@ -136,6 +136,7 @@ public:
       parts_.state.fillGhosts(parity);
       clock_->enqueueChooseDt();
       launch(step_[parity]);
+      clock_->agreeOnRedo();
       launch(capped_[parity]);
       parity = 1 - parity;
     }

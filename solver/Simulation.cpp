@@ -11,6 +11,7 @@
 #include "HugePages.h"
 #include "LocalDatum.h"
 #include "OpenCL.h"
+#include "RankCoupling.h"
 #include "StateDiagnostics.h"
 #include "Stepper.h"
 
@@ -69,6 +70,7 @@ struct Simulation::Impl
   LocalDatum local; // elevations on the device are relative to local.datum (LocalDatum.h)
   GridLayout layout;
   SetupSeconds setup;
+  std::optional<Partition> partition; // a run split among ranks: this rank's block
   cl::Context context;
   cl::CommandQueue queue;
   DeviceFeatures features;
@@ -79,6 +81,8 @@ struct Simulation::Impl
   std::optional<DeviceClock> clock;
   std::optional<StateDiagnostics> diagnostics;
   std::optional<FrameTransfer> frames;
+  std::optional<RankCoupling> coupling; // a run split among ranks
+  RankExchange* ranks = nullptr;        // the same, or none
   // An advance started (startAdvance) and not yet waited for: the clock's time, steps and the
   // parity are those before it until settle() reads the clock.
   bool advancing = false;
@@ -90,31 +94,62 @@ struct Simulation::Impl
     , perCellManning(!initial.manning.empty())
     , layout{ plan.params.nx, plan.params.ny, realBytes(plan.params.precision) }
     , setup(plan.seconds)
+    , partition(plan.partition)
+    , ranks(plan.partition && plan.partition->ranks() > 1 ? plan.ranks : nullptr)
   {
     auto start = Clock::now();
-    checkInitialState(plan, initial);
-    local = localDatum(params, initial);
+    // (A split run agrees on each rank's errors before each collective part, so that no rank
+    // waits for one that gave up.)
+    agreed([&] { checkInitialState(plan, initial); });
+    local = localDatum(params, initial, ranks);
     setup.checks = secondsSince(start);
-    guarded("setting up the OpenCL device",
-      [&]
-      {
-        start = Clock::now();
-        build();
-        setup.build = secondsSince(start);
-        start = Clock::now();
-        makeParts(initial);
-        setup.upload = secondsSince(start);
-      });
+    start = Clock::now();
+    agreed([&] { guarded("setting up the OpenCL device", [&] { build(plan); }); });
+    setup.build = secondsSince(start);
+    start = Clock::now();
+    guarded("setting up the OpenCL device", [&] { makeParts(initial); });
+    setup.upload = secondsSince(start);
+  }
+
+  // Runs part; in a split run, every rank then throws if it threw on any.
+  template<class Part>
+  void agreed(const Part& part)
+  {
+    if (!ranks)
+      return part();
+    std::optional<std::string> error;
+    try
+    {
+      part();
+    }
+    catch (const Error& e)
+    {
+      error = e.what();
+    }
+    ranks->agreeOnError(error);
   }
 
   // The context, the queue and the program.
-  void build()
+  void build(const SimulationPlan& plan)
   {
     const cl::Device device = openclDevices().at(static_cast<std::size_t>(info.index));
+    std::array<bool, 4> haloSides = {};
+    if (ranks)
+    {
+      // A split run agrees on the grid's wave-speed maximum before every dt (RankCoupling), so
+      // the clock is the host's between steps: no fused clock, one step a launch.
+      shape.steps = 1;
+      for (int side = 0; side < 4; ++side)
+        haloSides[side] = !plan.partition->onGridSide()[side];
+    }
     features = deviceFeatures(device, params, info, shape);
+    if (ranks)
+      features.fusedClock = false;
     context = cl::Context(device);
     queue = cl::CommandQueue(context, device);
-    const ProgramSettings settings{ params, info, shape, layout, local, features, perCellManning };
+    const ProgramSettings settings{
+      params, info, shape, layout, local, features, perCellManning, haloSides
+    };
     program.emplace(
       context, device, info, programSource(params.scheme, shape), programBuildOptions(settings));
     grid = gridLaunch(*program, params, shape);
@@ -127,6 +162,12 @@ struct Simulation::Impl
     state.emplace(engine, layout, perCellManning, local.datum);
     stepper = makeStepper({ engine, shape, features, *state });
     clock.emplace(engine, *state, stepper->speedPartials(), features.fusedClock);
+    if (ranks)
+    {
+      coupling.emplace(queue, layout, *partition, *ranks);
+      state->couple(&*coupling);
+      clock->couple(&*coupling);
+    }
     stepper->bind(*clock);
     diagnostics.emplace(engine, *state, stepper->speedPartials());
     frames.emplace(engine, features, *state, info, perCellManning);
@@ -136,11 +177,23 @@ struct Simulation::Impl
 
   bool readClock() { return clock->read(stepper->parityOnDevice()); }
 
+  // The steps of the next batch towards targetTime: in a split run the fewest any rank would
+  // take (batches are timed on each rank), so that every rank takes the same steps.
+  int batchSteps(double targetTime)
+  {
+    const int n = clock->batchSteps(targetTime);
+    if (!ranks)
+      return n;
+    double fewest = -n;
+    ranks->maxOverRanks(&fewest, 1);
+    return static_cast<int>(-fewest);
+  }
+
   // Enqueues a batch of steps towards targetTime and returns without waiting for them.
   void startAdvance(double targetTime)
   {
     clock->setTarget(targetTime);
-    stepper->enqueue(clock->batchSteps(targetTime));
+    stepper->enqueue(batchSteps(targetTime));
     queue.flush();
     advancing = true;
   }
@@ -183,6 +236,19 @@ SimulationPlan Simulation::plan(const SimulationParameters& params,
   return plan;
 }
 
+void splitAmongRanks(SimulationPlan& plan, const Partition& partition, RankExchange& ranks)
+{
+  partition.validate();
+  if (partition.gridNx != plan.params.nx || partition.gridNy != plan.params.ny)
+    throw Error("the partition is of a " + std::to_string(partition.gridNx) + " x " +
+                std::to_string(partition.gridNy) + " grid, the run's grid is " +
+                std::to_string(plan.params.nx) + " x " + std::to_string(plan.params.ny));
+  plan.params.nx = partition.block().nx;
+  plan.params.ny = partition.block().ny;
+  plan.partition = partition;
+  plan.ranks = &ranks;
+}
+
 Simulation::Simulation(const SimulationPlan& plan, const InitialState& initial)
   : impl_(new Impl(plan, initial))
 {
@@ -215,14 +281,15 @@ bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
       m.clock->setTarget(targetTime);
       for (;;)
       {
-        const int n = m.clock->batchSteps(targetTime);
+        const int n = m.batchSteps(targetTime);
         const auto start = Clock::now();
         m.stepper->enqueue(n);
         const bool landed = m.readClock();
         m.clock->batchTook(n, secondsSince(start));
         if (landed)
           return true;
-        if (progress && !progress(m.clock->time))
+        const bool goOn = !progress || progress(m.clock->time);
+        if (!(m.ranks ? m.ranks->allAgree(goOn) : goOn))
           return false;
       }
     });
@@ -403,7 +470,17 @@ std::optional<FrameRanges> Simulation::frameRanges() const
 Diagnostics Simulation::diagnostics() const
 {
   Impl& m = settled();
-  return guarded("computing diagnostics", [&] { return m.diagnostics->compute(); });
+  Diagnostics d = guarded("computing diagnostics", [&] { return m.diagnostics->compute(); });
+  if (m.ranks)
+  {
+    // The whole grid's (the mass summed in rank order of partial sums: not a single rank's bits).
+    double largest[2] = { d.maxDepth, d.maxSpeed };
+    m.ranks->maxOverRanks(largest, 2);
+    m.ranks->sumOverRanks(&d.mass, 1);
+    d.maxDepth = largest[0];
+    d.maxSpeed = largest[1];
+  }
+  return d;
 }
 
 StateView Simulation::downloadState() const

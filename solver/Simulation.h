@@ -10,6 +10,8 @@
 #include "LaunchShape.h"
 #include "LaunchTuner.h"
 #include "Parameters.h"
+#include "Partition.h"
+#include "RankExchange.h"
 #include "SimulationTypes.h"
 
 #include <cstdint>
@@ -33,7 +35,15 @@ struct SimulationPlan
   LaunchShape shape;           // params.launch resolved
   bool perCellManning = false; // the memory check counted a Manning field
   SetupSeconds seconds;        // its device and launch parts: the time the plan took
+  // A run split among ranks (Partition.h): this rank's block, params.nx x params.ny cells, and
+  // the way to the other ranks (not owned; it outlives the Simulation). None: one rank.
+  std::optional<Partition> partition;
+  RankExchange* ranks = nullptr;
 };
+
+// This rank's part of a run split among ranks: plan's grid (the whole grid) becomes the block of
+// partition's rank. Every rank must then make its Simulation (collective).
+void splitAmongRanks(SimulationPlan& plan, const Partition& partition, RankExchange& ranks);
 
 class Simulation
 {

@@ -1,0 +1,276 @@
+// A run split among ranks (solver/Partition.h) gives the bits of the same run on one rank, at
+// every output time: every scheme, both precisions, adaptive and fixed dt, terrain with wet and
+// dry cells, every boundary type, blocks that do not divide the grid evenly and blocks meeting
+// at corners. The ranks are threads here (ThreadRankExchange.h); under MPI the same engine
+// calls run in processes.
+#include "Error.h"
+#include "Partition.h"
+#include "Simulation.h"
+#include "TestHelpers.h"
+#include "ThreadRankExchange.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace swe::test
+{
+namespace
+{
+// A hill that stands out of a lake (dry cells at its top), a deeper pool in one corner, and a
+// gentle slope: flow across every side and around the hill.
+InitialState hillAndPool(const SimulationParameters& p, bool flat)
+{
+  InitialState s(p.nx, p.ny);
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+    {
+      const double x = (i + 0.5) / p.nx, y = (j + 0.5) / p.ny;
+      const double r2 = (x - 0.6) * (x - 0.6) + (y - 0.55) * (y - 0.55);
+      const double bed = flat ? 0.0 : 0.4 * std::exp(-r2 / 0.02) + 0.05 * x;
+      const double pool = x < 0.35 && y < 0.4 ? 0.3 : 0.0;
+      const std::size_t k = s.index(i, j);
+      s.bed[k] = bed;
+      s.h[k] = std::max(0.0, 0.25 - bed) + pool + (flat ? 0.05 : 0.0);
+    }
+  return s;
+}
+
+SimulationParameters splitParameters(Scheme scheme, Precision precision, bool fixedDt)
+{
+  SimulationParameters p = smallParameters(precision, 41, 30);
+  p.scheme = scheme;
+  p.launch = "default";
+  p.manning = 0.02;
+  if (fixedDt)
+    p.fixedDt = 0.01;
+  p.boundaries[static_cast<int>(Side::West)] = { BoundaryType::Inflow, 0.2 };
+  p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+  p.boundaries[static_cast<int>(Side::South)] = { BoundaryType::Wall, 0.0 };
+  p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::FixedLevel, 0.3 };
+  return p;
+}
+
+struct Output
+{
+  std::vector<Fields> fields; // at each output time
+  std::vector<std::int64_t> steps;
+};
+
+Output runTo(Simulation& s, const std::vector<double>& times)
+{
+  Output out;
+  for (double t : times)
+  {
+    s.advanceTo(t);
+    out.fields.push_back(download(s));
+    out.steps.push_back(s.steps());
+  }
+  return out;
+}
+
+// Cells of the block where rank's fields and the whole grid's are not the same bits.
+int differingCells(const Fields& whole, int gridNx, const Fields& part, const Block& b)
+{
+  int differing = 0;
+  const std::vector<double>* wholes[] = { &whole.h, &whole.hu, &whole.hv };
+  const std::vector<double>* parts[] = { &part.h, &part.hu, &part.hv };
+  for (int f = 0; f < 3; ++f)
+    for (int j = 0; j < b.ny; ++j)
+      for (int i = 0; i < b.nx; ++i)
+      {
+        const double w = (*wholes[f])[static_cast<std::size_t>(b.y0 + j) * gridNx + b.x0 + i];
+        const double q = (*parts[f])[static_cast<std::size_t>(j) * b.nx + i];
+        differing += std::memcmp(&w, &q, sizeof(double)) != 0;
+      }
+  return differing;
+}
+
+// Runs the split run, one thread per rank; rethrows a rank's exception.
+std::vector<Output> runSplit(const SimulationParameters& p,
+  const InitialState& initial,
+  int ranks,
+  const std::vector<double>& times)
+{
+  ThreadWorld world(ranks);
+  std::vector<Output> outputs(static_cast<std::size_t>(ranks));
+  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(ranks));
+  std::vector<std::thread> threads;
+  for (int r = 0; r < ranks; ++r)
+    threads.emplace_back(
+      [&, r]
+      {
+        try
+        {
+          ThreadRankExchange exchange(world, r);
+          const Partition partition = splitGrid(p.nx, p.ny, ranks, r);
+          SimulationPlan plan = Simulation::plan(p);
+          splitAmongRanks(plan, partition, exchange);
+          Simulation s(plan, blockOf(initial, partition.block()));
+          outputs[static_cast<std::size_t>(r)] = runTo(s, times);
+        }
+        catch (...)
+        {
+          errors[static_cast<std::size_t>(r)] = std::current_exception();
+        }
+      });
+  for (std::thread& t : threads)
+    t.join();
+  for (const std::exception_ptr& e : errors)
+    if (e)
+      std::rethrow_exception(e);
+  return outputs;
+}
+
+void expectSameBitsAsOneRank(const SimulationParameters& p, const InitialState& initial, int ranks)
+{
+  const std::vector<double> times = { 0.3, 0.7 };
+  Simulation whole(p, initial);
+  const Output one = runTo(whole, times);
+  const std::vector<Output> split = runSplit(p, initial, ranks, times);
+  for (int r = 0; r < ranks; ++r)
+  {
+    const Block b = splitGrid(p.nx, p.ny, ranks, r).block();
+    const Output& mine = split[static_cast<std::size_t>(r)];
+    for (std::size_t k = 0; k < times.size(); ++k)
+    {
+      EXPECT_EQ(mine.steps[k], one.steps[k]) << "rank " << r << " at t = " << times[k];
+      EXPECT_EQ(differingCells(one.fields[k], p.nx, mine.fields[k], b), 0)
+        << "rank " << r << " of " << ranks << " at t = " << times[k];
+    }
+  }
+}
+
+struct SplitCase
+{
+  Scheme scheme;
+  Precision precision;
+  bool fixedDt;
+};
+
+class SplitRun : public ::testing::TestWithParam<SplitCase>
+{
+};
+
+TEST_P(SplitRun, GivesTheBitsOfOneRankOnTwoThreeAndFourRanks)
+{
+  const SplitCase c = GetParam();
+  const SimulationParameters p = splitParameters(c.scheme, c.precision, c.fixedDt);
+  // (Lax-Friedrichs has no bed terms: a flat bed.)
+  const InitialState initial = hillAndPool(p, c.scheme == Scheme::LaxFriedrichs);
+  for (int ranks : { 2, 3, 4 })
+    expectSameBitsAsOneRank(p, initial, ranks);
+}
+
+INSTANTIATE_TEST_SUITE_P(EverySchemeAndPrecision,
+  SplitRun,
+  ::testing::Values(SplitCase{ Scheme::LaxFriedrichs, Precision::Single, false },
+    SplitCase{ Scheme::LaxFriedrichs, Precision::Double, true },
+    SplitCase{ Scheme::MusclHllc, Precision::Single, false },
+    SplitCase{ Scheme::MusclHllc, Precision::Double, true },
+    SplitCase{ Scheme::MusclHancock, Precision::Single, false },
+    SplitCase{ Scheme::MusclHancock, Precision::Double, false },
+    SplitCase{ Scheme::MusclHancock, Precision::Single, true }),
+  [](const ::testing::TestParamInfo<SplitCase>& info)
+  {
+    std::string name = schemeName(info.param.scheme) + "_" + precisionName(info.param.precision) +
+                       (info.param.fixedDt ? "_fixed" : "_adaptive");
+    std::replace(name.begin(), name.end(), '-', '_');
+    return name;
+  });
+
+// A bad value in one rank's block (a depth that is not a number) fails every rank with that
+// rank's message, and none waits for ever.
+TEST(SplitRunErrors, AnErrorOnOneRankFailsEveryRankWithItsMessage)
+{
+  const SimulationParameters p = splitParameters(Scheme::MusclHancock, Precision::Single, false);
+  InitialState initial = hillAndPool(p, false);
+  const int ranks = 3;
+  const Block last = splitGrid(p.nx, p.ny, ranks, ranks - 1).block();
+  initial.h[initial.index(last.x0 + 1, last.y0 + 1)] = std::nan("");
+  ThreadWorld world(ranks);
+  std::vector<std::string> messages(ranks);
+  std::vector<std::thread> threads;
+  for (int r = 0; r < ranks; ++r)
+    threads.emplace_back(
+      [&, r]
+      {
+        ThreadRankExchange exchange(world, r);
+        const Partition partition = splitGrid(p.nx, p.ny, ranks, r);
+        try
+        {
+          SimulationPlan plan = Simulation::plan(p);
+          splitAmongRanks(plan, partition, exchange);
+          Simulation s(plan, blockOf(initial, partition.block()));
+          messages[static_cast<std::size_t>(r)] = "no error";
+        }
+        catch (const Error& e)
+        {
+          messages[static_cast<std::size_t>(r)] = e.what();
+        }
+      });
+  for (std::thread& t : threads)
+    t.join();
+  for (const std::string& m : messages)
+  {
+    EXPECT_EQ(m, messages.front());
+    EXPECT_NE(m.find("rank 2: "), std::string::npos) << m;
+    EXPECT_NE(m.find("depth"), std::string::npos) << m;
+  }
+}
+
+TEST(Partition, BlocksTileTheGridAndHalosPair)
+{
+  for (int ranks : { 1, 2, 3, 4, 6, 7 })
+  {
+    std::vector<std::vector<HaloLink>> links;
+    for (int r = 0; r < ranks; ++r)
+      links.push_back(splitGrid(23, 17, ranks, r).haloLinks());
+    // What a rank sends a peer is, cell for cell, what the peer receives from it.
+    for (int r = 0; r < ranks; ++r)
+      for (const HaloLink& l : links[static_cast<std::size_t>(r)])
+      {
+        const Block mine = splitGrid(23, 17, ranks, r).block();
+        const Block theirs = splitGrid(23, 17, ranks, l.peer).block();
+        bool found = false;
+        for (const HaloLink& back : links[static_cast<std::size_t>(l.peer)])
+          if (back.peer == r)
+          {
+            found = true;
+            ASSERT_EQ(back.receive.size(), l.send.size());
+            for (std::size_t k = 0; k < l.send.size(); ++k)
+            {
+              EXPECT_EQ(l.send[k].i0 + mine.x0, back.receive[k].i0 + theirs.x0);
+              EXPECT_EQ(l.send[k].j0 + mine.y0, back.receive[k].j0 + theirs.y0);
+              EXPECT_EQ(l.send[k].nx, back.receive[k].nx);
+              EXPECT_EQ(l.send[k].ny, back.receive[k].ny);
+            }
+          }
+        EXPECT_TRUE(found) << "rank " << r << " sends to " << l.peer << ", which does not answer";
+      }
+  }
+}
+
+TEST(Partition, RefusesBlocksTooSmallOrNotTiling)
+{
+  try
+  {
+    splitGrid(3, 3, 4, 0);
+    FAIL() << "a 3 x 3 grid on 4 ranks was accepted";
+  }
+  catch (const Error& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("at least 2 x 2"), std::string::npos) << e.what();
+  }
+  Partition gap = splitGrid(20, 10, 2, 0);
+  gap.blocks[1].nx -= 1;
+  EXPECT_THROW(gap.validate(), Error);
+}
+} // namespace
+} // namespace swe::test
