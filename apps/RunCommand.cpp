@@ -1,7 +1,10 @@
 // swe run: a scenario, or a terrain from a .vti file, to --t-end, with a line of diagnostics at
 // every output time and, with VTK, the outputs as a .vti series.
 #include "CommonOptions.h"
+#include "Devices.h"
 #include "Error.h"
+#include "LaunchedRanks.h"
+#include "Partition.h"
 #include "Report.h"
 #include "RunInput.h"
 #include "Simulation.h"
@@ -19,6 +22,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -79,12 +83,17 @@ public:
     return frames_;
   }
 
-  void open([[maybe_unused]] const RunOptions& options)
+  void open([[maybe_unused]] const RunOptions& options,
+    [[maybe_unused]] const std::optional<Partition>& partition)
   {
 #ifdef SWE_WITH_VTK
+    partition_ = partition;
     if (!options.outDir.empty())
-      writer_ =
-        std::make_unique<VtiSeriesWriter>(options.outDir, "swe", options.input.origin, selection_);
+      writer_ = std::make_unique<VtiSeriesWriter>(options.outDir,
+        "swe",
+        options.input.origin,
+        selection_,
+        partition_ ? &*partition_ : nullptr);
 #endif
   }
   // The next file, while the device takes the steps to nextTime.
@@ -98,7 +107,7 @@ public:
   void reportWritten() const
   {
 #ifdef SWE_WITH_VTK
-    if (writer_)
+    if (writer_ && printsReports())
       std::cerr << "swe: wrote " << writer_->seriesPath() << "\n";
 #endif
   }
@@ -107,6 +116,7 @@ private:
   std::vector<HostShare> frames_;
 #ifdef SWE_WITH_VTK
   FrameArraySelection selection_;
+  std::optional<Partition> partition_;
   std::unique_ptr<VtiSeriesWriter> writer_;
 #endif
 };
@@ -115,8 +125,9 @@ private:
 struct Made
 {
   std::unique_ptr<Simulation> simulation;
-  SetupSeconds setup;  // with the memory check in device
-  double stateSeconds; // the initial state: built, and released
+  std::optional<Partition> partition; // a run split among the launcher's ranks
+  SetupSeconds setup;                 // with the memory check in device
+  double stateSeconds;                // the initial state: built, and released
 };
 
 // The scenario's grid is checked before its initial state is built (an input's, once read), with
@@ -134,7 +145,26 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
   made.simulation = [&]
   {
     const InitialState initial = initialState(options.common, options.input, params);
-    return std::make_unique<Simulation>(params, initial);
+    RankExchange* ranks = launchedRanks();
+    if (!ranks)
+      return std::make_unique<Simulation>(params, initial);
+    // Split among the launcher's ranks: each simulates its block on its node's next device.
+    made.partition = splitGrid(params.nx, params.ny, ranks->ranks(), ranks->rank());
+    SimulationParameters rankParams = params;
+    rankParams.device = deviceSelectorForRank(params.device, nodeLocalRank());
+    std::optional<std::string> error;
+    SimulationPlan plan;
+    try
+    {
+      plan = Simulation::plan(rankParams, !initial.manning.empty());
+      splitAmongRanks(plan, *made.partition, *ranks);
+    }
+    catch (const Error& e)
+    {
+      error = e.what();
+    }
+    ranks->agreeOnError(error);
+    return std::make_unique<Simulation>(plan, blockOf(initial, made.partition->block()));
   }();
   made.setup = made.simulation->setupSeconds();
   made.stateSeconds = secondsSince(start) - made.setup.total();
@@ -147,7 +177,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
 void stepThroughOutputs(Simulation& simulation, const RunOptions& options, Series& series)
 {
   const double tEnd = options.tEnd;
-  const bool terminal = isatty(STDERR_FILENO);
+  const bool terminal = isatty(STDERR_FILENO) && printsReports();
   const double interval = options.outputEvery > 0 ? options.outputEvery : tEnd;
   const long outputs = interval > 0 ? static_cast<long>(std::ceil(tEnd / interval - 1e-9)) : 0;
   const auto outputTime = [&](long k) { return std::min(tEnd, k * interval); };
@@ -168,15 +198,16 @@ void stepThroughOutputs(Simulation& simulation, const RunOptions& options, Serie
         return true;
       });
     const Diagnostics d = simulation.diagnostics();
-    std::fprintf(stderr,
-      "%s  t = %10.4f s  steps = %lld  mass = %.10g m^3  max depth = %.4g m  "
-      "max speed = %.4g m/s\n",
-      terminal ? "\r" : "",
-      simulation.time(),
-      static_cast<long long>(simulation.steps()),
-      d.mass,
-      d.maxDepth,
-      d.maxSpeed);
+    if (printsReports())
+      std::fprintf(stderr,
+        "%s  t = %10.4f s  steps = %lld  mass = %.10g m^3  max depth = %.4g m  "
+        "max speed = %.4g m/s\n",
+        terminal ? "\r" : "",
+        simulation.time(),
+        static_cast<long long>(simulation.steps()),
+        d.mass,
+        d.maxDepth,
+        d.maxSpeed);
     write(k);
   }
 }
@@ -184,6 +215,8 @@ void stepThroughOutputs(Simulation& simulation, const RunOptions& options, Serie
 // What the step loop did beyond the steps asked for, and where the series went.
 void printNotes(Simulation& simulation, const SimulationParameters& params, const Series& series)
 {
+  if (!printsReports())
+    return;
   if (simulation.launchShape().steps == 2 && params.fixedDt <= 0)
     std::cerr
       << "swe: " << simulation.refusedLaunches()
@@ -206,11 +239,15 @@ int run(RunOptions& options)
   auto start = Clock::now();
   const double mass0 = simulation.diagnostics().mass;
   const double firstRead = secondsSince(start);
-  std::cerr << "swe: " << what << ", " << schemeName(params.scheme) << ", " << params.nx << " x "
-            << params.ny << " cells, dx = " << params.dx << " m, "
-            << precisionName(params.precision) << " precision on " << simulation.device().name
-            << "\n";
-  series.open(options);
+  if (printsReports())
+    std::cerr << "swe: " << what << ", " << schemeName(params.scheme) << ", " << params.nx << " x "
+              << params.ny << " cells, dx = " << params.dx << " m, "
+              << precisionName(params.precision) << " precision on " << simulation.device().name
+              << (made.partition ? ", split among " + std::to_string(made.partition->ranks()) +
+                                     " ranks (rank 0's device)"
+                                 : std::string())
+              << "\n";
+  series.open(options, made.partition);
   stepThroughOutputs(simulation, options, series);
   // (As before the SETUP line: the simulation's construction, the first read and the outputs.)
   const double seconds = simulation.setupSeconds().total() + secondsSince(start);
@@ -218,6 +255,8 @@ int run(RunOptions& options)
   const double mass = simulation.diagnostics().mass;
   const double lastRead = secondsSince(lastStart);
   printNotes(simulation, params, series);
+  if (!printsReports())
+    return 0;
   printSetup(made.stateSeconds,
     made.setup,
     { { "first read", firstRead }, { "last read", lastRead } },

@@ -3,6 +3,8 @@
 #include "Error.h"
 #include "FrameImage.h"
 
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkXMLImageDataWriter.h>
@@ -16,11 +18,13 @@ namespace swe
 VtiSeriesWriter::VtiSeriesWriter(const std::string& directory,
   const std::string& name,
   const std::array<double, 3>& origin,
-  const FrameArraySelection& selection)
+  const FrameArraySelection& selection,
+  const Partition* partition)
   : directory_(directory)
   , name_(name)
   , origin_(origin)
   , selection_(selection)
+  , partition_(partition)
 {
   std::error_code ec;
   std::filesystem::create_directories(directory_, ec);
@@ -35,8 +39,11 @@ std::string VtiSeriesWriter::seriesPath() const
 
 void VtiSeriesWriter::write(Simulation& simulation, double nextTime)
 {
-  char file[64];
-  std::snprintf(file, sizeof(file), "%s_%05zu.vti", name_.c_str(), files_.size());
+  char stem[64];
+  std::snprintf(stem, sizeof(stem), "%s_%05zu", name_.c_str(), files_.size());
+  const std::string file = partition_
+                             ? std::string(stem) + "_" + std::to_string(partition_->rank) + ".vti"
+                             : std::string(stem) + ".vti";
   vtkNew<vtkImageData> image;
   // Made before the advance starts (the first file downloads the bed), filled as the state
   // arrives, as the plugin does.
@@ -44,6 +51,12 @@ void VtiSeriesWriter::write(Simulation& simulation, double nextTime)
   const StateView state = simulation.downloadStateThenAdvance(nextTime,
     [&](const StateView& arriving, const RowsWait& waitForRows)
     { frame.fill(arriving, waitForRows); });
+  if (partition_)
+  {
+    // The piece where its block lies in the whole grid (the same origin and spacing).
+    const Block& b = partition_->block();
+    image->SetExtent(b.x0, b.x0 + b.nx, b.y0, b.y0 + b.ny, 0, 0);
+  }
   vtkNew<vtkXMLImageDataWriter> writer;
   writer->SetFileName((directory_ + "/" + file).c_str());
   writer->SetInputData(image);
@@ -53,8 +66,53 @@ void VtiSeriesWriter::write(Simulation& simulation, double nextTime)
   writer->SetCompressorTypeToZLib();
   if (writer->Write() != 1)
     throw Error("cannot write '" + directory_ + "/" + file + "'");
-  files_.emplace_back(state.time, file);
+  if (partition_ && partition_->rank != 0)
+  {
+    files_.emplace_back(state.time, file); // (counted; rank 0 writes the .pvd)
+    return;
+  }
+  if (partition_)
+  {
+    writePieceSummary(stem, image);
+    files_.emplace_back(state.time, std::string(stem) + ".pvti");
+  }
+  else
+    files_.emplace_back(state.time, file);
   writeCollection();
+}
+
+void VtiSeriesWriter::writePieceSummary(const std::string& stem, vtkImageData* image) const
+{
+  const std::string path = directory_ + "/" + stem + ".pvti";
+  std::ofstream out(path);
+  out.precision(17);
+  const double dx = image->GetSpacing()[0];
+  out << "<?xml version=\"1.0\"?>\n"
+      << "<VTKFile type=\"PImageData\" version=\"0.1\" byte_order=\"LittleEndian\" "
+         "header_type=\"UInt64\">\n"
+      << "  <PImageData WholeExtent=\"0 " << partition_->gridNx << " 0 " << partition_->gridNy
+      << " 0 0\" GhostLevel=\"0\" Origin=\"" << origin_[0] << " " << origin_[1] << " " << origin_[2]
+      << "\" Spacing=\"" << dx << " " << dx << " " << dx << "\">\n"
+      << "    <PCellData>\n";
+  vtkCellData* cells = image->GetCellData();
+  for (int a = 0; a < cells->GetNumberOfArrays(); ++a)
+  {
+    vtkDataArray* array = cells->GetArray(a);
+    out << "      <PDataArray type=\""
+        << (array->GetDataType() == VTK_DOUBLE ? "Float64" : "Float32") << "\" Name=\""
+        << array->GetName() << "\" NumberOfComponents=\"" << array->GetNumberOfComponents()
+        << "\"/>\n";
+  }
+  out << "    </PCellData>\n";
+  for (int r = 0; r < partition_->ranks(); ++r)
+  {
+    const Block& b = partition_->blocks[static_cast<std::size_t>(r)];
+    out << "    <Piece Extent=\"" << b.x0 << " " << b.x0 + b.nx << " " << b.y0 << " " << b.y0 + b.ny
+        << " 0 0\" Source=\"" << stem << "_" << r << ".vti\"/>\n";
+  }
+  out << "  </PImageData>\n</VTKFile>\n";
+  if (!out)
+    throw Error("cannot write '" + path + "'");
 }
 
 void VtiSeriesWriter::writeCollection() const

@@ -2,12 +2,15 @@
 // Writes a simulation's outputs as VTK XML image files plus a .pvd collection that ParaView opens
 // as one time series.
 #include "FrameArrays.h"
+#include "Partition.h"
 #include "Simulation.h"
 
 #include <array>
 #include <string>
 #include <utility>
 #include <vector>
+
+class vtkImageData;
 
 namespace swe
 {
@@ -16,10 +19,13 @@ class VtiSeriesWriter
 public:
   // Creates directory if needed; the series is directory/<name>.pvd; images start at origin and
   // hold the arrays selected.
+  // In a run split among ranks (partition given), each rank writes its block as a piece,
+  // <name>_<output>_<rank>.vti, and rank 0 the .pvti that joins them and the .pvd.
   VtiSeriesWriter(const std::string& directory,
     const std::string& name,
     const std::array<double, 3>& origin = { 0, 0, 0 },
-    const FrameArraySelection& selection = {});
+    const FrameArraySelection& selection = {},
+    const Partition* partition = nullptr);
   // Writes the next file from the simulation's state now; with nextTime past now the device
   // takes the steps to nextTime while the file is made (Simulation::downloadStateThenAdvance).
   void write(Simulation& simulation, double nextTime);
@@ -27,11 +33,14 @@ public:
 
 private:
   void writeCollection() const;
+  // The .pvti of output `stem` (rank 0), its arrays declared as image holds them.
+  void writePieceSummary(const std::string& stem, vtkImageData* image) const;
   std::string directory_, name_;
   std::array<double, 3> origin_;
   std::vector<std::pair<double, std::string>> files_;
   // The arrays of the last file, refilled for the next (the bed is downloaded once).
   FrameArrays arrays_;
   FrameArraySelection selection_;
+  const Partition* partition_;
 };
 } // namespace swe

@@ -2,7 +2,11 @@
 // each (Subcommands.h); here the command line is parsed and errors become exit codes.
 #include "Error.h"
 #include "LaunchTuner.h"
+#include "LaunchedRanks.h"
 #include "Subcommands.h"
+#ifdef SWE_WITH_MPI
+#include "MpiRankExchange.h"
+#endif
 
 #include <CLI/CLI.hpp>
 
@@ -12,6 +16,10 @@
 
 int main(int argc, char** argv)
 {
+#ifdef SWE_WITH_MPI
+  // Under an MPI launcher, swe run splits its grid among the ranks (LaunchedRanks.h).
+  const swe::MpiSession mpi(&argc, &argv);
+#endif
   CLI::App app{ "swe: 2D shallow-water simulation on OpenCL" };
   app.require_subcommand(1);
   // (In the order of swe --help.)
@@ -31,13 +39,11 @@ int main(int argc, char** argv)
   }
   catch (const swe::Error& e)
   {
-    std::cerr << "swe: error: " << e.what() << "\n";
-    return 1;
+    return swe::cli::reportFailure(std::string("error: ") + e.what(), 1);
   }
   catch (const std::exception& e)
   {
-    std::cerr << "swe: unexpected error: " << e.what() << "\n";
-    return 2;
+    return swe::cli::reportFailure(std::string("unexpected error: ") + e.what(), 2);
   }
   return 0;
 }

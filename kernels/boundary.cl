@@ -65,8 +65,8 @@ __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv
   /* In a run split among ranks, the ghosts past a side inside the grid are the neighbours' cells
    * (HALO_SIDES: bits west, east, south, north; solver/Partition.h), written by the halo
    * exchange; a corner ghost is too if either of its sides is such a side. */
-  if (((HALO_SIDES & 1) && i < 0) || ((HALO_SIDES & 2) && i >= NX) ||
-      ((HALO_SIDES & 4) && j < 0) || ((HALO_SIDES & 8) && j >= NY))
+  const int beyond = (i < 0 ? 1 : 0) | (i >= NX ? 2 : 0) | (j < 0 ? 4 : 0) | (j >= NY ? 8 : 0);
+  if (beyond & HALO_SIDES)
     return;
   /* Mirror: cell -1 reflects 0, -2 reflects 1; cell N reflects N-1, N+1 reflects N-2. */
   const int mi = i < 0 ? -1 - i : (i >= NX ? 2 * NX - 1 - i : i);

@@ -226,6 +226,19 @@ DeviceInfo selectDevice(const std::string& selector)
   return selectDevice(selector, listDevices());
 }
 
+std::string deviceSelectorForRank(const std::string& selector, int nodeLocalRank)
+{
+  if (!selector.empty() && lower(selector) != "auto")
+    return selector;
+  const std::vector<DeviceInfo> devices = listDevices();
+  const std::string type = selectDevice("auto", devices).type;
+  std::vector<int> ofType;
+  for (const DeviceInfo& d : devices)
+    if (d.type == type)
+      ofType.push_back(d.index);
+  return std::to_string(ofType[static_cast<std::size_t>(nodeLocalRank) % ofType.size()]);
+}
+
 DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices)
 {
   if (devices.empty())

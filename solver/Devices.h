@@ -35,6 +35,11 @@ std::vector<DeviceInfo> listDevices();
 DeviceInfo selectDevice(const std::string& selector);
 DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices);
 
+// The device selector of one rank of a run split among ranks: "auto" becomes the index of the
+// node-local rank's turn among the devices of the type "auto" picks (GPU, else CPU), so that the
+// ranks on one node take different GPUs and share them only when they outnumber them; any other
+// selector is returned as it is.
+std::string deviceSelectorForRank(const std::string& selector, int nodeLocalRank);
 // PoCL, the CPU driver, keeps compiled kernels in a cache directory ($POCL_CACHE_DIR, else
 // $XDG_CACHE_HOME/pocl/kcache, else $HOME/.cache/pocl/kcache); where it cannot write there it
 // reports no device, or fails every build, without saying why. A sentence naming the directory,

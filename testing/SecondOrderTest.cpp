@@ -66,32 +66,6 @@ InitialState islandState(const SimulationParameters& p)
   return s;
 }
 
-// A rough state on a 12 x 12 grid of 0.1 m cells: random beds up to a height `relief`, depths up
-// to 1 m with a share `wet` of cells wet (the others dry), and momenta of speeds up to `speed`
-// in any direction, all drawn from one fixed generator (so that every compiler builds the same
-// state): a stress test for wet/dry fronts.
-InitialState roughState(std::uint64_t seed)
-{
-  std::uint64_t x = 0x9E3779B97F4A7C15ull * (seed + 1);
-  const auto draw = [&x]
-  {
-    x = x * 6364136223846793005ull + 1442695040888963407ull;
-    return static_cast<double>(x >> 11) * (1.0 / 9007199254740992.0); // [0, 1)
-  };
-  const double wet = draw(), speed = 30 * draw(), relief = 3 * draw();
-  InitialState s(12, 12);
-  for (int j = 0; j < 12; ++j)
-    for (int i = 0; i < 12; ++i)
-    {
-      const std::size_t k = s.index(i, j);
-      s.bed[k] = relief * draw();
-      s.h[k] = draw() < wet ? std::pow(draw(), 3) : 0.0;
-      s.hu[k] = s.h[k] * speed * (2 * draw() - 1);
-      s.hv[k] = s.h[k] * speed * (2 * draw() - 1);
-    }
-  return s;
-}
-
 template<class Real>
 double twinDifference(Scheme scheme, Precision precision, const std::string& options)
 {
@@ -474,7 +448,7 @@ TEST(SecondOrder, MusclHancockDepthsStayNonNegativeAtAnyCourantNumber)
         musclParameters(Scheme::MusclHancock, Precision::Double, 12, 12, 0.1);
       p.cfl = c.cfl;
       p.launch = launch;
-      const InitialState initial = roughState(c.seed);
+      const InitialState initial = test::roughState(c.seed);
       Simulation sim(p, initial);
       ReferenceSolver<double> twin(p, initial);
       const double m0 = sim.diagnostics().mass;

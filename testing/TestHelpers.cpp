@@ -16,6 +16,28 @@ SimulationParameters smallParameters(Precision precision, int nx, int ny)
   return p;
 }
 
+InitialState roughState(std::uint64_t seed)
+{
+  std::uint64_t x = 0x9E3779B97F4A7C15ull * (seed + 1);
+  const auto draw = [&x]
+  {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<double>(x >> 11) * (1.0 / 9007199254740992.0); // [0, 1)
+  };
+  const double wet = draw(), speed = 30 * draw(), relief = 3 * draw();
+  InitialState s(12, 12);
+  for (int j = 0; j < 12; ++j)
+    for (int i = 0; i < 12; ++i)
+    {
+      const std::size_t k = s.index(i, j);
+      s.bed[k] = relief * draw();
+      s.h[k] = draw() < wet ? std::pow(draw(), 3) : 0.0;
+      s.hu[k] = s.h[k] * speed * (2 * draw() - 1);
+      s.hv[k] = s.h[k] * speed * (2 * draw() - 1);
+    }
+  return s;
+}
+
 Fields download(const Simulation& simulation)
 {
   const auto& p = simulation.parameters();

@@ -6,6 +6,7 @@
 #include "Simulation.h"
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -52,6 +53,12 @@ double twinDifferenceAfter(const SimulationParameters& p, const InitialState& in
     return std::numeric_limits<double>::infinity();
   return maxRelativeDifference(download(device), twinFields(twin, p.nx, p.ny));
 }
+
+// A rough state on a 12 x 12 grid of 0.1 m cells: random beds up to a height `relief`, depths up
+// to 1 m with a share `wet` of cells wet (the others dry), and momenta of speeds up to `speed`
+// in any direction, all drawn from one fixed generator (so that every compiler builds the same
+// state): a stress test for wet/dry fronts.
+InitialState roughState(std::uint64_t seed);
 
 // Largest asymmetries of an n x n state: under x <-> y (which swaps the momenta) and under
 // x -> -x (which negates hu).

@@ -1,0 +1,57 @@
+"""Compares a swe run split among ranks (a .pvd of .pvti files joining each rank's piece) with the
+same run on one rank (a .pvd of .vti files): the same output times, and every cell array the same
+bits. Usage: pvpython compare_split_run.py ONE_RANK_DIR SPLIT_DIR. Prints PASS or FAIL lines."""
+import sys
+import xml.etree.ElementTree as ET
+
+import numpy as np
+from vtkmodules.util.numpy_support import vtk_to_numpy
+from vtkmodules.vtkIOXML import vtkXMLImageDataReader, vtkXMLPImageDataReader
+
+
+def series(directory):
+    root = ET.parse(directory + "/swe.pvd").getroot()
+    return [(float(d.get("timestep")), directory + "/" + d.get("file")) for d in root.iter("DataSet")]
+
+
+def cell_arrays(path):
+    reader = vtkXMLPImageDataReader() if path.endswith(".pvti") else vtkXMLImageDataReader()
+    reader.SetFileName(path)
+    reader.Update()
+    image = reader.GetOutput()
+    cells = image.GetCellData()
+    arrays = {cells.GetArrayName(a): vtk_to_numpy(cells.GetArray(a)) for a in range(cells.GetNumberOfArrays())}
+    return image.GetExtent(), arrays
+
+
+def main(one_dir, split_dir):
+    one, split = series(one_dir), series(split_dir)
+    failures = []
+    if [t for t, _ in one] != [t for t, _ in split]:
+        failures.append("output times differ: %s vs %s" % ([t for t, _ in one], [t for t, _ in split]))
+    for (t, one_file), (_, split_file) in zip(one, split):
+        extent_one, arrays_one = cell_arrays(one_file)
+        extent_split, arrays_split = cell_arrays(split_file)
+        if extent_one != extent_split:
+            failures.append("t = %g: extent %s vs %s" % (t, extent_one, extent_split))
+        if sorted(arrays_one) != sorted(arrays_split) or not arrays_one:
+            failures.append("t = %g: arrays %s vs %s" % (t, sorted(arrays_one), sorted(arrays_split)))
+            continue
+        for name, values in arrays_one.items():
+            other = arrays_split[name]
+            if values.dtype != other.dtype or values.shape != other.shape:
+                failures.append("t = %g: %s is %s %s vs %s %s" % (t, name, values.dtype, values.shape,
+                                                                  other.dtype, other.shape))
+            elif values.tobytes() != other.tobytes():
+                differing = np.count_nonzero(values.view(np.uint8).reshape(len(values), -1)
+                                             != other.view(np.uint8).reshape(len(other), -1))
+                failures.append("t = %g: %s differs in %d bytes" % (t, name, differing))
+    for f in failures:
+        print("FAIL " + f)
+    if not failures:
+        print("PASS %d output times, every cell array the same bits" % len(one))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
