@@ -152,18 +152,13 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
     made.partition = splitGrid(params.nx, params.ny, ranks->ranks(), ranks->rank());
     SimulationParameters rankParams = params;
     rankParams.device = deviceSelectorForRank(params.device, nodeLocalRank());
-    std::optional<std::string> error;
     SimulationPlan plan;
-    try
-    {
-      plan = Simulation::plan(rankParams, !initial.manning.empty());
-      splitAmongRanks(plan, *made.partition, *ranks);
-    }
-    catch (const Error& e)
-    {
-      error = e.what();
-    }
-    ranks->agreeOnError(error);
+    runAgreed(ranks,
+      [&]
+      {
+        plan = Simulation::plan(rankParams, !initial.manning.empty());
+        splitAmongRanks(plan, *made.partition, *ranks);
+      });
     return std::make_unique<Simulation>(plan, blockOf(initial, made.partition->block()));
   }();
   made.setup = made.simulation->setupSeconds();

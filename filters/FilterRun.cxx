@@ -2,7 +2,9 @@
 
 #include "Error.h"
 #include "FrameImage.h"
+#include "Devices.h"
 #include "LaunchTuner.h"
+#include "PipelineRanks.h"
 #include "Timeline.h"
 
 #include <vtkAlgorithm.h>
@@ -116,22 +118,66 @@ bool FilterRun::makeFrame(const FrameRequest& request,
   return true;
 }
 
+bool FilterRun::onAnyRank(bool yes) const
+{
+  return ranks_ && partition_ ? !ranks_->allAgree(!yes) : yes;
+}
+
 void FilterRun::start(const FrameRequest& request, const InitialStateMaker& makeInitialState)
 {
-  // The plan is the only part of a run's set-up that may tune launch shapes (for about 3 s, on
-  // the first run on a device, scheme, precision and grid size): the progress bar says so,
-  // shape by shape. The simulation made from it never tunes.
-  const SimulationPlan plan = Simulation::plan(request.params,
-    false,
-    [this](double fraction, const std::string& text) { reportTuning(fraction, text); });
-  InitialState initial = makeInitialState(plan.params);
-  if (NothingMoves(initial, plan.params))
+  SimulationPlan plan;
+  InitialState initial;
+  if (request.piece)
+    initial = startSplit(request, makeInitialState, plan);
+  else
+  {
+    partition_.reset();
+    // The plan is the only part of a run's set-up that may tune launch shapes (for about 3 s,
+    // on the first run on a device, scheme, precision and grid size): the progress bar says so,
+    // shape by shape. The simulation made from it never tunes.
+    plan = Simulation::plan(request.params,
+      false,
+      [this](double fraction, const std::string& text) { reportTuning(fraction, text); });
+    initial = makeInitialState(plan.params, nullptr);
+  }
+  // (A split run's ranks each see their block: the warning is for a single one.)
+  if (!request.piece && NothingMoves(initial, plan.params))
     vtkWarningWithObjectMacro(algorithm_,
       << "the domain starts dry everywhere and no water enters it, so nothing will move: set "
          "Initial Water Level above the terrain somewhere, choose a Depth or Free Surface "
          "Array, or make a side an Inflow or Water level boundary");
   timeline_ = std::make_unique<Timeline>(plan, initial, request.outputInterval);
   arrays_.Bed = nullptr;
+}
+
+InitialState FilterRun::startSplit(const FrameRequest& request,
+  const InitialStateMaker& makeInitialState,
+  SimulationPlan& plan)
+{
+  if (!ranks_)
+    ranks_ = pipelineRanks();
+  if (!ranks_)
+    throw Error("the pipeline asked for a piece of the grid, but ParaView runs on one process "
+                "here (or the plugin was built without MPI): run pvbatch or pvserver under mpirun");
+  // Each rank takes its node's next device unless the Device property names one.
+  SimulationParameters params = request.params;
+  runAgreed(ranks_.get(),
+    [&]
+    {
+      params.device = deviceSelectorForRank(params.device, pipelineNodeLocalRank());
+      plan = Simulation::plan(params,
+        false,
+        [this](double fraction, const std::string& text) { reportTuning(fraction, text); });
+    });
+  partition_ = gatherPartition(params.nx, params.ny, *request.piece, *ranks_);
+  InitialState initial;
+  runAgreed(ranks_.get(),
+    [&]
+    {
+      initial = makeInitialState(plan.params, &partition_->block());
+      splitAmongRanks(plan, *partition_, *ranks_);
+    });
+  return initial;
 }
 
 void FilterRun::reportTuning(double fraction, const std::string& text)
@@ -172,6 +218,12 @@ void FilterRun::fill(const FrameRequest& request,
   FrameImage frame(timeline_->simulation(), output, request.origin, &arrays_, request.selection);
   const StateView view = timeline_->output(stepAhead ? request.lastOutput : 0.0,
     [&](const StateView& state, const RowsWait& waitForRows) { frame.fill(state, waitForRows); });
+  if (partition_)
+  {
+    // This rank's piece, where its block lies in the whole grid.
+    const Block& b = partition_->block();
+    output->SetExtent(b.x0, b.x0 + b.nx, b.y0, b.y0 + b.ny, 0, 0);
+  }
   // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,
   // checkpoints, and making the output (download and VTK arrays).
   addFrameTimings(output,

@@ -3,11 +3,14 @@
 // the timeline, where runs failed, and the error last said. vtkShallowWaterBase checks the
 // properties and delegates each request's run here.
 #include "FrameArrays.h"
+#include "Partition.h"
+#include "RankExchange.h"
 #include "Simulation.h"
 
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <vtkType.h> // for vtkMTimeType
@@ -29,13 +32,18 @@ struct FrameRequest
   double outputInterval = 0;
   double time = 0;       // the output time of the frame
   double lastOutput = 0; // the last output time
+  // Under ParaView's parallel engine: this rank's piece of the grid (the cells of its update
+  // extent); none when the whole grid is asked for.
+  std::optional<Block> piece;
 };
 
 class FilterRun
 {
 public:
-  // The initial state for the parameters of a new run (whose launch shape is resolved).
-  using InitialStateMaker = std::function<InitialState(const SimulationParameters&)>;
+  // The initial state for the parameters of a new run (whose launch shape is resolved, and
+  // whose grid is the whole grid): of the whole grid, or of block's cells when given.
+  using InitialStateMaker =
+    std::function<InitialState(const SimulationParameters&, const Block* block)>;
 
   // algorithm: the filter, whose progress bar, abort flag, warnings and errors this uses.
   explicit FilterRun(vtkAlgorithm* algorithm);
@@ -44,6 +52,8 @@ public:
   // Drops the run (a change of physics or input, Reset): the next request starts from t = 0 and
   // tries the output times that failed again.
   void restart();
+  // Whether any rank says yes, where a run is split among ranks (collective then); else yes.
+  bool onAnyRank(bool yes) const;
   // Whether there is a run and its grid is not the one of params.
   bool runsOnOtherGrid(const SimulationParameters& params) const;
   // Whether a run failed at or before output time t (a blow-up recurs at the same step): the
@@ -71,6 +81,11 @@ public:
 
 private:
   void start(const FrameRequest& request, const InitialStateMaker& makeInitialState);
+  // What start() does on every rank of a split run: the plan split, and the initial state of
+  // this rank's block; each rank's errors agreed, so that all fail together.
+  InitialState startSplit(const FrameRequest& request,
+    const InitialStateMaker& makeInitialState,
+    SimulationPlan& plan);
   void reportTuning(double fraction, const std::string& text);
   bool seek(double target);
   // Fills output; the timeline's stepping and checkpoint seconds before the seek give the frame's
@@ -81,6 +96,10 @@ private:
     double checkpointsBefore);
 
   vtkAlgorithm* algorithm_;
+  // ParaView's ranks, once a request asked for a piece (made on all ranks together), and the
+  // run's split among them.
+  std::unique_ptr<RankExchange> ranks_;
+  std::optional<Partition> partition_;
   std::unique_ptr<Timeline> timeline_;
   // The last output's arrays: its Bed is shared by the Timeline's later outputs, the others
   // are refilled by the next output where no consumer still holds them.

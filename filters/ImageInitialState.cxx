@@ -15,6 +15,14 @@ namespace swe
 {
 namespace
 {
+// Cell (i, j) of the image's cells as VTK numbers them (from its extent's start: a piece of a
+// larger image names the cell of the whole).
+std::string cellIndex(vtkImageData* image, int i, int j)
+{
+  const int* extent = image->GetExtent();
+  return std::to_string(i + extent[0]) + ", " + std::to_string(j + extent[2]);
+}
+
 std::string arrayList(vtkImageData* image)
 {
   std::string names;
@@ -98,7 +106,7 @@ std::vector<double> cellValues(vtkImageData* image,
           v = array->GetComponent(static_cast<vtkIdType>(cell), c);
         if (!std::isfinite(v))
           throw Error("the " + role + " array '" + name + "' is not finite at cell (" +
-                      std::to_string(i) + ", " + std::to_string(j) + ")");
+                      cellIndex(image, i, j) + ")");
         values[cell * components + c] = v;
       }
     }
@@ -174,8 +182,8 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     for (std::size_t k = 0; k < state.h.size(); ++k)
       if (state.h[k] < 0)
         throw Error("the depth array '" + arrays.depth + "' is negative (" +
-                    formatValue(state.h[k]) + " m) at cell (" + std::to_string(k % nx) + ", " +
-                    std::to_string(k / nx) + ")");
+                    formatValue(state.h[k]) + " m) at cell (" +
+                    cellIndex(image, static_cast<int>(k % nx), static_cast<int>(k / nx)) + ")");
   }
   else
   {

@@ -23,6 +23,7 @@ class vtkDataArraySelection;
 class vtkStringArray;
 namespace swe
 {
+struct Block;
 struct DeviceInfo;
 struct FrameRequest;
 struct InitialState;
@@ -130,8 +131,10 @@ protected:
     int resolution[2],
     double& cellSize,
     double origin[3]) = 0;
-  /// The initial state for params (whose grid DescribeGrid gave). Throws swe::Error.
+  /// The initial state for params (whose grid DescribeGrid gave): of the whole grid, or of
+  /// block's cells where a run is split among ParaView's ranks. Throws swe::Error.
   virtual swe::InitialState MakeInitialState(const swe::SimulationParameters& params,
+    const swe::Block* block,
     vtkInformationVector** inputVector) = 0;
   /// True when the initial state must be rebuilt although no property changed (a new input).
   virtual bool InitialStateChanged(vtkInformationVector**) { return false; }

@@ -6,6 +6,8 @@
 #include "Error.h"
 #include "OutputArrays.h"
 #include "OutputTimes.h"
+#include "Partition.h"
+#include "PipelineRanks.h"
 #include "PropertyParameters.h"
 
 #include <vtkDataObject.h>
@@ -14,7 +16,9 @@
 #include <vtkInformationVector.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
 
+#include <algorithm>
 #include <limits>
+#include <optional>
 #include <new>
 #include <vector>
 
@@ -40,6 +44,22 @@ void SetGridInformation(vtkInformation* outInfo,
   const double spacing[3] = { params.dx, params.dx, params.dx };
   outInfo->Set(vtkDataObject::SPACING(), spacing, 3);
   outInfo->Set(vtkDataObject::ORIGIN(), origin, 3);
+}
+
+// This rank's piece of the grid, where ParaView's parallel engine asks each of its processes
+// for one (its update extent's cells); none otherwise.
+std::optional<swe::Block> RequestedPiece(vtkInformation* outInfo)
+{
+  if (!outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()) ||
+      outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()) < 2 ||
+      swe::pipelineProcesses() < 2 ||
+      !outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT()))
+    return std::nullopt;
+  int e[6];
+  outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT(), e);
+  // (Every rank takes this path together, even one asked for the whole grid or for nothing:
+  // the partition, gathered from all, then says whether the pieces make a run.)
+  return swe::Block{ e[0], e[2], std::max(0, e[1] - e[0]), std::max(0, e[3] - e[2]) };
 }
 
 void SetTimeInformation(vtkInformation* outInfo, const std::vector<double>& times)
@@ -80,6 +100,7 @@ swe::FrameRequest vtkShallowWaterBase::CheckedRequest(vtkInformationVector** inp
     requested = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
   request.time = swe::requestedOutputTime(requested, this->EndTime, this->OutputInterval);
   request.lastOutput = swe::lastOutputTime(this->EndTime, this->OutputInterval);
+  request.piece = RequestedPiece(outInfo);
   return request;
 }
 
@@ -108,6 +129,10 @@ int vtkShallowWaterBase::RequestInformation(vtkInformation*,
   }
   this->Internals->InformationFailed = false;
   SetGridInformation(outInfo, params, origin);
+  // Under ParaView's parallel engine each rank simulates the piece it is asked for, its halos
+  // exchanged with the others (solver/Partition.h); without this the executive would run the
+  // whole grid on rank 0.
+  outInfo->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
   SetTimeInformation(outInfo, swe::outputTimes(this->EndTime, this->OutputInterval));
   return 1;
 }
@@ -130,13 +155,15 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     const swe::FrameRequest request = this->CheckedRequest(inputVector, outInfo);
     // A new input, or one whose data turned out to have another grid than the run's (the grid
     // RequestInformation saw came from the pipeline information): a new run.
-    if (this->InitialStateChanged(inputVector) || run.runsOnOtherGrid(request.params))
+    // (A split run restarts on every rank if on any.)
+    if (run.onAnyRank(
+          this->InitialStateChanged(inputVector) || run.runsOnOtherGrid(request.params)))
       run.restart();
     if (run.failedBy(request.time))
       return this->AbortOutputQuietly(); // its error was reported
     failsFrom = request.time;
-    auto makeInitialState = [&](const swe::SimulationParameters& params)
-    { return this->MakeInitialState(params, inputVector); };
+    auto makeInitialState = [&](const swe::SimulationParameters& params, const swe::Block* block)
+    { return this->MakeInitialState(params, block, inputVector); };
     if (!run.makeFrame(request, makeInitialState, vtkImageData::GetData(outInfo)))
       return 1; // aborted
   }

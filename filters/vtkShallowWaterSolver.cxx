@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "ImageInitialState.h"
 #include "Parameters.h"
+#include "Partition.h"
 
 #include <vtkDataObject.h>
 #include <vtkImageData.h>
@@ -102,16 +103,28 @@ void vtkShallowWaterSolver::DescribeGrid(vtkInformationVector** inputVector,
     swe::imageGrid(extent, spacing, inputOrigin, resolution[0], resolution[1], cellSize, origin);
     return;
   }
-  // The data is the truth: a source may describe it only in part (a Programmable Source that sets
-  // just the whole extent, as ParaView's documentation shows, leaves spacing 1 and origin 0 in
-  // the information), and the simulation must run on the cells the terrain was sampled on.
-  swe::imageGrid(input->GetExtent(),
+  // A piece of the input (ParaView's parallel engine asked each rank for part of the grid): the
+  // grid is the whole extent's, with the data's spacing and origin.
+  const int* dataExtent = input->GetExtent();
+  const bool piece = dataExtent[0] >= extent[0] && dataExtent[1] <= extent[1] &&
+                     dataExtent[2] >= extent[2] && dataExtent[3] <= extent[3] &&
+                     (dataExtent[1] - dataExtent[0] < extent[1] - extent[0] ||
+                       dataExtent[3] - dataExtent[2] < extent[3] - extent[2]) &&
+                     inInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()) &&
+                     inInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()) > 1;
+  // (Otherwise the data is the truth: a source may describe it only in part (a Programmable
+  // Source that sets just the whole extent, as ParaView's documentation shows, leaves spacing 1
+  // and origin 0 in the information), and the simulation must run on the cells the terrain was
+  // sampled on.)
+  swe::imageGrid(piece ? extent : dataExtent,
     input->GetSpacing(),
     input->GetOrigin(),
     resolution[0],
     resolution[1],
     cellSize,
     origin);
+  if (piece)
+    return;
   // The output's extent was announced from the information: another cell count cannot be made.
   const int informationCells[2] = { extent[1] - extent[0], extent[3] - extent[2] };
   if (resolution[0] != informationCells[0] || resolution[1] != informationCells[1])
@@ -148,6 +161,7 @@ void vtkShallowWaterSolver::DescribeGrid(vtkInformationVector** inputVector,
 }
 
 swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationParameters&,
+  const swe::Block* block,
   vtkInformationVector** inputVector)
 {
   swe::ImageArrays arrays;
@@ -158,7 +172,27 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
   arrays.manning = this->ManningArray;
   arrays.initialWaterLevel = this->InitialWaterLevel;
   // (the parameters' grid is the input data's: DescribeGrid in RequestData read it from there)
-  return swe::imageInitialState(vtkImageData::GetData(inputVector[0], 0), arrays);
+  vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);
+  swe::InitialState state = swe::imageInitialState(input, arrays);
+  if (!block)
+    return state;
+  // A split run: the input's piece, which may hold more than this rank's block (a reader that
+  // cannot read part of a file gives all of it).
+  const int* extent = input->GetExtent();
+  vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
+  int whole[6];
+  inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), whole);
+  const swe::Block inPiece{
+    block->x0 + whole[0] - extent[0], block->y0 + whole[2] - extent[2], block->nx, block->ny
+  };
+  if (inPiece.x0 < 0 || inPiece.y0 < 0 || inPiece.x0 + inPiece.nx > state.nx ||
+      inPiece.y0 + inPiece.ny > state.ny)
+    throw swe::Error("the input's piece (extent " + std::to_string(extent[0]) + " to " +
+                     std::to_string(extent[1]) + ", " + std::to_string(extent[2]) + " to " +
+                     std::to_string(extent[3]) + ") does not hold this rank's cells");
+  return inPiece.x0 == 0 && inPiece.y0 == 0 && inPiece.nx == state.nx && inPiece.ny == state.ny
+           ? state
+           : swe::blockOf(state, inPiece);
 }
 
 bool vtkShallowWaterSolver::InitialStateChanged(vtkInformationVector** inputVector)

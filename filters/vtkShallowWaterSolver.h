@@ -54,6 +54,7 @@ protected:
     double& cellSize,
     double origin[3]) override;
   swe::InitialState MakeInitialState(const swe::SimulationParameters& params,
+    const swe::Block* block,
     vtkInformationVector** inputVector) override;
   bool InitialStateChanged(vtkInformationVector** inputVector) override;
 

@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "InitialState.h"
+#include "Partition.h"
 
 #include <vtkObjectFactory.h>
 
@@ -64,9 +65,11 @@ void vtkShallowWaterSource::DescribeGrid(vtkInformationVector**,
 }
 
 swe::InitialState vtkShallowWaterSource::MakeInitialState(const swe::SimulationParameters& params,
+  const swe::Block* block,
   vtkInformationVector**)
 {
-  return swe::makeScenario(static_cast<swe::Scenario>(this->Scenario), params);
+  swe::InitialState whole = swe::makeScenario(static_cast<swe::Scenario>(this->Scenario), params);
+  return block ? swe::blockOf(whole, *block) : whole;
 }
 
 void vtkShallowWaterSource::PrintSelf(ostream& os, vtkIndent indent)

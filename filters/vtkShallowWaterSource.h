@@ -39,6 +39,7 @@ protected:
     double& cellSize,
     double origin[3]) override;
   swe::InitialState MakeInitialState(const swe::SimulationParameters& params,
+    const swe::Block* block,
     vtkInformationVector** inputVector) override;
 
 private:

@@ -8,6 +8,8 @@
 // taking the same steps on every rank (they share dt) and by agreeing, at each check, on whether
 // any rank failed (agreeOnError), so that an error on one rank fails every rank and none waits
 // for ever.
+#include "Error.h"
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -54,4 +56,23 @@ public:
   // Collective: whether every rank said yes.
   bool allAgree(bool yes);
 };
+
+// Runs part; with ranks (a run split among them), every rank then throws if part threw
+// swe::Error on any (agreeOnError). Collective then.
+template<class Part>
+void runAgreed(RankExchange* ranks, const Part& part)
+{
+  if (!ranks)
+    return part();
+  std::optional<std::string> error;
+  try
+  {
+    part();
+  }
+  catch (const Error& e)
+  {
+    error = e.what();
+  }
+  ranks->agreeOnError(error);
+}
 } // namespace swe

@@ -100,33 +100,15 @@ struct Simulation::Impl
     auto start = Clock::now();
     // (A split run agrees on each rank's errors before each collective part, so that no rank
     // waits for one that gave up.)
-    agreed([&] { checkInitialState(plan, initial); });
+    runAgreed(ranks, [&] { checkInitialState(plan, initial); });
     local = localDatum(params, initial, ranks);
     setup.checks = secondsSince(start);
     start = Clock::now();
-    agreed([&] { guarded("setting up the OpenCL device", [&] { build(plan); }); });
+    runAgreed(ranks, [&] { guarded("setting up the OpenCL device", [&] { build(plan); }); });
     setup.build = secondsSince(start);
     start = Clock::now();
     guarded("setting up the OpenCL device", [&] { makeParts(initial); });
     setup.upload = secondsSince(start);
-  }
-
-  // Runs part; in a split run, every rank then throws if it threw on any.
-  template<class Part>
-  void agreed(const Part& part)
-  {
-    if (!ranks)
-      return part();
-    std::optional<std::string> error;
-    try
-    {
-      part();
-    }
-    catch (const Error& e)
-    {
-      error = e.what();
-    }
-    ranks->agreeOnError(error);
   }
 
   // The context, the queue and the program.

@@ -1,6 +1,8 @@
-"""Compares a swe run split among ranks (a .pvd of .pvti files joining each rank's piece) with the
-same run on one rank (a .pvd of .vti files): the same output times, and every cell array the same
-bits. Usage: pvpython compare_split_run.py ONE_RANK_DIR SPLIT_DIR. Prints PASS or FAIL lines."""
+"""Compares a run split among ranks (.pvti files joining each rank's piece) with the same run on
+one rank (.vti files): every cell array the same bits. Usage: pvpython compare_split_run.py
+ONE_RANK_DIR SPLIT_DIR, for swe run's series (swe.pvd in each: the same output times too), or
+pvpython compare_split_run.py ONE.vti SPLIT.pvti [ONE.vti SPLIT.pvti ...]. Prints PASS or FAIL
+lines."""
 import sys
 import xml.etree.ElementTree as ET
 
@@ -24,8 +26,12 @@ def cell_arrays(path):
     return image.GetExtent(), arrays
 
 
-def main(one_dir, split_dir):
-    one, split = series(one_dir), series(split_dir)
+def main(paths):
+    if len(paths) == 2 and not paths[0].endswith(".vti"):
+        one, split = series(paths[0]), series(paths[1])
+    else:
+        one = [(k, p) for k, p in enumerate(paths[0::2])]
+        split = [(k, p) for k, p in enumerate(paths[1::2])]
     failures = []
     if [t for t, _ in one] != [t for t, _ in split]:
         failures.append("output times differ: %s vs %s" % ([t for t, _ in one], [t for t, _ in split]))
@@ -49,9 +55,9 @@ def main(one_dir, split_dir):
     for f in failures:
         print("FAIL " + f)
     if not failures:
-        print("PASS %d output times, every cell array the same bits" % len(one))
+        print("PASS %d outputs, every cell array the same bits" % len(one))
     return 1 if failures else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(sys.argv[1:]))

@@ -73,3 +73,21 @@ def field_value(data, name):
     if array is None:
         fail("output has no field data %s" % name)
     return array.GetVariantValue(0).ToString() if array.IsA("vtkStringArray") else array.GetTuple1(0)
+
+
+def read_text(path):
+    """The file's text, or "" where it cannot be read (a log not written yet)."""
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def free_port():
+    """A TCP port on localhost that nothing listens on now."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("localhost", 0))
+        return s.getsockname()[1]

@@ -7,13 +7,12 @@ pvserver is given two PoCL CPU devices where this machine has one, so that its d
 differs from the client's and the Device property can be seen to list the server's devices.
 """
 import os
-import socket
 import subprocess
 import time
 
 from paraview.simple import *
 
-from swe_testing import cell_array, check, fail, fetch, field_value, say
+from swe_testing import cell_array, check, fail, fetch, field_value, free_port, read_text, say
 
 # Limits that keep the test from hanging: pvserver runs under timeout(1) and is killed in the
 # finally clause; each wait below has its own limit.
@@ -72,17 +71,7 @@ log_path = os.path.join(out_dir, "client_server_pvserver.log")
 
 
 def server_log():
-    try:
-        with open(log_path) as f:
-            return f.read()
-    except OSError:
-        return ""
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("localhost", 0))
-        return s.getsockname()[1]
+    return read_text(log_path)
 
 
 def start_server():
