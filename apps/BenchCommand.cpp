@@ -1,14 +1,18 @@
 // swe bench: times the step loop on the dam break and what a run and the plugin's frames cost
 // around it. Each measurement below is a function of its own, run in the order of bench(), each
-// printing its line (PERFORMANCE.md reads them).
+// printing its line (PERFORMANCE.md reads them). With --ranks, what splitting the grid among
+// ranks costs instead (SPLIT lines).
 #include "CommonOptions.h"
+#include "Devices.h"
 #include "Error.h"
 #include "InitialState.h"
 #include "LaunchTuner.h"
+#include "Partition.h"
 #include "ReferenceSolver.h"
 #include "Report.h"
 #include "Simulation.h"
 #include "Subcommands.h"
+#include "ThreadRanks.h"
 #include "Timing.h"
 
 #include <CLI/CLI.hpp>
@@ -31,6 +35,7 @@ struct BenchOptions
   CommonOptions common;
   int steps = 200;
   bool baseline = false;
+  int ranks = 1;
 };
 
 // One benchmark: the simulation, and what the measurements found, for those that come after.
@@ -73,10 +78,17 @@ void measureFirstRead(Bench& b)
   b.firstRead = secondsSince(start);
 }
 
+// The steps before the timed ones: first launches (PoCL compiles each kernel for its work-group
+// size then; GPU drivers load the code).
+int warmupSteps(int steps)
+{
+  return std::max(1, std::min(steps / 10, 50));
+}
+
 void measureWarmup(Bench& b, int steps)
 {
   Simulation& simulation = *b.simulation;
-  const int warmup = std::max(1, std::min(steps / 10, 50));
+  const int warmup = warmupSteps(steps);
   const auto start = Clock::now();
   simulation.enqueueSteps(warmup);
   simulation.finish();
@@ -309,10 +321,155 @@ void printResult(const Bench& b)
     b.seconds);
 }
 
+// SPLIT: one rank's timed steps, and its share of them spent coupling it to the other ranks.
+struct RankTiming
+{
+  double seconds = 0;     // the timed steps, wall-clock
+  std::int64_t taken = 0; // the timed steps taken
+  SplitSeconds split;     // during those steps
+  std::string device;
+};
+
+// A rank's warm-up, then its timed steps. exchange: the other ranks (null: a run alone), met
+// before and after the timed steps, so that every rank times the same interval (the slowest
+// rank's).
+RankTiming timeRank(Simulation& simulation, RankExchange* exchange, int steps)
+{
+  const auto barrier = [&]
+  {
+    double none = 0;
+    if (exchange)
+      exchange->maxOverRanks(&none, 1);
+  };
+  simulation.step(warmupSteps(steps));
+  barrier();
+  const SplitSeconds before = simulation.splitSeconds();
+  const std::int64_t stepsBefore = simulation.steps();
+  const auto start = Clock::now();
+  simulation.step(steps);
+  barrier();
+  RankTiming t;
+  t.seconds = secondsSince(start);
+  t.taken = simulation.steps() - stepsBefore;
+  const SplitSeconds after = simulation.splitSeconds();
+  t.split = { after.halo - before.halo,
+    after.agree - before.agree,
+    after.halos - before.halos,
+    after.agreements - before.agreements,
+    after.wait - before.wait };
+  t.device = simulation.device().name;
+  return t;
+}
+
+// The plan of rank's block run alone: rank's device (with --device auto, the rank's turn among
+// the GPUs, as under mpirun) and the launch shape the block's size resolves to.
+SimulationPlan blockPlan(const SimulationParameters& params, int ranks, int rank)
+{
+  SimulationParameters p = params;
+  p.device = deviceSelectorForRank(params.device, rank);
+  const Block b = splitGrid(params.nx, params.ny, ranks, rank).block();
+  p.nx = b.nx;
+  p.ny = b.ny;
+  return Simulation::plan(p);
+}
+
+// The plan of rank in the split run: its block alone's device and launch shape (so that the
+// baseline and the split run time the same kernels), over the whole grid for splitAmongRanks.
+// Made before the threads start, so that no two ranks tune one device at once.
+SimulationPlan rankPlan(const SimulationParameters& params, int ranks, int rank)
+{
+  const SimulationPlan alone = blockPlan(params, ranks, rank);
+  SimulationParameters p = params;
+  p.device = alone.params.device;
+  p.launch = alone.shape.text();
+  return Simulation::plan(p);
+}
+
+// The split run, each rank a thread with its own simulation timed by timeRank: the timings by
+// rank. An error on any rank reaches the caller (the lowest rank's, once every thread ended).
+std::vector<RankTiming> timeSplitRun(const std::vector<SimulationPlan>& plans,
+  const InitialState& whole,
+  int steps)
+{
+  const int ranks = static_cast<int>(plans.size());
+  std::vector<RankTiming> timings(plans.size());
+  runOnThreads(ranks,
+    [&](ThreadRankExchange& exchange)
+    {
+      const int r = exchange.rank();
+      const Partition partition = splitGrid(whole.nx, whole.ny, ranks, r);
+      SimulationPlan plan = plans[static_cast<std::size_t>(r)];
+      splitAmongRanks(plan, partition, exchange);
+      Simulation simulation(plan, blockOf(whole, partition.block()));
+      timings[static_cast<std::size_t>(r)] = timeRank(simulation, &exchange, steps);
+    });
+  return timings;
+}
+
+// cells: the cells every step updates (the whole grid's, in a split run); the rest, rank 0's.
+// exchange_fraction counts the waits for the steps' kernels inside the exchanges (wait_seconds):
+// a host-driven exchange keeps the host waiting on the device for most of a step, so the
+// exchange's own share is (halo + agree - wait) / step seconds, and the split's whole cost shows
+// in step_seconds against the one-rank line's.
+void printSplitLine(int ranks, const Block& block, double cells, const RankTiming& t)
+{
+  const double exchange = t.split.halo + t.split.agree;
+  std::printf("SPLIT ranks=%d block=%dx%d steps=%lld cells_per_second=%.6e halo_seconds=%.6f "
+              "agree_seconds=%.6f step_seconds=%.6f exchange_fraction=%.4f wait_seconds=%.6f\n",
+    ranks,
+    block.nx,
+    block.ny,
+    static_cast<long long>(t.taken),
+    cells * static_cast<double>(t.taken) / t.seconds,
+    t.split.halo,
+    t.split.agree,
+    t.seconds,
+    exchange / t.seconds,
+    t.split.wait);
+}
+
+// The grid split among --ranks threads of this process as ranks, each with its simulation, its
+// queue and its device: the one-rank run of rank 0's block first (the baseline, the same kernels
+// on the same device), then the split run. Both take --steps steps after a warm-up.
+int benchSplit(const BenchOptions& options, const SimulationParameters& params)
+{
+  const int ranks = options.ranks;
+  if (options.baseline)
+    throw Error(
+      "--baseline times a run on one rank: leave it out with --ranks " + std::to_string(ranks));
+  const Block block = splitGrid(params.nx, params.ny, ranks, 0).block();
+  const InitialState whole = makeScenario(Scenario::DamBreak, params);
+  RankTiming alone;
+  {
+    Simulation simulation(blockPlan(params, ranks, 0), blockOf(whole, block));
+    alone = timeRank(simulation, nullptr, options.steps);
+  }
+  std::vector<SimulationPlan> plans;
+  for (int r = 0; r < ranks; ++r)
+    plans.push_back(rankPlan(params, ranks, r));
+  const std::vector<RankTiming> split = timeSplitRun(plans, whole, options.steps);
+  const RankTiming& first = split.front();
+  std::cerr << "swe bench: " << params.nx << " x " << params.ny << " split among " << ranks
+            << " threads as ranks (rank 0's block " << block.nx << " x " << block.ny << "), "
+            << schemeName(params.scheme) << ", " << precisionName(params.precision)
+            << "; rank 0: " << first.split.halos << " halo exchanges, " << first.split.agreements
+            << " agreements in " << first.taken << " steps; devices:";
+  for (int r = 0; r < ranks; ++r)
+    std::cerr << (r ? ", " : " ") << r << ": " << split[static_cast<std::size_t>(r)].device;
+  std::cerr << "\n";
+  printSplitLine(1, block, static_cast<double>(block.nx) * block.ny, alone);
+  printSplitLine(ranks, block, static_cast<double>(params.nx) * params.ny, first);
+  return 0;
+}
+
 int bench(BenchOptions& options)
 {
   if (options.steps <= 0)
     throw Error("--steps must be > 0, got " + std::to_string(options.steps));
+  if (options.ranks < 1)
+    throw Error("--ranks must be >= 1, got " + std::to_string(options.ranks));
+  if (options.ranks > 1)
+    return benchSplit(options, options.common.resolve());
   Bench b;
   b.params = options.common.resolve();
   makeSimulation(b);
@@ -348,6 +505,13 @@ Subcommand addBench(CLI::App& app)
   cmd->add_flag("--baseline",
     options->baseline,
     "also time the scheme as a plain one-core C++ loop (the twin) and print the speed-up");
+  cmd
+    ->add_option("--ranks",
+      options->ranks,
+      "split the grid (--nx x --ny, the whole grid) among this many threads as ranks, each on "
+      "its device (with --device auto, the next GPU), and time what the split costs against "
+      "one block run alone (SPLIT lines)")
+    ->capture_default_str();
   return { cmd, [options] { return bench(*options); } };
 }
 } // namespace swe::cli

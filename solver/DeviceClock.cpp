@@ -179,19 +179,25 @@ void DeviceClock::agreeOnRedo() const
 {
   if (!coupling_)
     return;
-  cl_int st[STATUS_SIZE];
-  queue_.enqueueReadBuffer(status_, CL_TRUE, 0, sizeof(st), st);
-  const bool redo = st[STATUS_REDO] != 0;
-  if (coupling_->ranks().allAgree(!redo) || redo)
-    return;
-  // Another rank takes the step again: here too, as finish_hancock_pass (kernels/muscl_steps.h)
-  // would have set it up (the first pass's maximum and bad cells void, one more step redone).
-  st[STATUS_REDO] = 1;
-  st[STATUS_BAD_CELL] = INT_MAX;
-  st[STATUS_REDONE] += 1;
-  queue_.enqueueWriteBuffer(status_, CL_TRUE, 0, sizeof(st), st);
-  queue_.enqueueFillBuffer(partialMax_, cl_uchar(0), 0, state_.layout().realSize);
-  queue_.finish();
+  coupling_->timeAgreement(
+    [&]
+    {
+      coupling_->waitForQueue();
+      cl_int st[STATUS_SIZE];
+      queue_.enqueueReadBuffer(status_, CL_TRUE, 0, sizeof(st), st);
+      const bool redo = st[STATUS_REDO] != 0;
+      if (coupling_->ranks().allAgree(!redo) || redo)
+        return;
+      // Another rank takes the step again: here too, as finish_hancock_pass
+      // (kernels/muscl_steps.h) would have set it up (the first pass's maximum and bad cells
+      // void, one more step redone).
+      st[STATUS_REDO] = 1;
+      st[STATUS_BAD_CELL] = INT_MAX;
+      st[STATUS_REDONE] += 1;
+      queue_.enqueueWriteBuffer(status_, CL_TRUE, 0, sizeof(st), st);
+      queue_.enqueueFillBuffer(partialMax_, cl_uchar(0), 0, state_.layout().realSize);
+      queue_.finish();
+    });
 }
 
 int DeviceClock::batchSteps(double target) const

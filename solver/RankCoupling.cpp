@@ -54,8 +54,17 @@ RankCoupling::RankCoupling(cl::CommandQueue& queue,
 {
 }
 
+void RankCoupling::waitForQueue()
+{
+  const auto start = std::chrono::steady_clock::now();
+  queue_.finish();
+  seconds_.wait += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 void RankCoupling::exchangeHalo(const std::vector<const cl::Buffer*>& fields)
 {
+  const Stopwatch watch(seconds_.halo, seconds_.halos);
+  waitForQueue();
   const std::size_t realSize = layout_.realSize, rowPitch = layout_.rowPitchBytes();
   std::vector<RankExchange::Message> sends, receives;
   for (std::size_t l = 0; l < links_.size(); ++l)
@@ -93,6 +102,8 @@ void RankCoupling::exchangeHalo(const std::vector<const cl::Buffer*>& fields)
 
 void RankCoupling::agreeOnMaximum(const cl::Buffer& partials, std::size_t count)
 {
+  const Stopwatch watch(seconds_.agree, seconds_.agreements);
+  waitForQueue();
   const std::size_t realSize = layout_.realSize;
   partials_.resize(count * realSize);
   queue_.enqueueReadBuffer(partials, CL_TRUE, 0, partials_.size(), partials_.data());

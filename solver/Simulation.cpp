@@ -526,6 +526,11 @@ const SetupSeconds& Simulation::setupSeconds() const
   return impl_->setup;
 }
 
+SplitSeconds Simulation::splitSeconds() const
+{
+  return impl_->coupling ? impl_->coupling->seconds() : SplitSeconds{};
+}
+
 DeviceInfo Simulation::check(const SimulationParameters& params,
   bool perCellManning,
   const std::vector<HostShare>& alsoOnHost)

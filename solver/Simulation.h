@@ -144,6 +144,10 @@ public:
   const std::string& buildLog() const;
   // Where the constructor's time went.
   const SetupSeconds& setupSeconds() const;
+  // In a run split among ranks, this rank's time in halo exchanges and agreements since it was
+  // made (zero for a run on one rank). Not collective, and waits for nothing: the exchanges are
+  // the host's, done by the time the calls that take steps return.
+  SplitSeconds splitSeconds() const;
 
   // Validates params, resolves the device and checks that the grid fits it (precision, device
   // memory, indexing) and that the run fits the host memory this process can count on

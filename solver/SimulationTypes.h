@@ -104,6 +104,20 @@ struct SetupSeconds
   double total() const { return device + launch + checks + build + upload; }
 };
 
+// Where a rank of a run split among ranks (Partition.h) spent wall-clock seconds coupling its
+// block to the others', since its simulation was made, and how many times: the halo exchanges
+// and the agreements on each step's wave-speed maximum and MUSCL-Hancock's redone steps, each
+// with its waits for this rank's device and for the other ranks (swe bench --ranks).
+struct SplitSeconds
+{
+  double halo = 0, agree = 0;
+  std::int64_t halos = 0, agreements = 0;
+  // Of halo and agree, the waits for the work queued before each exchange or agreement (the
+  // steps' kernels, which a run on one rank runs too, though without waiting): what is left is
+  // the exchange's own time, copies to and from the device and the trade with the other ranks.
+  double wait = 0;
+};
+
 // Host memory a caller keeps for a run, per grid cell: named in the memory check's message.
 struct HostShare
 {

@@ -1,22 +1,20 @@
 // A run split among ranks (solver/Partition.h) gives the bits of the same run on one rank, at
 // every output time: every scheme, both precisions, adaptive and fixed dt, terrain with wet and
 // dry cells, every boundary type, blocks that do not divide the grid evenly and blocks meeting
-// at corners. The ranks are threads here (ThreadRankExchange.h); under MPI the same engine
+// at corners. The ranks are threads here (solver/ThreadRanks.h); under MPI the same engine
 // calls run in processes.
 #include "Error.h"
 #include "Partition.h"
 #include "Simulation.h"
 #include "TestHelpers.h"
-#include "ThreadRankExchange.h"
+#include "ThreadRanks.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <exception>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace swe::test
@@ -92,41 +90,22 @@ int differingCells(const Fields& whole, int gridNx, const Fields& part, const Bl
   return differing;
 }
 
-// Runs the split run, one thread per rank; rethrows a rank's exception.
+// Runs the split run, one thread per rank (runOnThreads: a rank's exception reaches the caller).
 std::vector<Output> runSplit(const SimulationParameters& p,
   const InitialState& initial,
   int ranks,
   const std::vector<double>& times)
 {
-  // (The OpenCL ICD loader finds its platforms on the first call, which threads must not race.)
-  listDevices();
-  ThreadWorld world(ranks);
   std::vector<Output> outputs(static_cast<std::size_t>(ranks));
-  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(ranks));
-  std::vector<std::thread> threads;
-  for (int r = 0; r < ranks; ++r)
-    threads.emplace_back(
-      [&, r]
-      {
-        try
-        {
-          ThreadRankExchange exchange(world, r);
-          const Partition partition = splitGrid(p.nx, p.ny, ranks, r);
-          SimulationPlan plan = Simulation::plan(p);
-          splitAmongRanks(plan, partition, exchange);
-          Simulation s(plan, blockOf(initial, partition.block()));
-          outputs[static_cast<std::size_t>(r)] = runTo(s, times);
-        }
-        catch (...)
-        {
-          errors[static_cast<std::size_t>(r)] = std::current_exception();
-        }
-      });
-  for (std::thread& t : threads)
-    t.join();
-  for (const std::exception_ptr& e : errors)
-    if (e)
-      std::rethrow_exception(e);
+  runOnThreads(ranks,
+    [&](ThreadRankExchange& exchange)
+    {
+      const Partition partition = splitGrid(p.nx, p.ny, ranks, exchange.rank());
+      SimulationPlan plan = Simulation::plan(p);
+      splitAmongRanks(plan, partition, exchange);
+      Simulation s(plan, blockOf(initial, partition.block()));
+      outputs[static_cast<std::size_t>(exchange.rank())] = runTo(s, times);
+    });
   return outputs;
 }
 
@@ -214,30 +193,24 @@ TEST(SplitRunErrors, AnErrorOnOneRankFailsEveryRankWithItsMessage)
   const int ranks = 3;
   const Block last = splitGrid(p.nx, p.ny, ranks, ranks - 1).block();
   initial.h[initial.index(last.x0 + 1, last.y0 + 1)] = std::nan("");
-  listDevices(); // (see runSplit)
-  ThreadWorld world(ranks);
   std::vector<std::string> messages(ranks);
-  std::vector<std::thread> threads;
-  for (int r = 0; r < ranks; ++r)
-    threads.emplace_back(
-      [&, r]
+  runOnThreads(ranks,
+    [&](ThreadRankExchange& exchange)
+    {
+      const int r = exchange.rank();
+      const Partition partition = splitGrid(p.nx, p.ny, ranks, r);
+      try
       {
-        ThreadRankExchange exchange(world, r);
-        const Partition partition = splitGrid(p.nx, p.ny, ranks, r);
-        try
-        {
-          SimulationPlan plan = Simulation::plan(p);
-          splitAmongRanks(plan, partition, exchange);
-          Simulation s(plan, blockOf(initial, partition.block()));
-          messages[static_cast<std::size_t>(r)] = "no error";
-        }
-        catch (const Error& e)
-        {
-          messages[static_cast<std::size_t>(r)] = e.what();
-        }
-      });
-  for (std::thread& t : threads)
-    t.join();
+        SimulationPlan plan = Simulation::plan(p);
+        splitAmongRanks(plan, partition, exchange);
+        Simulation s(plan, blockOf(initial, partition.block()));
+        messages[static_cast<std::size_t>(r)] = "no error";
+      }
+      catch (const Error& e)
+      {
+        messages[static_cast<std::size_t>(r)] = e.what();
+      }
+    });
   for (const std::string& m : messages)
   {
     EXPECT_EQ(m, messages.front());
