@@ -10,9 +10,12 @@
 #include <vtkAlgorithm.h>
 #include <vtkDataObject.h>
 #include <vtkDemandDrivenPipeline.h>
+#include <vtkDoubleArray.h>
+#include <vtkFieldData.h>
 #include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkOutputWindow.h>
+#include <vtkStringArray.h>
 
 #include <algorithm>
 #include <chrono>
@@ -219,11 +222,7 @@ void FilterRun::fill(const FrameRequest& request,
   const StateView view = timeline_->output(stepAhead ? request.lastOutput : 0.0,
     [&](const StateView& state, const RowsWait& waitForRows) { frame.fill(state, waitForRows); });
   if (partition_)
-  {
-    // This rank's piece, where its block lies in the whole grid.
-    const Block& b = partition_->block();
-    output->SetExtent(b.x0, b.x0 + b.nx, b.y0, b.y0 + b.ny, 0, 0);
-  }
+    placePiece(output);
   // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,
   // checkpoints, and making the output (download and VTK arrays).
   addFrameTimings(output,
@@ -232,6 +231,32 @@ void FilterRun::fill(const FrameRequest& request,
     std::chrono::duration<double>(std::chrono::steady_clock::now() - outputStart).count());
   output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), view.time);
   algorithm_->UpdateProgress(1.0);
+}
+
+void FilterRun::placePiece(vtkImageData* output) const
+{
+  // Where this rank's block lies in the whole grid.
+  const Block& b = partition_->block();
+  output->SetExtent(b.x0, b.x0 + b.nx, b.y0, b.y0 + b.ny, 0, 0);
+  // The field data the Information tab shows (rank 0's piece's) describes the whole run: the
+  // mass of the whole grid, and each rank's device.
+  vtkFieldData* field = output->GetFieldData();
+  if (auto* mass = vtkDoubleArray::SafeDownCast(field->GetArray("Mass")))
+  {
+    double total = mass->GetValue(0);
+    ranks_->sumOverRanks(&total, 1);
+    mass->SetValue(0, total);
+  }
+  if (auto* device = vtkStringArray::SafeDownCast(field->GetAbstractArray("Device")))
+  {
+    const std::string mine = device->GetValue(0);
+    const auto names = ranks_->allGather(std::vector<unsigned char>(mine.begin(), mine.end()));
+    std::string all;
+    for (std::size_t rank = 0; rank < names.size(); ++rank)
+      all += (rank ? "; rank " : "rank ") + std::to_string(rank) + ": " +
+             std::string(names[rank].begin(), names[rank].end());
+    device->SetValue(0, all);
+  }
 }
 
 void FilterRun::failed(const std::string& message, double from)

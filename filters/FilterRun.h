@@ -90,6 +90,9 @@ private:
   bool seek(double target);
   // Fills output; the timeline's stepping and checkpoint seconds before the seek give the frame's
   // timings.
+  // A split run's output: this rank's piece placed in the grid, its field data the whole run's
+  // (collective).
+  void placePiece(vtkImageData* output) const;
   void fill(const FrameRequest& request,
     vtkImageData* output,
     double steppingBefore,

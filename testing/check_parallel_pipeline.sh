@@ -20,4 +20,4 @@ for one in "$out"/one/*.vti; do
   pieces=$(grep -c "<Piece " "$out/split/$name.pvti")
   [ "$pieces" = "$ranks" ] || { echo "FAIL $name.pvti has $pieces pieces, not $ranks"; exit 1; }
 done
-"$pvpython" "$here/python/compare_split_run.py" "${pairs[@]}"
+"$pvpython" "$here/python/compare_split_run.py" --field-data="$ranks" "${pairs[@]}"

@@ -1,8 +1,8 @@
 """Compares a run split among ranks (.pvti files joining each rank's piece) with the same run on
 one rank (.vti files): every cell array the same bits. Usage: pvpython compare_split_run.py
 ONE_RANK_DIR SPLIT_DIR, for swe run's series (swe.pvd in each: the same output times too), or
-pvpython compare_split_run.py ONE.vti SPLIT.pvti [ONE.vti SPLIT.pvti ...]. Prints PASS or FAIL
-lines."""
+pvpython compare_split_run.py [--field-data=RANKS] ONE.vti SPLIT.pvti [ONE.vti SPLIT.pvti ...]
+(see main). Prints PASS or FAIL lines."""
 import sys
 import xml.etree.ElementTree as ET
 
@@ -16,6 +16,14 @@ def series(directory):
     return [(float(d.get("timestep")), directory + "/" + d.get("file")) for d in root.iter("DataSet")]
 
 
+def field_data(path):
+    reader = vtkXMLPImageDataReader() if path.endswith(".pvti") else vtkXMLImageDataReader()
+    reader.SetFileName(path)
+    reader.Update()
+    fields = reader.GetOutput().GetFieldData()
+    return fields.GetArray("Mass").GetValue(0), fields.GetAbstractArray("Device").GetValue(0)
+
+
 def cell_arrays(path):
     reader = vtkXMLPImageDataReader() if path.endswith(".pvti") else vtkXMLImageDataReader()
     reader.SetFileName(path)
@@ -26,7 +34,9 @@ def cell_arrays(path):
     return image.GetExtent(), arrays
 
 
-def main(paths):
+def main(paths, field_data_of_ranks=0):
+    """field_data_of_ranks > 0: the split files' field data must describe the whole run too: the
+    one-rank run's Mass (to 1e-12) and a Device naming each of that many ranks."""
     if len(paths) == 2 and not paths[0].endswith(".vti"):
         one, split = series(paths[0]), series(paths[1])
     else:
@@ -52,6 +62,12 @@ def main(paths):
                 differing = np.count_nonzero(values.view(np.uint8).reshape(len(values), -1)
                                              != other.view(np.uint8).reshape(len(other), -1))
                 failures.append("t = %g: %s differs in %d bytes" % (t, name, differing))
+        if field_data_of_ranks:
+            (mass_one, _), (mass_split, devices) = field_data(one_file), field_data(split_file)
+            if abs(mass_split - mass_one) > 1e-12 * abs(mass_one):
+                failures.append("t = %g: Mass %.17g, one rank's %.17g" % (t, mass_split, mass_one))
+            if not all("rank %d: " % r in devices for r in range(field_data_of_ranks)):
+                failures.append("t = %g: Device %r does not name every rank's" % (t, devices))
     for f in failures:
         print("FAIL " + f)
     if not failures:
@@ -60,4 +76,6 @@ def main(paths):
 
 
 if __name__ == "__main__":
+    if sys.argv[1].startswith("--field-data="):
+        sys.exit(main(sys.argv[2:], int(sys.argv[1].split("=")[1])))
     sys.exit(main(sys.argv[1:]))
