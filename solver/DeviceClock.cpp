@@ -132,7 +132,7 @@ double DeviceClock::unboundedTarget() const
 void DeviceClock::enqueueChooseDt() const
 {
   if (coupling_)
-    coupling_->agreeOnMaximum(partialMax_, speedPartialCount_);
+    coupling_->agreeOnMaximum(partialMax_, agreedPartials_);
   queue_.enqueueNDRangeKernel(computeDt_, cl::NullRange, grid_.reduce, grid_.reduce);
 }
 

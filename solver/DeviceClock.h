@@ -68,8 +68,13 @@ public:
   // on every rank if it is on any (as on one rank, where the whole grid takes it again); waits
   // for the device. Else nothing.
   void agreeOnRedo() const;
-  // The other ranks, from here on (not owned; null: a run on one rank).
-  void couple(RankCoupling* coupling) { coupling_ = coupling; }
+  // The other ranks, from here on (not owned; null: a run on one rank). speedAtomics: the steps
+  // keep the maximum in the first partial alone (DeviceFeatures), so only it is agreed on.
+  void couple(RankCoupling* coupling, bool speedAtomics)
+  {
+    coupling_ = coupling;
+    agreedPartials_ = speedAtomics ? 1 : speedPartialCount_;
+  }
   // Reads the clock and the status (the parity too, where the device keeps it); throws
   // swe::Error if a cell went non-physical or a fixed dt passed the Courant limit. Returns
   // whether the clock is on its target (then time is that target exactly, as the host gave it).
@@ -101,5 +106,6 @@ private:
   cl::Kernel computeDt_;
   std::array<cl::Kernel, 2> waveSpeed_; // a fresh state's speeds, one per copy
   RankCoupling* coupling_ = nullptr;
+  std::size_t agreedPartials_ = 0; // the partials a split run agrees on
 };
 } // namespace swe

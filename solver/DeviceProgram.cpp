@@ -97,10 +97,12 @@ DeviceFeatures deviceFeatures(const cl::Device& device,
                           : 8;
   // (-DSWE_NO_SPEED_ATOMICS: as on a device without them, for tests; kernels/reductions.h.)
   const bool atomicsOff = params.buildOptions.find("-DSWE_NO_SPEED_ATOMICS") != std::string::npos;
-  features.fusedClock = params.scheme == Scheme::LaxFriedrichs && !atomicsOff &&
+  features.speedAtomics =
+    !atomicsOff && (params.precision == Precision::Single ||
+                     extensions.find("cl_khr_int64_extended_atomics") != std::string::npos);
+  features.fusedClock = params.scheme == Scheme::LaxFriedrichs && features.speedAtomics &&
                         (params.precision == Precision::Single ||
-                          (extensions.find("cl_khr_int64_base_atomics") != std::string::npos &&
-                            extensions.find("cl_khr_int64_extended_atomics") != std::string::npos));
+                          extensions.find("cl_khr_int64_base_atomics") != std::string::npos);
   features.fp64 =
     params.precision == Precision::Double || extensions.find("cl_khr_fp64") != std::string::npos;
   // Said, not silently run one step a launch (the tuner leaves such shapes out).

@@ -22,6 +22,9 @@ struct DeviceFeatures
   // Lax-Friedrichs steps keep the clock themselves (no compute_dt launch between steps), where
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
   bool fusedClock = false;
+  // The steps keep the wave-speed maximum in one value by atomics (kernels/reductions.h), not one
+  // partial per group: 32-bit atomics always, 64-bit for fp64.
+  bool speedAtomics = false;
   // Cells a CPU-shaped second-order kernel takes at a time: 16 where the device prefers vectors
   // that wide in the precision, else 8.
   int musclLanes = 8;

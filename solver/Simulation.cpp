@@ -148,7 +148,7 @@ struct Simulation::Impl
     {
       coupling.emplace(queue, layout, *partition, *ranks);
       state->couple(&*coupling);
-      clock->couple(&*coupling);
+      clock->couple(&*coupling, features.speedAtomics);
     }
     stepper->bind(*clock);
     diagnostics.emplace(engine, *state, stepper->speedPartials());
