@@ -38,6 +38,8 @@ vtkMTimeType PipelineTime(vtkAlgorithm* algorithm)
 // A run that can only stay as it is: no water anywhere and none coming in.
 bool NothingMoves(const InitialState& initial, const SimulationParameters& params)
 {
+  if (params.rainfall > 0)
+    return false;
   for (const Boundary& side : params.boundaries)
     if (side.type == BoundaryType::Inflow || side.type == BoundaryType::FixedLevel)
       return false;
@@ -148,7 +150,7 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
     vtkWarningWithObjectMacro(algorithm_,
       << "the domain starts dry everywhere and no water enters it, so nothing will move: set "
          "Initial Water Level above the terrain somewhere, choose a Depth or Free Surface "
-         "Array, or make a side an Inflow or Water level boundary");
+         "Array, set Rainfall, or make a side an Inflow or Water level boundary");
   timeline_ = std::make_unique<Timeline>(plan, initial, request.outputInterval);
   arrays_.Bed = nullptr;
 }

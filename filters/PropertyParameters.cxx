@@ -61,6 +61,7 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.dx = grid.cellSize;
   params.gravity = values.gravity;
   params.manning = values.manningCoefficient;
+  params.rainfall = values.rainfall;
   params.cfl = values.courantNumber;
   params.fixedDt = values.fixedTimeStep;
   params.device = values.device;

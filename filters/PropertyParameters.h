@@ -16,6 +16,7 @@ namespace swe
 struct PropertyValues
 {
   double manningCoefficient = 0;
+  double rainfall = 0; // [mm/h]
   double gravity = 0;
   double courantNumber = 0;
   double fixedTimeStep = 0;

@@ -47,6 +47,9 @@ public:
   /// Physics. Changing any of these restarts the simulation at t = 0.
   void SetManningCoefficient(double n);
   vtkGetMacro(ManningCoefficient, double);
+  /// Rain on every cell, in mm/h, for the whole run.
+  void SetRainfall(double rate);
+  vtkGetMacro(Rainfall, double);
   void SetGravity(double g);
   vtkGetMacro(Gravity, double);
   void SetCourantNumber(double c);
@@ -171,6 +174,7 @@ private:
   int RequestDataFailed(const char* message, double from);
 
   double ManningCoefficient;
+  double Rainfall;
   double Gravity;
   double CourantNumber;
   double FixedTimeStep;

@@ -8,6 +8,13 @@
  * with the blow-up check, and with the clock (FUSED_CLOCK: the last group to finish commits the
  * step and chooses the next dt, so a step is one launch). */
 
+/* Rain over the step, before friction (the twin's order); nothing without rain. */
+#ifdef RAIN_RATE
+#define LAX_FRIEDRICHS_RAIN(h, dt) (h) += (dt) * RAIN
+#else
+#define LAX_FRIEDRICHS_RAIN(h, dt)
+#endif
+
 /* The new state of a cell from its four neighbours' states (e, w, n, s), each (h, hu, hv):
  * defined once, as a macro, for one cell (T = real) and for VEC cells at a time (T = realv, the
  * CPU-shaped kernel's explicit SIMD). Friction applies where n > 0 and h > 0 (a selection, so
@@ -21,7 +28,8 @@
     /* One reciprocal per neighbour, not one division per flux term: they bound this kernel     \
      * (real_recip, realv_recip: kernels/precision.h). */                                         \
     const T ie = T##_recip(he), iw = T##_recip(hw), iN = T##_recip(hN), is = T##_recip(hs);      \
-    const T hn = (real)0.25 * (he + hw + hN + hs) - r * (hue - huw + hvN - hvs);                 \
+    T hn = (real)0.25 * (he + hw + hN + hs) - r * (hue - huw + hvN - hvs);                       \
+    LAX_FRIEDRICHS_RAIN(hn, dt);                                                                  \
     T hun = (real)0.25 * (hue + huw + huN + hus) -                                               \
       r * (hue * hue * ie + half_g * he * he - (huw * huw * iw + half_g * hw * hw) +              \
             huN * hvN * iN - hus * hvs * is);                                                     \

@@ -448,9 +448,23 @@ inline real depth_after(real h, FaceFlux rx, FaceFlux ry, real kdt)
   return MULADD(kdt, rx.h + ry.h, h);
 }
 
+/* Rain: dt times the rate `rain` [m/s] added to a cell's depth before finish_stage (so a dry cell
+ * under rain becomes wet as any other). The kernels add it only where the run has rain
+ * (RAIN_RATE), so that other runs keep their instructions and their bits (adding 0 would turn a
+ * depth of -0 into +0); the twin adds it where the rate is not 0. */
+#if defined(__cplusplus)
+#define ADD_RAIN(h, rain, dt)                                                                      \
+  if ((rain) != 0)                                                                                 \
+  (h) += (dt) * (rain)
+#elif defined(RAIN_RATE)
+#define ADD_RAIN(h, rain, dt) (h) += (dt) * (rain)
+#else
+#define ADD_RAIN(h, rain, dt)
+#endif
+
 /* A cell's state (h, hu, hv) advanced by dt with the rates rx (along x) and ry (along y) times dx,
- * kdt = dt / dx, then finished (finish_stage: friction, dry cells, films; false if the depth
- * went negative beyond round-off). */
+ * kdt = dt / dx, and rain (ADD_RAIN), then finished (finish_stage: friction, dry cells, films;
+ * false if the depth went negative beyond round-off). */
 inline mask euler_update(real* h,
   real* hu,
   real* hv,
@@ -459,11 +473,13 @@ inline mask euler_update(real* h,
   real kdt,
   real dt,
   real manning,
+  real rain,
   real g,
   real h_dry,
   real h_film)
 {
   *h = depth_after(*h, rx, ry, kdt);
+  ADD_RAIN(*h, rain, dt);
   *hu = MULADD(kdt, rx.qn + ry.qt, *hu);
   *hv = MULADD(kdt, rx.qt + ry.qn, *hv);
   return finish_stage(h, hu, hv, dt, manning, g, h_dry, h_film);
@@ -475,4 +491,5 @@ inline mask euler_update(real* h,
 #undef MULADD
 #undef MUSCL_ANY
 #undef MUSCL_ALL
+#undef ADD_RAIN
 #endif

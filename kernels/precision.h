@@ -104,6 +104,14 @@ DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(
 #define realm_sqrt(x) sqrt(x)
 #endif
 
+/* The run's uniform rain rate [m/s] (RAIN_RATE, from SimulationParameters::rainfall); 0 without
+ * rain, which euler_update (kernels/muscl_hllc.h) then leaves out. */
+#ifdef RAIN_RATE
+#define RAIN ((real)RAIN_RATE)
+#else
+#define RAIN ((real)0)
+#endif
+
 /* No fused multiply-add contraction: the C++ twin (the test oracle) rounds every operation, and
  * FMAs would buy little here but disagreement. */
 #pragma OPENCL FP_CONTRACT OFF

@@ -160,6 +160,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
                                         : " -DCOURANT_LIMIT_DX=" + real(courantLimitDx(params)))
     << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
     << (settings.perCellManning ? " -DMANNING_FIELD " : " ")
+    << (params.rainfall > 0 ? "-DRAIN_RATE=" + real(rainfallRate(params)) + " " : "")
     << haloOption(settings.haloSides)
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless

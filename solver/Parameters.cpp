@@ -31,6 +31,7 @@ void SimulationParameters::validate() const
   requireFinite(dx, "cell size dx");
   requireFinite(gravity, "gravity");
   requireFinite(manning, "Manning coefficient");
+  requireFinite(rainfall, "rainfall");
   requireFinite(cfl, "Courant number (CFL)");
   requireFinite(fixedDt, "fixed time step dt");
   if (dx <= 0)
@@ -64,6 +65,11 @@ void SimulationParameters::validate() const
     throw Error("Manning coefficient must be in [0, " + formatValue(kMaxManning) +
                 "] s/m^(1/3), got " + formatValue(manning) +
                 " (rivers and floodplains: 0.01 to 0.2)");
+  // The most intense minute of rain on record is about 1900 mm/h (31 mm, Unionville 1956), an
+  // hour's about 400 mm/h; beyond is a river, better given as an inflow.
+  if (rainfall < 0 || rainfall > kMaxRainfall)
+    throw Error("rainfall must be in [0, " + formatValue(kMaxRainfall) + "] mm/h, got " +
+                formatValue(rainfall) + " (a heavy storm: 20 to 100)");
   // Below 0.001 a wave takes over a thousand steps per cell for no gain in accuracy; near fp32's
   // smallest numbers C dx flushes to zero and the run takes one step to its end.
   if (cfl < kMinCourantNumber)
@@ -225,6 +231,13 @@ double inflowWaveSpeed(const SimulationParameters& params)
   for (const Boundary& side : params.boundaries)
     if (side.type == BoundaryType::Inflow)
       speed = std::max(speed, 2.0 * std::cbrt(params.gravity * std::fabs(side.value)));
+  if (params.rainfall > 0)
+    speed = std::max(speed, std::sqrt(params.gravity * kRainWaveDepth));
   return speed;
+}
+
+double rainfallRate(const SimulationParameters& params)
+{
+  return params.rainfall / 3.6e6;
 }
 } // namespace swe

@@ -67,6 +67,7 @@ struct SimulationParameters
   double dx = 0.5;       // cell size [m]
   double gravity = 9.81; // [m/s^2]
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]
+  double rainfall = 0.0; // uniform rainfall intensity over the whole grid [mm/h]; 0: none
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
   // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).
@@ -104,11 +105,14 @@ std::string schemeName(Scheme scheme);
 Precision precisionFromName(const std::string& name);
 std::string precisionName(Precision precision);
 
-// The fastest wave an inflow side's ghost cells can send in: twice the celerity at the
-// discharge's critical depth, 2 (g |q|)^(1/3) (kernels/boundaries.h); the time step never counts
-// on slower waves, so a dry grid fed by an inflow takes short steps from the start (0 without
-// inflow sides).
+// The slowest waves the time step counts on, where water comes in: an inflow side's ghost cells
+// send waves of twice the celerity at the discharge's critical depth, 2 (g |q|)^(1/3)
+// (kernels/boundaries.h); rain, those of a film kRainWaveDepth deep. So a dry grid fed by an
+// inflow or by rain takes short steps from the start, not one step to the target (0 without
+// either).
 double inflowWaveSpeed(const SimulationParameters& params);
+// Metres a second of a rainfall intensity in mm/h.
+double rainfallRate(const SimulationParameters& params);
 
 // Two steps a launch with the CFL-adaptive dt: the second step's dt is chosen before the launch,
 // from the first state's largest wave speed times this margin; where a cell of the state between
@@ -129,6 +133,8 @@ constexpr double kMaxCellSize = 1e5;        // [m]
 constexpr double kMinGravity = 0.01;        // [m/s^2]
 constexpr double kMaxGravity = 100;         // [m/s^2]
 constexpr double kMaxManning = 1;           // [s/m^(1/3)], also for a per-cell field
+constexpr double kMaxRainfall = 2000;       // [mm/h]
+constexpr double kRainWaveDepth = 1e-3;     // [m], see inflowWaveSpeed
 constexpr double kMinCourantNumber = 1e-3;  // the largest is 1
 constexpr double kMaxInflowDischarge = 1e4; // [m^2/s]
 

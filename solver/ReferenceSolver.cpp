@@ -96,9 +96,9 @@ struct Muscl;
     }                                                                                              \
     static T depthAfter(T h, Flux rx, Flux ry, T kdt) { return NS::depth_after(h, rx, ry, kdt); }  \
     static bool                                                                                    \
-    update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T g, T hDry, T hFilm)           \
+    update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T rain, T g, T hDry, T hFilm)   \
     {                                                                                              \
-      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, g, hDry, hFilm);                      \
+      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, rain, g, hDry, hFilm);                \
     }                                                                                              \
   };
 SWE_TWIN_ARITHMETIC(fp32, float)
@@ -297,6 +297,7 @@ void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
   const Real g = static_cast<Real>(params_.gravity);
   const Real r = Real(0.5) * dt * (Real(1) / static_cast<Real>(params_.dx));
   const Real n = static_cast<Real>(params_.manning);
+  const Real rain = static_cast<Real>(rainfallRate(params_));
   const auto pressure = [g](Real h) { return Real(0.5) * g * h * h; };
   for (int j = 0; j < params_.ny; ++j)
     for (int i = 0; i < params_.nx; ++i)
@@ -304,8 +305,10 @@ void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
       const std::size_t c = index(i, j), e = c + 1, w = c - 1, no = c + pitch_, s = c - pitch_;
       const Real ie = Real(1) / h_[e], iw = Real(1) / h_[w], in = Real(1) / h_[no],
                  is = Real(1) / h_[s];
-      const Real hn =
+      Real hn =
         Real(0.25) * (h_[e] + h_[w] + h_[no] + h_[s]) - r * (hu_[e] - hu_[w] + hv_[no] - hv_[s]);
+      if (rain != 0)
+        hn += dt * rain;
       Real hun =
         Real(0.25) * (hu_[e] + hu_[w] + hu_[no] + hu_[s]) -
         r * (hu_[e] * hu_[e] * ie + pressure(h_[e]) - (hu_[w] * hu_[w] * iw + pressure(h_[w])) +
@@ -359,6 +362,7 @@ bool ReferenceSolver<Real>::musclHancockPass(Real dt, bool capped)
   const Real g = static_cast<Real>(params_.gravity);
   const Real hDry = static_cast<Real>(kDryDepth);
   const Real n = static_cast<Real>(params_.manning);
+  const Real rain = static_cast<Real>(rainfallRate(params_));
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
   const Real halfK = Real(0.5) * k, k4 = capped ? Real(4) * k : Real(0);
   bool negative = false;
@@ -411,7 +415,7 @@ bool ReferenceSolver<Real>::musclHancockPass(Real dt, bool capped)
         south[i].n, f.s, f.n, north[i].s, south[i].hn, f.hs, f.hn, north[i].hs, k4, g, hDry);
       Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
       negative = negative || M::depthAfter(hn, rx, ry, k) < 0;
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry, hFilm_);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rain, g, hDry, hFilm_);
       hNew_[c] = hn;
       huNew_[c] = hun;
       hvNew_[c] = hvn;
@@ -434,6 +438,7 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
   const Real g = static_cast<Real>(params_.gravity);
   const Real hDry = static_cast<Real>(kDryDepth);
   const Real n = static_cast<Real>(params_.manning);
+  const Real rain = static_cast<Real>(rainfallRate(params_));
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
   computeVelocities(h, hu, hv);
   const auto load = [&](typename M::Stencil& s,
@@ -461,7 +466,7 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       const auto rx = M::rate(&sx, g, hDry);
       const auto ry = M::rate(&sy, g, hDry);
       Real hn = h[c], hun = hu[c], hvn = hv[c];
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), g, hDry, hFilm_);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rain, g, hDry, hFilm_);
       if (final)
       {
         // hOut is the state itself: its old value at c is U^n.

@@ -275,4 +275,17 @@ check(again and not any(t and t.startswith("Tuning") for t in again),
       "second use: no tuning (%s)" % again[:3])
 check("Shallow Water: simulating to t = 0.5 s" in again,
       "the progress text names the time the run goes to (%s)" % again[:3])
+
+# Rainfall: 360 mm/h (0.1 mm a second) on the lake at rest, a closed basin, for 10 s raises its
+# 10 m by 1 mm everywhere, nothing moves, and the mass grows by the rain's volume.
+rain = ShallowWater(Resolution=[20, 16], CellSize=1.0, Scenario="Lake at rest", EndTime=10.0,
+                    OutputInterval=10.0, Precision="Double", Rainfall=360.0)
+rained = fetch(rain, 10.0)
+depth = cell_array(rained, "Depth")
+check(np.abs(depth - 10.001).max() < 1e-12 and depth.min() == depth.max(),
+      "rain raises the lake by 1 mm in 10 s, everywhere the same (%.15g..%.15g)"
+      % (depth.min(), depth.max()))
+check(np.abs(cell_array(rained, "Velocity")).max() == 0, "under uniform rain nothing moves")
+check(abs(field_value(rained, "Mass") - 320 * 10.001) < 1e-9,
+      "the mass grows by the rain's volume: %.12g m^3" % field_value(rained, "Mass"))
 say("PASS")

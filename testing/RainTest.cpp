@@ -1,0 +1,147 @@
+// Uniform rain (SimulationParameters::rainfall): on a closed flat basin the depth grows by rate
+// times time and nothing moves; on terrain the device follows the C++ twin, dry cells included;
+// a bad rate is refused with its value.
+#include "Error.h"
+#include "Simulation.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace swe::test
+{
+namespace
+{
+// A closed basin of flat bed (walls on every side) under 360 mm/h (0.1 mm a second), from depth
+// h0 everywhere.
+SimulationParameters rainyBasin(Scheme scheme, Precision precision)
+{
+  SimulationParameters p = smallParameters(precision, 23, 17);
+  p.scheme = scheme;
+  p.launch = "default";
+  p.rainfall = 360;
+  return p;
+}
+
+InitialState flatLake(const SimulationParameters& p, double h0)
+{
+  InitialState s(p.nx, p.ny);
+  for (double& h : s.h)
+    h = h0;
+  return s;
+}
+
+struct BasinCase
+{
+  Scheme scheme;
+  Precision precision;
+  double h0; // the depth at t = 0 (0: dry, for the schemes with wet/dry)
+  // On |h - (h0 + rate t)| [m] at t = 20 s: the round-off of adding a step's rain to the depth,
+  // half an ulp of the depth a step (fp32 at 1 m: 6e-8 m, over some 300 steps).
+  double bound;
+};
+
+class RainOnAFlatBasin : public ::testing::TestWithParam<BasinCase>
+{
+};
+
+TEST_P(RainOnAFlatBasin, RaisesTheDepthByRateTimesTimeAndMovesNothing)
+{
+  const BasinCase c = GetParam();
+  const SimulationParameters p = rainyBasin(c.scheme, c.precision);
+  Simulation sim(p, flatLake(p, c.h0));
+  sim.advanceTo(20.0);
+  const Fields f = download(sim);
+  const double expected = c.h0 + 20.0 * p.rainfall / 3.6e6; // 2 mm
+  for (std::size_t k = 0; k < f.h.size(); ++k)
+  {
+    ASSERT_LE(std::fabs(f.h[k] - expected), c.bound) << "cell " << k << ": " << f.h[k];
+    ASSERT_EQ(f.h[k], f.h[0]) << "cell " << k << ": the rain is not uniform";
+    ASSERT_EQ(f.hu[k], 0.0) << "cell " << k;
+    ASSERT_EQ(f.hv[k], 0.0) << "cell " << k;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryScheme,
+  RainOnAFlatBasin,
+  ::testing::Values(BasinCase{ Scheme::LaxFriedrichs, Precision::Double, 1.0, 1e-13 },
+    BasinCase{ Scheme::LaxFriedrichs, Precision::Single, 1.0, 3e-5 },
+    BasinCase{ Scheme::MusclHllc, Precision::Double, 1.0, 1e-13 },
+    BasinCase{ Scheme::MusclHllc, Precision::Double, 0.0, 1e-15 },
+    BasinCase{ Scheme::MusclHancock, Precision::Double, 0.0, 1e-15 },
+    BasinCase{ Scheme::MusclHancock, Precision::Single, 0.0, 1e-8 },
+    BasinCase{ Scheme::MusclHancock, Precision::Single, 1.0, 3e-5 }),
+  [](const ::testing::TestParamInfo<BasinCase>& info)
+  {
+    std::string name = schemeName(info.param.scheme) + "_" + precisionName(info.param.precision) +
+                       (info.param.h0 > 0 ? "_wet" : "_dry");
+    for (char& ch : name)
+      ch = ch == '-' ? '_' : ch;
+    return name;
+  });
+
+// A hill that stands out of a lake, with rain on its dry top and on the water.
+InitialState hillInALake(const SimulationParameters& p)
+{
+  InitialState s(p.nx, p.ny);
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+    {
+      const double x = (i + 0.5) / p.nx - 0.5, y = (j + 0.5) / p.ny - 0.5;
+      const std::size_t k = s.index(i, j);
+      s.bed[k] = 0.5 * std::exp(-(x * x + y * y) / 0.04);
+      s.h[k] = std::max(0.0, 0.3 - s.bed[k]);
+    }
+  return s;
+}
+
+TEST(Rain, SecondOrderSchemesMatchTheTwinOnTerrainWithDryCells)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = smallParameters(Precision::Double);
+    p.scheme = scheme;
+    p.rainfall = 200;
+    p.manning = 0.03;
+    p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+    const InitialState initial = hillInALake(p);
+    EXPECT_LE(twinDifferenceAfter<double>(p, initial, 100), 1e-10) << schemeName(scheme);
+    // The hill's dry top gets wet.
+    Simulation sim(p, initial);
+    sim.step(100);
+    const Fields f = download(sim);
+    const std::size_t top = initial.index(p.nx / 2, p.ny / 2);
+    EXPECT_EQ(initial.h[top], 0.0);
+    EXPECT_GT(f.h[top], 0.0) << schemeName(scheme);
+  }
+}
+
+TEST(Rain, LaxFriedrichsMatchesTheTwin)
+{
+  SimulationParameters p = smallParameters(Precision::Double);
+  p.rainfall = 100;
+  p.manning = 0.03;
+  EXPECT_LE(twinDifferenceAfter<double>(p, makeScenario(Scenario::RadialDamBreak, p), 100), 1e-12);
+}
+
+TEST(Rain, NegativeOrExcessiveRatesAreRefusedWithTheValue)
+{
+  for (double rate : { -1.0, 2500.0, std::nan("") })
+  {
+    SimulationParameters p = smallParameters(Precision::Single);
+    p.rainfall = rate;
+    try
+    {
+      p.validate();
+      FAIL() << "rainfall " << rate << " was accepted";
+    }
+    catch (const Error& e)
+    {
+      EXPECT_NE(std::string(e.what()).find("rainfall"), std::string::npos) << e.what();
+    }
+  }
+}
+} // namespace
+} // namespace swe::test
