@@ -307,7 +307,8 @@ lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS, const int parity)
   const real dt2 = pair_second_dt(ctrl, status, cfl_dx, fixed_dt, &landing2);
   /* (With a fixed dt the check is against the Courant limit: pair_predicted_speed.) */
   const real speed = two_steps(h, hu, hv, h_out, hu_out, hv_out, mid_h, mid_hu, mid_hv, status,
-    dt1, dt2, dt2 > (real)0, pair_predicted_speed(ctrl, fixed_dt), manning, inv_dx, manning_field, bed);
+    dt1, dt2, dt2 > (real)0, pair_predicted_speed(ctrl, fixed_dt), manning, inv_dx, manning_field,
+    bed);
   barrier(CLK_LOCAL_MEM_FENCE); /* the intermediate state is read: its memory is the scratch */
   publish_group_max_speed(mid_h, speed, partial_max);
   barrier(CLK_GLOBAL_MEM_FENCE); /* the group's bad-cell reports are done before it counts */

@@ -283,8 +283,8 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       if (here)
       {
         real hn = mine.h;
-        const bool ok = euler_update(
-          &hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c), RAIN, g, (real)H_DRY, (real)H_FILM);
+        const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c), RAIN,
+          g, (real)H_DRY, (real)H_FILM);
         if (final_stage)
         {
           hn = (real)0.5 * (h_b + hn);

@@ -169,8 +169,8 @@ inline void take_cell(const real depth, const real x, const real y, const real b
   }
 }
 
-/* Packs h, hu, hv of the interior cells (the live copy of the state) into packed, one field after the
- * other as the host view holds them (what packState's rectangle copies do), and takes the
+/* Packs h, hu, hv of the interior cells (the live copy of the state) into packed, one field after
+ * the other as the host view holds them (what packState's rectangle copies do), and takes the
  * frame's bounds on the way: one pass over the state instead of a copy and a reduction. A group
  * a row (NY groups at most), its items along the row. */
 __kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
