@@ -145,3 +145,47 @@ TEST(Rain, NegativeOrExcessiveRatesAreRefusedWithTheValue)
 }
 } // namespace
 } // namespace swe::test
+
+namespace swe::test
+{
+namespace
+{
+// Steady rain on a dry plane tilted towards an open side, the kinematic wave's test (e.g.
+// Govindaraju et al. 1988; SWASHES's rain cases): with Manning friction, the discharge per unit
+// width leaving the plane rises as q(t) = r L (t / t_e)^(5/3) until the equilibrium time t_e = (n L
+// / (sqrt(S) r^(2/3)))^(3/5), then stays at r L, all the rain that falls on it.
+TEST(Rain, ATiltedPlaneReachesTheKinematicWavesOutflow)
+{
+  const double length = 100, slope = 0.01, n = 0.03;
+  SimulationParameters p = smallParameters(Precision::Double, 100, 3);
+  p.scheme = Scheme::MusclHancock;
+  p.dx = 1.0;
+  p.manning = n;
+  p.rainfall = 100;
+  p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+  InitialState plane(p.nx, p.ny);
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+      plane.bed[plane.index(i, j)] = slope * (length - (i + 0.5) * p.dx);
+  const double r = rainfallRate(p), equilibrium = r * length;
+  const double te = std::pow(n * length / (std::sqrt(slope) * std::pow(r, 2.0 / 3.0)), 0.6);
+  Simulation sim(p, plane);
+  const auto outflow = [&]
+  {
+    const Fields f = download(sim);
+    double q = 0;
+    for (int j = 0; j < p.ny; ++j)
+      q += f.hu[plane.index(p.nx - 1, j)] / p.ny;
+    return q;
+  };
+  sim.advanceTo(0.5 * te);
+  const double rising = outflow(), risingExpected = equilibrium * std::pow(0.5, 5.0 / 3.0);
+  EXPECT_NEAR(rising / risingExpected, 1.0, 0.05)
+    << "q = " << rising << " m^2/s at t_e / 2 = " << 0.5 * te << " s";
+  sim.advanceTo(3 * te);
+  const double steady = outflow();
+  EXPECT_NEAR(steady / equilibrium, 1.0, 0.005)
+    << "q = " << steady << " m^2/s against r L = " << equilibrium << " at 3 t_e";
+}
+} // namespace
+} // namespace swe::test
