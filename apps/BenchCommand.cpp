@@ -503,6 +503,8 @@ Subcommand addBench(CLI::App& app)
       "Manning coefficient n (default 0: frictionless, as the thesis's dam break)")
     ->capture_default_str();
   cmd->add_option("--rain", options->common.params.rainfall, "rain on every cell [mm/h]");
+  cmd->add_option(
+    "--losses", options->common.params.losses, "loss rate from every wet cell [mm/h]");
   cmd->add_flag("--baseline",
     options->baseline,
     "also time the scheme as a plain one-core C++ loop (the twin) and print the speed-up");

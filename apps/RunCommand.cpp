@@ -299,6 +299,7 @@ Subcommand addRun(CLI::App& app)
   cmd->add_option("--output-every", options->outputEvery, "output interval [s] (0: only the end)");
   cmd->add_option("--manning", params.manning, "Manning coefficient n")->capture_default_str();
   cmd->add_option("--rain", params.rainfall, "rain on every cell for the whole run [mm/h]");
+  cmd->add_option("--losses", params.losses, "loss (infiltration) rate from every wet cell [mm/h]");
   cmd->add_option("--cfl", params.cfl, "Courant number in (0, 1]")->capture_default_str();
   cmd->add_option("--dt", params.fixedDt, "fixed time step [s] (default: CFL-adaptive)");
   cmd->add_option("--gravity", params.gravity, "gravity [m/s^2]")->capture_default_str();

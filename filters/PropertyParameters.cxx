@@ -62,6 +62,7 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.gravity = values.gravity;
   params.manning = values.manningCoefficient;
   params.rainfall = values.rainfall;
+  params.losses = values.lossRate;
   params.cfl = values.courantNumber;
   params.fixedDt = values.fixedTimeStep;
   params.device = values.device;

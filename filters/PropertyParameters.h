@@ -17,6 +17,7 @@ struct PropertyValues
 {
   double manningCoefficient = 0;
   double rainfall = 0; // [mm/h]
+  double lossRate = 0; // [mm/h]
   double gravity = 0;
   double courantNumber = 0;
   double fixedTimeStep = 0;

@@ -17,6 +17,7 @@
 vtkShallowWaterBase::vtkShallowWaterBase()
   : ManningCoefficient(0.0)
   , Rainfall(0.0)
+  , LossRate(0.0)
   , Gravity(9.81)
   , CourantNumber(0.45)
   , FixedTimeStep(0.0)
@@ -78,6 +79,7 @@ void vtkShallowWaterBase::PhysicsChanged()
   }
 vtkShallowWaterPhysicsSetter(ManningCoefficient, double);
 vtkShallowWaterPhysicsSetter(Rainfall, double);
+vtkShallowWaterPhysicsSetter(LossRate, double);
 vtkShallowWaterPhysicsSetter(Gravity, double);
 vtkShallowWaterPhysicsSetter(CourantNumber, double);
 vtkShallowWaterPhysicsSetter(FixedTimeStep, double);
@@ -163,6 +165,7 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   swe::PropertyValues values;
   values.manningCoefficient = this->ManningCoefficient;
   values.rainfall = this->Rainfall;
+  values.lossRate = this->LossRate;
   values.gravity = this->Gravity;
   values.courantNumber = this->CourantNumber;
   values.fixedTimeStep = this->FixedTimeStep;
@@ -190,6 +193,7 @@ void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
   this->Superclass::PrintSelf(os, indent);
   os << indent << "ManningCoefficient: " << this->ManningCoefficient << "\n";
   os << indent << "Rainfall: " << this->Rainfall << "\n";
+  os << indent << "LossRate: " << this->LossRate << "\n";
   os << indent << "Gravity: " << this->Gravity << "\n";
   os << indent << "CourantNumber: " << this->CourantNumber << "\n";
   os << indent << "FixedTimeStep: " << this->FixedTimeStep << "\n";

@@ -50,6 +50,9 @@ public:
   /// Rain on every cell, in mm/h, for the whole run.
   void SetRainfall(double rate);
   vtkGetMacro(Rainfall, double);
+  /// Water lost to the ground from every wet cell, in mm/h.
+  void SetLossRate(double rate);
+  vtkGetMacro(LossRate, double);
   void SetGravity(double g);
   vtkGetMacro(Gravity, double);
   void SetCourantNumber(double c);
@@ -175,6 +178,7 @@ private:
 
   double ManningCoefficient;
   double Rainfall;
+  double LossRate;
   double Gravity;
   double CourantNumber;
   double FixedTimeStep;

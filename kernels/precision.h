@@ -111,6 +111,12 @@ DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(
 #else
 #define RAIN ((real)0)
 #endif
+/* The same for the constant loss rate (LOSS_RATE, SimulationParameters::lossRate). */
+#ifdef LOSS_RATE
+#define LOSS ((real)LOSS_RATE)
+#else
+#define LOSS ((real)0)
+#endif
 
 /* No fused multiply-add contraction: the C++ twin (the test oracle) rounds every operation, and
  * FMAs would buy little here but disagreement. */

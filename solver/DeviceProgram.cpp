@@ -161,6 +161,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
     << (settings.perCellManning ? " -DMANNING_FIELD " : " ")
     << (params.rainfall > 0 ? "-DRAIN_RATE=" + real(rainfallRate(params)) + " " : "")
+    << (params.losses > 0 ? "-DLOSS_RATE=" + real(lossRate(params)) + " " : "")
     << haloOption(settings.haloSides)
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless

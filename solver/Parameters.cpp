@@ -32,6 +32,7 @@ void SimulationParameters::validate() const
   requireFinite(gravity, "gravity");
   requireFinite(manning, "Manning coefficient");
   requireFinite(rainfall, "rainfall");
+  requireFinite(losses, "loss rate");
   requireFinite(cfl, "Courant number (CFL)");
   requireFinite(fixedDt, "fixed time step dt");
   if (dx <= 0)
@@ -70,6 +71,14 @@ void SimulationParameters::validate() const
   if (rainfall < 0 || rainfall > kMaxRainfall)
     throw Error("rainfall must be in [0, " + formatValue(kMaxRainfall) + "] mm/h, got " +
                 formatValue(rainfall) + " (a heavy storm: 20 to 100)");
+  // Soils take in up to some hundreds of mm/h (sand's saturated conductivity); the same bound.
+  if (losses < 0 || losses > kMaxRainfall)
+    throw Error("loss rate must be in [0, " + formatValue(kMaxRainfall) + "] mm/h, got " +
+                formatValue(losses) + " (clay 1 to 5, loam 10 to 30, sand 100 or more)");
+  // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
+  if (losses > 0 && scheme == Scheme::LaxFriedrichs)
+    throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "
+                "use MUSCL-Hancock or MUSCL-HLLC, or set the loss rate to 0");
   // Below 0.001 a wave takes over a thousand steps per cell for no gain in accuracy; near fp32's
   // smallest numbers C dx flushes to zero and the run takes one step to its end.
   if (cfl < kMinCourantNumber)
@@ -239,5 +248,10 @@ double inflowWaveSpeed(const SimulationParameters& params)
 double rainfallRate(const SimulationParameters& params)
 {
   return params.rainfall / 3.6e6;
+}
+
+double lossRate(const SimulationParameters& params)
+{
+  return params.losses / 3.6e6;
 }
 } // namespace swe

@@ -68,6 +68,7 @@ struct SimulationParameters
   double gravity = 9.81; // [m/s^2]
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]
   double rainfall = 0.0; // uniform rainfall intensity over the whole grid [mm/h]; 0: none
+  double losses = 0.0;   // constant loss (infiltration) rate from every wet cell [mm/h]; 0: none
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
   // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).
@@ -111,8 +112,9 @@ std::string precisionName(Precision precision);
 // inflow or by rain takes short steps from the start, not one step to the target (0 without
 // either).
 double inflowWaveSpeed(const SimulationParameters& params);
-// Metres a second of a rainfall intensity in mm/h.
+// Metres a second of the rainfall intensity and of the loss rate (both given in mm/h).
 double rainfallRate(const SimulationParameters& params);
+double lossRate(const SimulationParameters& params);
 
 // Two steps a launch with the CFL-adaptive dt: the second step's dt is chosen before the launch,
 // from the first state's largest wave speed times this margin; where a cell of the state between

@@ -1,6 +1,6 @@
-// Uniform rain (SimulationParameters::rainfall): on a closed flat basin the depth grows by rate
-// times time and nothing moves; on terrain the device follows the C++ twin, dry cells included;
-// a bad rate is refused with its value.
+// Uniform rain and losses (SimulationParameters::rainfall, losses): on a closed flat basin the
+// depth grows (or falls, never below zero) by rate times time and nothing moves; on terrain the
+// device follows the C++ twin, dry cells included; a bad rate is refused with its value.
 #include "Error.h"
 #include "Simulation.h"
 #include "TestHelpers.h"
@@ -186,6 +186,78 @@ TEST(Rain, ATiltedPlaneReachesTheKinematicWavesOutflow)
   const double steady = outflow();
   EXPECT_NEAR(steady / equilibrium, 1.0, 0.005)
     << "q = " << steady << " m^2/s against r L = " << equilibrium << " at 3 t_e";
+}
+} // namespace
+} // namespace swe::test
+
+namespace swe::test
+{
+namespace
+{
+TEST(Losses, LowerAFlatBasinByRateTimesTimeAndNeverBelowZero)
+{
+  for (Precision precision : { Precision::Double, Precision::Single })
+    for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    {
+      SimulationParameters p = rainyBasin(scheme, precision);
+      p.rainfall = 0;
+      p.losses = 360; // 0.1 mm a second
+      const double bound = precision == Precision::Double ? 1e-13 : 3e-5;
+      // A 1 m lake loses 2 mm in 20 s; a 0.5 mm one is dry after 5 s and stays at 0.
+      for (const auto& [h0, expected] : { std::pair{ 1.0, 0.998 }, std::pair{ 0.0005, 0.0 } })
+      {
+        Simulation sim(p, flatLake(p, h0));
+        sim.advanceTo(20.0);
+        const Fields f = download(sim);
+        for (std::size_t k = 0; k < f.h.size(); ++k)
+        {
+          ASSERT_LE(std::fabs(f.h[k] - expected), bound) << "cell " << k << ": " << f.h[k];
+          ASSERT_GE(f.h[k], 0.0);
+          ASSERT_EQ(f.h[k], f.h[0]) << "cell " << k;
+          ASSERT_EQ(f.hu[k], 0.0) << "cell " << k;
+          ASSERT_EQ(f.hv[k], 0.0) << "cell " << k;
+        }
+      }
+    }
+}
+
+TEST(Losses, MatchTheTwinOnTerrainWithRainAndFlow)
+{
+  // (In the CPU-shaped kernels and in the GPU-shaped sweeps, which this device runs too.)
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    for (const char* launch : { "rows4", "16x1x4" })
+    {
+      SimulationParameters p = smallParameters(Precision::Double);
+      p.scheme = scheme;
+      p.launch = launch;
+      p.rainfall = 200;
+      p.losses = 80;
+      p.manning = 0.03;
+      p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+      EXPECT_LE(twinDifferenceAfter<double>(p, hillInALake(p), 100), 1e-10)
+        << schemeName(scheme) << " " << launch;
+    }
+}
+
+TEST(Losses, LaxFriedrichsAndBadRatesAreRefused)
+{
+  SimulationParameters p = smallParameters(Precision::Single);
+  p.losses = 10;
+  try
+  {
+    p.validate();
+    FAIL() << "Lax-Friedrichs with losses was accepted";
+  }
+  catch (const Error& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("MUSCL-Hancock"), std::string::npos) << e.what();
+  }
+  p.scheme = Scheme::MusclHancock;
+  for (double rate : { -1.0, 2500.0 })
+  {
+    p.losses = rate;
+    EXPECT_THROW(p.validate(), Error) << rate;
+  }
 }
 } // namespace
 } // namespace swe::test
