@@ -135,7 +135,8 @@ struct Made
 Made makeSimulation(RunOptions& options, SimulationParameters& params, const Series& series)
 {
   auto start = Clock::now();
-  if (options.input.file.empty())
+  RankExchange* ranks = launchedRanks();
+  if (options.input.file.empty() && !ranks)
     Simulation::check(params, false, series.frames());
   const double checkSeconds = secondsSince(start);
   // The initial state's host copy lives only while the simulation is made (the memory check
@@ -144,22 +145,33 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
   Made made;
   made.simulation = [&]
   {
-    const InitialState initial = initialState(options.common, options.input, params);
-    RankExchange* ranks = launchedRanks();
     if (!ranks)
-      return std::make_unique<Simulation>(params, initial);
-    // Split among the launcher's ranks: each simulates its block on its node's next device.
+      return std::make_unique<Simulation>(
+        params, initialState(options.common, options.input, params));
+    // Split among the launcher's ranks: each simulates its block on its node's next device, and
+    // holds only its block of a scenario (an --input is read whole, then cut).
+    const bool scenario = options.input.file.empty();
+    InitialState initial =
+      scenario ? InitialState() : initialState(options.common, options.input, params);
     made.partition = splitGrid(params.nx, params.ny, ranks->ranks(), ranks->rank());
-    SimulationParameters rankParams = params;
-    rankParams.device = deviceSelectorForRank(params.device, nodeLocalRank());
+    const Block& block = made.partition->block();
     SimulationPlan plan;
     runAgreed(ranks,
       [&]
       {
+        SimulationParameters rankParams = blockParameters(params, *made.partition);
+        rankParams.device = deviceSelectorForRank(params.device, nodeLocalRank());
+        initial = scenario ? makeScenario(scenarioFromName(options.common.scenario),
+                               params,
+                               block.x0,
+                               block.y0,
+                               block.nx,
+                               block.ny)
+                           : blockOf(initial, block);
         plan = Simulation::plan(rankParams, !initial.manning.empty());
         splitAmongRanks(plan, *made.partition, *ranks);
       });
-    return std::make_unique<Simulation>(plan, blockOf(initial, made.partition->block()));
+    return std::make_unique<Simulation>(plan, initial);
   }();
   made.setup = made.simulation->setupSeconds();
   made.stateSeconds = secondsSince(start) - made.setup.total();

@@ -166,20 +166,17 @@ InitialState FilterRun::startSplit(const FrameRequest& request,
                 "here (or the plugin was built without MPI): run pvbatch or pvserver under mpirun");
   // Each rank takes its node's next device unless the Device property names one.
   SimulationParameters params = request.params;
-  runAgreed(ranks_.get(),
-    [&]
-    {
-      params.device = deviceSelectorForRank(params.device, pipelineNodeLocalRank());
-      plan = Simulation::plan(params,
-        false,
-        [this](double fraction, const std::string& text) { reportTuning(fraction, text); });
-    });
   partition_ = gatherPartition(params.nx, params.ny, *request.piece, *ranks_);
   InitialState initial;
   runAgreed(ranks_.get(),
     [&]
     {
-      initial = makeInitialState(plan.params, &partition_->block());
+      // Checked and tuned for this rank's block, which is what it holds.
+      params.device = deviceSelectorForRank(params.device, pipelineNodeLocalRank());
+      plan = Simulation::plan(blockParameters(params, *partition_),
+        false,
+        [this](double fraction, const std::string& text) { reportTuning(fraction, text); });
+      initial = makeInitialState(params, &partition_->block());
       splitAmongRanks(plan, *partition_, *ranks_);
     });
   return initial;

@@ -68,8 +68,9 @@ swe::InitialState vtkShallowWaterSource::MakeInitialState(const swe::SimulationP
   const swe::Block* block,
   vtkInformationVector**)
 {
-  swe::InitialState whole = swe::makeScenario(static_cast<swe::Scenario>(this->Scenario), params);
-  return block ? swe::blockOf(whole, *block) : whole;
+  const auto scenario = static_cast<swe::Scenario>(this->Scenario);
+  return block ? swe::makeScenario(scenario, params, block->x0, block->y0, block->nx, block->ny)
+               : swe::makeScenario(scenario, params);
 }
 
 void vtkShallowWaterSource::PrintSelf(ostream& os, vtkIndent indent)

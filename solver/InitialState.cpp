@@ -101,12 +101,23 @@ void InitialState::requireFlatBed() const
 
 InitialState makeScenario(Scenario scenario, const SimulationParameters& params)
 {
-  InitialState state(params.nx, params.ny);
+  return makeScenario(scenario, params, 0, 0, params.nx, params.ny);
+}
+
+InitialState makeScenario(Scenario scenario,
+  const SimulationParameters& params,
+  int x0,
+  int y0,
+  int nx,
+  int ny)
+{
+  InitialState state(nx, ny);
   const double lx = params.nx * params.dx, ly = params.ny * params.dx;
-  for (int j = 0; j < params.ny; ++j)
-    for (int i = 0; i < params.nx; ++i)
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
     {
-      const double x = (i + 0.5) * params.dx, y = (j + 0.5) * params.dx;
+      // (Cell (i, j) of the part is (x0 + i, y0 + j) of the grid.)
+      const double x = (x0 + i + 0.5) * params.dx, y = (y0 + j + 0.5) * params.dx;
       double depth = 10.0;
       switch (scenario)
       {

@@ -34,4 +34,12 @@ struct InitialState
 
 // Builds a scenario's initial state on the grid of params (which must be valid).
 InitialState makeScenario(Scenario scenario, const SimulationParameters& params);
+// The same for the nx x ny cells from (x0, y0) of that grid only (one rank's block of a split
+// run: a rank never holds the whole grid's state).
+InitialState makeScenario(Scenario scenario,
+  const SimulationParameters& params,
+  int x0,
+  int y0,
+  int nx,
+  int ny);
 } // namespace swe

@@ -218,15 +218,26 @@ SimulationPlan Simulation::plan(const SimulationParameters& params,
   return plan;
 }
 
+SimulationParameters blockParameters(const SimulationParameters& params, const Partition& partition)
+{
+  SimulationParameters block = params;
+  block.nx = partition.block().nx;
+  block.ny = partition.block().ny;
+  return block;
+}
+
 void splitAmongRanks(SimulationPlan& plan, const Partition& partition, RankExchange& ranks)
 {
   partition.validate();
-  if (partition.gridNx != plan.params.nx || partition.gridNy != plan.params.ny)
+  const Block& b = partition.block();
+  const bool whole = partition.gridNx == plan.params.nx && partition.gridNy == plan.params.ny;
+  if (!whole && (b.nx != plan.params.nx || b.ny != plan.params.ny))
     throw Error("the partition is of a " + std::to_string(partition.gridNx) + " x " +
-                std::to_string(partition.gridNy) + " grid, the run's grid is " +
+                std::to_string(partition.gridNy) + " grid with this rank's block " +
+                std::to_string(b.nx) + " x " + std::to_string(b.ny) + ", the plan's grid is " +
                 std::to_string(plan.params.nx) + " x " + std::to_string(plan.params.ny));
-  plan.params.nx = partition.block().nx;
-  plan.params.ny = partition.block().ny;
+  plan.params.nx = b.nx;
+  plan.params.ny = b.ny;
   plan.partition = partition;
   plan.ranks = &ranks;
 }

@@ -41,9 +41,15 @@ struct SimulationPlan
   RankExchange* ranks = nullptr;
 };
 
-// This rank's part of a run split among ranks: plan's grid (the whole grid) becomes the block of
-// partition's rank. Every rank must then make its Simulation (collective).
+// This rank's part of a run split among ranks: plan's grid becomes the block of partition's rank.
+// Plan for the block (Simulation::plan(blockParameters(params, partition))) so that the device
+// and the host are checked for what this rank holds, not the whole grid, which may fit no single
+// device; a plan of the whole grid is taken too. Every rank must then make its Simulation
+// (collective).
 void splitAmongRanks(SimulationPlan& plan, const Partition& partition, RankExchange& ranks);
+// params with the grid of partition's block for this rank.
+SimulationParameters blockParameters(const SimulationParameters& params,
+  const Partition& partition);
 
 class Simulation
 {

@@ -251,6 +251,24 @@ TEST(Partition, BlocksTileTheGridAndHalosPair)
   }
 }
 
+// A rank builds its block of a scenario alone, the same values as the whole grid's there.
+TEST(Partition, AScenariosBlockIsTheWholeGridsCells)
+{
+  const SimulationParameters p = smallParameters(Precision::Double, 41, 30);
+  for (Scenario scenario : { Scenario::RadialDamBreak, Scenario::EmergedBump })
+  {
+    const InitialState whole = makeScenario(scenario, p);
+    for (int r = 0; r < 4; ++r)
+    {
+      const Block b = splitGrid(p.nx, p.ny, 4, r).block();
+      const InitialState part = makeScenario(scenario, p, b.x0, b.y0, b.nx, b.ny);
+      const InitialState cut = blockOf(whole, b);
+      EXPECT_EQ(part.h, cut.h) << "rank " << r;
+      EXPECT_EQ(part.bed, cut.bed) << "rank " << r;
+    }
+  }
+}
+
 TEST(Partition, RefusesBlocksTooSmallOrNotTiling)
 {
   try
