@@ -182,6 +182,9 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
   vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
   int whole[6];
   inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), whole);
+  // (Cells numbered in the whole grid, for messages: the input's piece starts at its extent.)
+  state.x0 = extent[0] - whole[0];
+  state.y0 = extent[2] - whole[2];
   const swe::Block inPiece{
     block->x0 + whole[0] - extent[0], block->y0 + whole[2] - extent[2], block->nx, block->ny
   };

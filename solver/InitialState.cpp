@@ -60,18 +60,15 @@ void InitialState::validate(bool allowDry) const
   {
     if (!(manning[k] >= 0) || !std::isfinite(manning[k]))
       throw Error("Manning coefficient must be a finite number >= 0, got " +
-                  formatValue(manning[k]) + " at cell (" + std::to_string(k % nx) + ", " +
-                  std::to_string(k / nx) + ")");
+                  formatValue(manning[k]) + " at " + cellName(k));
     if (manning[k] > kMaxManning) // the uniform coefficient's range (Parameters.cpp)
       throw Error("Manning coefficient must be in [0, " + formatValue(kMaxManning) +
-                  "] s/m^(1/3), got " + formatValue(manning[k]) + " at cell (" +
-                  std::to_string(k % nx) + ", " + std::to_string(k / nx) + ")");
+                  "] s/m^(1/3), got " + formatValue(manning[k]) + " at " + cellName(k));
   }
   for (std::size_t k = 0; k < cells(); ++k)
   {
     // The cell's name only for a message: made for every cell, it took a second at 4096^2.
-    const auto cell = [&]
-    { return "cell (" + std::to_string(k % nx) + ", " + std::to_string(k / nx) + ")"; };
+    const auto cell = [&] { return cellName(k); };
     for (int f = 0; f < 4; ++f)
       if (!std::isfinite((*fields[f])[k]))
         throw Error(std::string("initial ") + names[f] + " is not finite at " + cell());
@@ -89,14 +86,19 @@ void InitialState::validate(bool allowDry) const
   }
 }
 
+std::string InitialState::cellName(std::size_t k) const
+{
+  return "cell (" + std::to_string(x0 + static_cast<int>(k % nx)) + ", " +
+         std::to_string(y0 + static_cast<int>(k / nx)) + ")";
+}
+
 void InitialState::requireFlatBed() const
 {
   for (std::size_t k = 1; k < bed.size(); ++k)
     if (bed[k] != bed[0])
-      throw Error("the bed is not flat (" + formatValue(bed[0]) + " m at cell (0, 0), " +
-                  formatValue(bed[k]) + " m at cell (" + std::to_string(k % nx) + ", " +
-                  std::to_string(k / nx) +
-                  ")) and Lax-Friedrichs has no terrain: use the muscl-hllc scheme");
+      throw Error("the bed is not flat (" + formatValue(bed[0]) + " m at " + cellName(0) + ", " +
+                  formatValue(bed[k]) + " m at " + cellName(k) +
+                  ") and Lax-Friedrichs has no terrain: use the muscl-hllc scheme");
 }
 
 InitialState makeScenario(Scenario scenario, const SimulationParameters& params)
@@ -112,6 +114,8 @@ InitialState makeScenario(Scenario scenario,
   int ny)
 {
   InitialState state(nx, ny);
+  state.x0 = x0;
+  state.y0 = y0;
   const double lx = params.nx * params.dx, ly = params.ny * params.dx;
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i)

@@ -4,6 +4,7 @@
 #include "Parameters.h"
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 namespace swe
@@ -15,6 +16,9 @@ struct InitialState
   std::vector<double> h, hu, hv, bed;
   // Manning coefficient per cell; empty: the uniform SimulationParameters::manning.
   std::vector<double> manning;
+  // Where its first cell lies in the whole grid, for a rank's block of a split run (blockOf,
+  // makeScenario with a block): messages name the whole grid's cells.
+  int x0 = 0, y0 = 0;
 
   InitialState() = default;
   // Zero-filled; throws swe::Error if the host cannot hold it.
@@ -30,6 +34,8 @@ struct InitialState
   void validate(bool allowDry = false) const;
   // Throws swe::Error unless the bed is flat (the Lax-Friedrichs scheme has no bed terms).
   void requireFlatBed() const;
+  // "cell (i, j)" of value k, in the whole grid's numbering.
+  std::string cellName(std::size_t k) const;
 };
 
 // Builds a scenario's initial state on the grid of params (which must be valid).

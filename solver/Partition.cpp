@@ -172,6 +172,8 @@ Partition splitGrid(int gridNx, int gridNy, int ranks, int rank)
 InitialState blockOf(const InitialState& whole, const Block& b)
 {
   InitialState part(b.nx, b.ny);
+  part.x0 = whole.x0 + b.x0;
+  part.y0 = whole.y0 + b.y0;
   const auto copy = [&](const std::vector<double>& from, std::vector<double>& to)
   {
     if (from.empty())

@@ -216,6 +216,10 @@ TEST(SplitRunErrors, AnErrorOnOneRankFailsEveryRankWithItsMessage)
     EXPECT_EQ(m, messages.front());
     EXPECT_NE(m.find("rank 2: "), std::string::npos) << m;
     EXPECT_NE(m.find("depth"), std::string::npos) << m;
+    // The cell as the whole grid numbers it.
+    const std::string cell =
+      "cell (" + std::to_string(last.x0 + 1) + ", " + std::to_string(last.y0 + 1) + ")";
+    EXPECT_NE(m.find(cell), std::string::npos) << m;
   }
 }
 
