@@ -9,6 +9,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <utility>
+#include <chrono>
+#include <functional>
+#include <thread>
 
 namespace swe
 {
@@ -77,12 +80,68 @@ void totalOrderMax(void* in, void* inout, int* count, MPI_Datatype*)
       b[i] = a[i];
 }
 
+// How long a rank waits for the others in one exchange or reduction before it gives up: a rank
+// that stopped on an error of its own must not leave the others waiting for ever (a step's
+// exchange takes microseconds to seconds; SWE_MPI_WAIT_SECONDS overrides it, for tests).
+double peerWaitSeconds()
+{
+  const char* text = std::getenv("SWE_MPI_WAIT_SECONDS");
+  const double seconds = text ? std::atof(text) : 0.0;
+  return seconds > 0 ? seconds : 600.0;
+}
+
+// Tests the requests until all are done, or throws once peerWaitSeconds() have passed: spinning
+// for the first milliseconds (a step's exchange), then sleeping between tests. Returns
+// MPI_Testall's code once done.
+int waitAll(std::vector<MPI_Request>& requests,
+  std::vector<MPI_Status>& statuses,
+  const std::string& operation,
+  const std::function<void()>& onTimeout)
+{
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const double limit = peerWaitSeconds();
+  for (;;)
+  {
+    int done = 0;
+    const int code =
+      MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done, statuses.data());
+    if (code != MPI_SUCCESS || done)
+      return code;
+    const double waited = std::chrono::duration<double>(Clock::now() - start).count();
+    if (waited > limit)
+    {
+      onTimeout();
+      throw Error(operation + ": the other ranks did not answer within " +
+                  std::to_string(static_cast<int>(limit)) +
+                  " s; one of them stopped (its own error says why), or its device is far slower");
+    }
+    if (waited > 0.01)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
 void allReduce(MPI_Comm comm, double* values, int count, MPI_Op op, const char* operation)
 {
   if (count < 0)
     throw Error(
       std::string(operation) + " of " + std::to_string(count) + " values: the count must be >= 0");
-  check(MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_DOUBLE, op, comm), operation);
+  // Into memory of its own, which a reduction given up on may still write into (it is then
+  // left to it: a collective cannot be cancelled).
+  auto* buffer = new std::vector<double>(values, values + count);
+  std::vector<MPI_Request> request(1, MPI_REQUEST_NULL);
+  std::vector<MPI_Status> status(1);
+  const int code =
+    MPI_Iallreduce(MPI_IN_PLACE, buffer->data(), count, MPI_DOUBLE, op, comm, &request[0]);
+  if (code != MPI_SUCCESS)
+  {
+    delete buffer;
+    fail(code, operation);
+  }
+  const int waited = waitAll(request, status, operation, [] {});
+  std::copy(buffer->begin(), buffer->end(), values);
+  delete buffer;
+  check(waited, operation);
 }
 
 // Every rank's bytes at root, or on every rank when root is -1. The sizes go to every rank
@@ -262,11 +321,28 @@ void MpiRankExchange::exchange(const std::vector<Message>& sends,
     post(message, true);
 
   std::vector<MPI_Status> statuses(requests.size());
-  const int code = MPI_Waitall(static_cast<int>(requests.size()), requests.data(), statuses.data());
+  // Given up on: the receives are cancelled (nothing then writes into the caller's buffers), the
+  // sends let go (a peer that never receives never reads them).
+  const auto giveUp = [&]
+  {
+    for (std::size_t i = 0; i < requests.size(); ++i)
+      if (requests[i] != MPI_REQUEST_NULL)
+      {
+        if (posted[i].second)
+          MPI_Request_free(&requests[i]);
+        else
+        {
+          MPI_Cancel(&requests[i]);
+          MPI_Wait(&requests[i], MPI_STATUS_IGNORE);
+        }
+      }
+  };
+  const int code =
+    waitAll(requests, statuses, "the halo exchange of rank " + std::to_string(rank_), giveUp);
   if (code == MPI_SUCCESS)
     return;
   // MPI_ERR_IN_STATUS: the first message that failed (the others may just be pending).
-  std::string what = "MPI_Waitall";
+  std::string what = "MPI_Testall";
   int reason = code;
   if (code == MPI_ERR_IN_STATUS)
     for (std::size_t i = 0; i < statuses.size(); ++i)

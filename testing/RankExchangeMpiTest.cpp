@@ -5,6 +5,8 @@
 #include "MpiRankExchange.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdlib>
 #include <mpi.h>
 
 #include <algorithm>
@@ -119,13 +121,37 @@ TEST(RankExchangeMpi, MpiFailureIsAnErrorNamingTheOperation)
     catch (const swe::Error& e)
     {
       const std::string what = e.what();
-      EXPECT_NE(what.find("MPI_Waitall for the MPI_Irecv of 8 bytes from rank 0 (tag 9) failed: "),
+      EXPECT_NE(what.find("MPI_Testall for the MPI_Irecv of 8 bytes from rank 0 (tag 9) failed: "),
         std::string::npos)
         << what;
       EXPECT_NE(what.find("truncated"), std::string::npos) << what;
     }
   }
   // The communicator still works afterwards.
+  EXPECT_TRUE(exchange.allAgree(true));
+}
+
+// A rank whose peer never sends gives up after SWE_MPI_WAIT_SECONDS with an error, instead of
+// waiting for ever, and its communicator still works.
+TEST(RankExchangeMpi, AnExchangeNobodyAnswersEndsInAnError)
+{
+  MpiRankExchange exchange(MPI_COMM_WORLD);
+  setenv("SWE_MPI_WAIT_SECONDS", "1", 1);
+  double value = 0;
+  if (exchange.rank() == 0)
+  {
+    try
+    {
+      exchange.exchange({}, { { 1, 77, &value, sizeof value } });
+      FAIL() << "an exchange with a silent peer returned";
+    }
+    catch (const swe::Error& e)
+    {
+      EXPECT_NE(std::string(e.what()).find("did not answer within 1 s"), std::string::npos)
+        << e.what();
+    }
+  }
+  unsetenv("SWE_MPI_WAIT_SECONDS");
   EXPECT_TRUE(exchange.allAgree(true));
 }
 
