@@ -18,7 +18,7 @@ int main(int argc, char** argv)
 {
 #ifdef SWE_WITH_MPI
   // Under an MPI launcher, swe run splits its grid among the ranks (LaunchedRanks.h).
-  const swe::MpiSession mpi(&argc, &argv);
+  const swe::MpiRuntime mpi(&argc, &argv);
 #endif
   CLI::App app{ "swe: 2D shallow-water simulation on OpenCL" };
   app.require_subcommand(1);

@@ -254,7 +254,7 @@ MpiRankExchange::MpiRankExchange(MPI_Comm comm)
   int initialised = 0;
   check(MPI_Initialized(&initialised), "MPI_Initialized");
   if (!initialised || mpiFinalised())
-    throw Error("MpiRankExchange needs MPI initialised (MPI_Init, or MpiSession under mpirun), "
+    throw Error("MpiRankExchange needs MPI initialised (MPI_Init, or MpiRuntime under mpirun), "
                 "and not yet finalised");
   if (comm == MPI_COMM_NULL)
     throw Error("MpiRankExchange needs a communicator, got MPI_COMM_NULL");
@@ -404,7 +404,7 @@ int nodeLocalRank(MPI_Comm comm)
   return rank;
 }
 
-MpiSession::MpiSession(int* argc, char*** argv)
+MpiRuntime::MpiRuntime(int* argc, char*** argv)
 {
   int initialised = 0;
   check(MPI_Initialized(&initialised), "MPI_Initialized");
@@ -421,7 +421,7 @@ MpiSession::MpiSession(int* argc, char*** argv)
   initialised_ = active_ = true;
 }
 
-MpiSession::~MpiSession()
+MpiRuntime::~MpiRuntime()
 {
   if (initialised_ && !mpiFinalised())
     MPI_Finalize();

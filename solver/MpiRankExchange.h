@@ -43,13 +43,13 @@ int nodeLocalRank(MPI_Comm comm);
 // Owns MPI for a program that may run under an MPI launcher (the swe tool): initialises it only
 // when a launcher started the process and nobody initialised it yet, and finalises what it
 // initialised. Started without a launcher, the program runs as one rank without MPI.
-class MpiSession
+class MpiRuntime
 {
 public:
-  explicit MpiSession(int* argc = nullptr, char*** argv = nullptr);
-  ~MpiSession();
-  MpiSession(const MpiSession&) = delete;
-  MpiSession& operator=(const MpiSession&) = delete;
+  explicit MpiRuntime(int* argc = nullptr, char*** argv = nullptr);
+  ~MpiRuntime();
+  MpiRuntime(const MpiRuntime&) = delete;
+  MpiRuntime& operator=(const MpiRuntime&) = delete;
 
   // Whether MPI is initialised (here or before) and world() can be used.
   bool active() const { return active_; }

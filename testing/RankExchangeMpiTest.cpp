@@ -289,17 +289,17 @@ TEST(RankExchangeMpi, AllAgree)
   EXPECT_FALSE(exchange.allAgree(false));
 }
 
-TEST(RankExchangeMpi, NodeLocalRankAndSession)
+TEST(RankExchangeMpi, NodeLocalRankAndRuntime)
 {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   // mpirun starts every rank of the test on this one node.
   EXPECT_EQ(swe::nodeLocalRank(MPI_COMM_WORLD), rank);
   {
-    // MPI is initialised already (main): the session uses it and leaves it initialised.
-    swe::MpiSession session;
-    EXPECT_TRUE(session.active());
-    EXPECT_EQ(session.world(), MPI_COMM_WORLD);
+    // MPI is initialised already (main): the runtime object uses it and leaves it initialised.
+    swe::MpiRuntime runtime;
+    EXPECT_TRUE(runtime.active());
+    EXPECT_EQ(runtime.world(), MPI_COMM_WORLD);
   }
   int finalised = 1;
   MPI_Finalized(&finalised);
