@@ -81,9 +81,21 @@ void FilterRun::restart()
   failedFrom_ = kNever;
 }
 
-bool FilterRun::runsOnOtherGrid(const SimulationParameters& params) const
+bool FilterRun::runsOnOtherGrid(const FrameRequest& request) const
 {
-  return timeline_ && !SameGrid(timeline_->simulation().parameters(), params);
+  if (!timeline_)
+    return false;
+  // A split run's simulation holds this rank's block: its grid is the partition's, and a
+  // request for another piece is another run.
+  SimulationParameters running = timeline_->simulation().parameters();
+  if (partition_)
+  {
+    running.nx = partition_->gridNx;
+    running.ny = partition_->gridNy;
+  }
+  const bool samePiece =
+    partition_ ? request.piece && *request.piece == partition_->block() : !request.piece;
+  return !SameGrid(running, request.params) || !samePiece;
 }
 
 void FilterRun::setOutputInterval(double interval)

@@ -54,8 +54,9 @@ public:
   void restart();
   // Whether any rank says yes, where a run is split among ranks (collective then); else yes.
   bool onAnyRank(bool yes) const;
-  // Whether there is a run and its grid is not the one of params.
-  bool runsOnOtherGrid(const SimulationParameters& params) const;
+  // Whether there is a run and its grid (or, split among ranks, this rank's piece) is not the
+  // request's.
+  bool runsOnOtherGrid(const FrameRequest& request) const;
   // Whether a run failed at or before output time t (a blow-up recurs at the same step): the
   // request fails at once, without replaying from t = 0 or saying the error again.
   bool failedBy(double t) const { return t >= failedFrom_; }

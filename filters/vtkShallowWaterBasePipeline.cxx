@@ -156,8 +156,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     // A new input, or one whose data turned out to have another grid than the run's (the grid
     // RequestInformation saw came from the pipeline information): a new run.
     // (A split run restarts on every rank if on any.)
-    if (run.onAnyRank(
-          this->InitialStateChanged(inputVector) || run.runsOnOtherGrid(request.params)))
+    if (run.onAnyRank(this->InitialStateChanged(inputVector) || run.runsOnOtherGrid(request)))
       run.restart();
     if (run.failedBy(request.time))
       return this->AbortOutputQuietly(); // its error was reported
