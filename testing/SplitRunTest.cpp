@@ -1,8 +1,8 @@
 // A run split among ranks (solver/Partition.h) gives the bits of the same run on one rank, at
 // every output time: every scheme, both precisions, adaptive and fixed dt, terrain with wet and
-// dry cells, every boundary type, blocks that do not divide the grid evenly and blocks meeting
-// at corners. The ranks are threads here (solver/ThreadRanks.h); under MPI the same engine
-// calls run in processes.
+// dry cells, every boundary type, rain and losses, blocks that do not divide the grid evenly and
+// blocks meeting at corners. The ranks are threads here (solver/ThreadRanks.h); under MPI the same
+// engine calls run in processes.
 #include "Error.h"
 #include "Partition.h"
 #include "Simulation.h"
@@ -52,6 +52,10 @@ SimulationParameters splitParameters(Scheme scheme, Precision precision, bool fi
   p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
   p.boundaries[static_cast<int>(Side::South)] = { BoundaryType::Wall, 0.0 };
   p.boundaries[static_cast<int>(Side::North)] = { BoundaryType::FixedLevel, 0.3 };
+  // Rain everywhere, and losses where the scheme has dry cells.
+  p.rainfall = 100;
+  if (scheme != Scheme::LaxFriedrichs)
+    p.losses = 40;
   return p;
 }
 
