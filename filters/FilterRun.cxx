@@ -191,6 +191,13 @@ InitialState FilterRun::startSplit(const FrameRequest& request,
       initial = makeInitialState(params, &partition_->block());
       splitAmongRanks(plan, *partition_, *ranks_);
     });
+  // Each rank's device, for the outputs' field data: the same for the whole run.
+  const std::string& mine = plan.device.name;
+  const auto names = ranks_->allGather(std::vector<unsigned char>(mine.begin(), mine.end()));
+  splitDevices_.clear();
+  for (std::size_t rank = 0; rank < names.size(); ++rank)
+    splitDevices_ += (rank ? "; rank " : "rank ") + std::to_string(rank) + ": " +
+                     std::string(names[rank].begin(), names[rank].end());
   return initial;
 }
 
@@ -259,15 +266,7 @@ void FilterRun::placePiece(vtkImageData* output) const
     mass->SetValue(0, total);
   }
   if (auto* device = vtkStringArray::SafeDownCast(field->GetAbstractArray("Device")))
-  {
-    const std::string mine = device->GetValue(0);
-    const auto names = ranks_->allGather(std::vector<unsigned char>(mine.begin(), mine.end()));
-    std::string all;
-    for (std::size_t rank = 0; rank < names.size(); ++rank)
-      all += (rank ? "; rank " : "rank ") + std::to_string(rank) + ": " +
-             std::string(names[rank].begin(), names[rank].end());
-    device->SetValue(0, all);
-  }
+    device->SetValue(0, splitDevices_);
 }
 
 void FilterRun::failed(const std::string& message, double from)

@@ -104,6 +104,7 @@ private:
   // run's split among them.
   std::unique_ptr<RankExchange> ranks_;
   std::optional<Partition> partition_;
+  std::string splitDevices_; // "rank 0: name; rank 1: name..." of a split run
   std::unique_ptr<Timeline> timeline_;
   // The last output's arrays: its Bed is shared by the Timeline's later outputs, the others
   // are refilled by the next output where no consumer still holds them.

@@ -463,33 +463,34 @@ inline real depth_after(real h, FaceFlux rx, FaceFlux ry, real kdt)
 #endif
 
 /* Losses (infiltration at a constant rate, `loss` [m/s]): dt times it taken from a wet cell's
- * depth, never below zero, its momentum scaled with the depth so that its velocity stays (a thin
- * layer losing depth under the same momentum would speed up without bound). A depth the fluxes
- * took below zero is left for finish_stage to report. Built as ADD_RAIN is: LOSS_RATE. Once a
- * step: MUSCL-HLLC takes it after Heun's average (in each stage, the clamp at zero would leave
- * half of a drying cell's depth every step: it would never dry), MUSCL-Hancock in its update. */
-inline void take_loss(real* h, real* hu, real* hv, real depth)
+ * finished depth, once a step, after the step's update (for MUSCL-HLLC after Heun's average: in
+ * each stage, the clamp at zero would leave half of a drying cell's depth every step, and it
+ * would never dry). Never below zero; the momentum is scaled with the depth so that the velocity
+ * stays (a thin layer losing depth under the same momentum would speed up without bound), and
+ * dropped where the cell ends dry. A depth the fluxes took below zero is left as finish_stage
+ * reported it. Built as ADD_RAIN is: LOSS_RATE. */
+inline void take_loss(real* h, real* hu, real* hv, real depth, real h_dry)
 {
   const mask wet = *h > (real)0;
   const real kept = wet ? fmax(*h - depth, (real)0) : *h;
-  const real scale = wet ? kept / *h : (real)1;
+  const real scale = wet ? (kept > h_dry ? kept / *h : (real)0) : (real)1;
   *hu *= scale;
   *hv *= scale;
   *h = kept;
 }
 
 #if defined(__cplusplus)
-#define TAKE_LOSS(h, hu, hv, loss, dt)                                                             \
+#define TAKE_LOSS(h, hu, hv, loss, dt, h_dry)                                                      \
   if ((loss) != 0)                                                                                 \
-  take_loss(h, hu, hv, (dt) * (loss))
+  take_loss(h, hu, hv, (dt) * (loss), h_dry)
 #elif defined(LOSS_RATE)
-#define TAKE_LOSS(h, hu, hv, loss, dt) take_loss(h, hu, hv, (dt) * (loss))
+#define TAKE_LOSS(h, hu, hv, loss, dt, h_dry) take_loss(h, hu, hv, (dt) * (loss), h_dry)
 #else
-#define TAKE_LOSS(h, hu, hv, loss, dt)
+#define TAKE_LOSS(h, hu, hv, loss, dt, h_dry)
 #endif
 
 /* A cell's state (h, hu, hv) advanced by dt with the rates rx (along x) and ry (along y) times dx,
- * kdt = dt / dx, rain (ADD_RAIN) and losses (TAKE_LOSS), then finished (finish_stage: friction, dry
+ * kdt = dt / dx, and rain (ADD_RAIN), then finished (finish_stage: friction, dry
  * cells, films; false if the depth went negative beyond round-off). */
 inline mask euler_update(real* h,
   real* hu,
@@ -500,7 +501,6 @@ inline mask euler_update(real* h,
   real dt,
   real manning,
   real rain,
-  real loss,
   real g,
   real h_dry,
   real h_film)
@@ -509,7 +509,6 @@ inline mask euler_update(real* h,
   ADD_RAIN(*h, rain, dt);
   *hu = MULADD(kdt, rx.qn + ry.qt, *hu);
   *hv = MULADD(kdt, rx.qt + ry.qn, *hv);
-  TAKE_LOSS(h, hu, hv, loss, dt);
   return finish_stage(h, hu, hv, dt, manning, g, h_dry, h_film);
 }
 

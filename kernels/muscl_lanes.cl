@@ -193,7 +193,8 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
                   ? (realm)INFINITY
                   : speed;
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
-        MANNING_LANES(i, j), (realm)RAIN, (realm)LOSS, g, h_dry, (realm)H_FILM);
+        MANNING_LANES(i, j), (realm)RAIN, g, h_dry, (realm)H_FILM);
+      TAKE_LOSS(&hn, &hun, &hvn, (realm)LOSS, (realm)dt, h_dry);
       store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad);
     }
   finish_hancock_pass(
@@ -248,15 +249,14 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
       }
       const FaceFlux rx = axis_rate(&sx, g, h_dry), ry = axis_rate(&sy, g, h_dry);
       realm hn = sx.h[2], hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
-      /* (Losses once a step, after Heun's average: see TAKE_LOSS.) */
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)(dt * inv_dx), (realm)dt,
-        MANNING_LANES(i, j), (realm)RAIN, (realm)0, g, h_dry, (realm)H_FILM);
+        MANNING_LANES(i, j), (realm)RAIN, g, h_dry, (realm)H_FILM);
       if (final_stage)
       {
         hn = (real)0.5 * (load_lanes(h_base, i, j) + hn);
         hun = (real)0.5 * (load_lanes(hu_base, i, j) + hun);
         hvn = (real)0.5 * (load_lanes(hv_base, i, j) + hvn);
-        TAKE_LOSS(&hn, &hun, &hvn, (realm)LOSS, (realm)dt);
+        TAKE_LOSS(&hn, &hun, &hvn, (realm)LOSS, (realm)dt, h_dry);
       }
       store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad);
     }

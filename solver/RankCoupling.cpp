@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace swe
 {
@@ -110,16 +111,19 @@ void RankCoupling::agreeOnMaximum(const cl::Buffer& partials, std::size_t count)
   double m = realSize == 8 ? largest<double>(partials_.data(), count)
                            : largest<float>(partials_.data(), count);
   exchange_.maxOverRanks(&m, 1);
-  // (A maximum of values of the precision is one of them: the conversion back is exact.)
+  // (A maximum of values of the precision is one of them: the conversion back is exact.) Queued
+  // without a wait, from memory kept until the next agreement: compute_dt, next on the queue,
+  // reads it.
   if (realSize == 8)
   {
     const cl_double v = m;
-    queue_.enqueueWriteBuffer(partials, CL_TRUE, 0, sizeof(v), &v);
+    std::memcpy(partials_.data(), &v, sizeof v);
   }
   else
   {
     const cl_float v = static_cast<cl_float>(m);
-    queue_.enqueueWriteBuffer(partials, CL_TRUE, 0, sizeof(v), &v);
+    std::memcpy(partials_.data(), &v, sizeof v);
   }
+  queue_.enqueueWriteBuffer(partials, CL_FALSE, 0, realSize, partials_.data());
 }
 } // namespace swe

@@ -95,22 +95,14 @@ struct Muscl;
       return NS::ghost_state(kind, value, normalX, inward, m, n, hDry, g);                         \
     }                                                                                              \
     static T depthAfter(T h, Flux rx, Flux ry, T kdt) { return NS::depth_after(h, rx, ry, kdt); }  \
-    static void takeLoss(T* h, T* hu, T* hv, T depth) { NS::take_loss(h, hu, hv, depth); }         \
-    static bool update(T* h,                                                                       \
-      T* hu,                                                                                       \
-      T* hv,                                                                                       \
-      Flux rx,                                                                                     \
-      Flux ry,                                                                                     \
-      T kdt,                                                                                       \
-      T dt,                                                                                        \
-      T n,                                                                                         \
-      T rain,                                                                                      \
-      T loss,                                                                                      \
-      T g,                                                                                         \
-      T hDry,                                                                                      \
-      T hFilm)                                                                                     \
+    static void takeLoss(T* h, T* hu, T* hv, T depth, T hDry)                                      \
     {                                                                                              \
-      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, rain, loss, g, hDry, hFilm);          \
+      NS::take_loss(h, hu, hv, depth, hDry);                                                       \
+    }                                                                                              \
+    static bool                                                                                    \
+    update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T rain, T g, T hDry, T hFilm)   \
+    {                                                                                              \
+      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, rain, g, hDry, hFilm);                \
     }                                                                                              \
   };
 SWE_TWIN_ARITHMETIC(fp32, float)
@@ -428,7 +420,9 @@ bool ReferenceSolver<Real>::musclHancockPass(Real dt, bool capped)
         south[i].n, f.s, f.n, north[i].s, south[i].hn, f.hs, f.hn, north[i].hs, k4, g, hDry);
       Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
       negative = negative || M::depthAfter(hn, rx, ry, k) < 0;
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rain, loss, g, hDry, hFilm_);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rain, g, hDry, hFilm_);
+      if (loss != 0)
+        M::takeLoss(&hn, &hun, &hvn, dt * loss, hDry);
       hNew_[c] = hn;
       huNew_[c] = hun;
       hvNew_[c] = hvn;
@@ -481,7 +475,7 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       const auto ry = M::rate(&sy, g, hDry);
       Real hn = h[c], hun = hu[c], hvn = hv[c];
       // (Losses once a step, after the average, as the kernels: TAKE_LOSS.)
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rain, Real(0), g, hDry, hFilm_);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rain, g, hDry, hFilm_);
       if (final)
       {
         // hOut is the state itself: its old value at c is U^n.
@@ -489,7 +483,7 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
         hun = Real(0.5) * (huOut[c] + hun);
         hvn = Real(0.5) * (hvOut[c] + hvn);
         if (loss != 0)
-          M::takeLoss(&hn, &hun, &hvn, dt * loss);
+          M::takeLoss(&hn, &hun, &hvn, dt * loss, hDry);
       }
       hOut[c] = hn;
       huOut[c] = hun;
