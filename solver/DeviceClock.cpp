@@ -150,29 +150,17 @@ bool DeviceClock::read(bool parityOnDevice)
     lastDt = c[CTRL_LAST_DT];
   const bool landed = c[CTRL_TIME] == c[CTRL_TARGET] && c[CTRL_TARGET] > 0;
   time = landed ? target_ : c[CTRL_TIME] - c[CTRL_TIME_COMP];
-  const std::optional<std::string> wrong = fault(st, c);
-  if (coupling_)
-    coupling_->ranks().agreeOnError(wrong);
-  else if (wrong)
-    throw Error(*wrong);
+  // (In a split run every rank fails if one does, with that rank's message.)
+  runAgreed(coupling_ ? &coupling_->ranks() : nullptr,
+    [&]
+    {
+      // The step is recorded by the next step's dt; none followed the batch's last step.
+      if (st[STATUS_BAD_CELL] != INT_MAX)
+        reportBlowUp(st[STATUS_BAD_CELL], st[STATUS_BAD_STEP] >= 0 ? st[STATUS_BAD_STEP] : steps);
+      if (st[STATUS_TOO_FAST] >= 0)
+        reportTooLongStep(st[STATUS_TOO_FAST] + 1, c[CTRL_TOO_FAST]);
+    });
   return landed;
-}
-
-std::optional<std::string> DeviceClock::fault(const cl_int* st, const std::vector<double>& c) const
-{
-  try
-  {
-    // The step is recorded by the next step's dt; none followed the batch's last step.
-    if (st[STATUS_BAD_CELL] != INT_MAX)
-      reportBlowUp(st[STATUS_BAD_CELL], st[STATUS_BAD_STEP] >= 0 ? st[STATUS_BAD_STEP] : steps);
-    if (st[STATUS_TOO_FAST] >= 0)
-      reportTooLongStep(st[STATUS_TOO_FAST] + 1, c[CTRL_TOO_FAST]);
-  }
-  catch (const Error& e)
-  {
-    return std::string(e.what());
-  }
-  return std::nullopt;
 }
 
 void DeviceClock::agreeOnRedo() const
@@ -194,9 +182,9 @@ void DeviceClock::agreeOnRedo() const
       st[STATUS_REDO] = 1;
       st[STATUS_BAD_CELL] = INT_MAX;
       st[STATUS_REDONE] += 1;
+      // (The capped pass, next on the in-order queue, sees both.)
       queue_.enqueueWriteBuffer(status_, CL_TRUE, 0, sizeof(st), st);
       queue_.enqueueFillBuffer(partialMax_, cl_uchar(0), 0, state_.layout().realSize);
-      queue_.finish();
     });
 }
 

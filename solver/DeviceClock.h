@@ -12,9 +12,6 @@
 #include "Parameters.h"
 
 #include <array>
-#include <optional>
-#include <string>
-#include <vector>
 #include <climits>
 #include <cstdint>
 #include <tuple>
@@ -91,8 +88,6 @@ private:
   void writeReal(std::size_t slot, double value);
   [[noreturn]] void reportTooLongStep(std::int64_t step, double speed) const;
   [[noreturn]] void reportBlowUp(int cell, int step) const;
-  // What read() finds wrong in the status and the clock, as a message (none: all is well).
-  std::optional<std::string> fault(const cl_int* status, const std::vector<double>& clock) const;
 
   cl::CommandQueue& queue_;
   const SimulationParameters& params_;
