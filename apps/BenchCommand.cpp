@@ -505,6 +505,9 @@ Subcommand addBench(CLI::App& app)
   cmd->add_option("--rain", options->common.params.rainfall, "rain on every cell [mm/h]");
   cmd->add_option(
     "--losses", options->common.params.losses, "loss rate from every wet cell [mm/h]");
+  cmd->add_flag("--maps",
+    options->common.params.floodMaps,
+    "keep the flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration)");
   cmd->add_flag("--baseline",
     options->baseline,
     "also time the scheme as a plain one-core C++ loop (the twin) and print the speed-up");

@@ -65,15 +65,19 @@ void checkOutputTimes(double tEnd, double outputEvery)
 class Series
 {
 public:
-  Series(const RunOptions& options, Precision precision)
+  // Names a flood map in --arrays: the run keeps them (params.floodMaps).
+  Series(const RunOptions& options, SimulationParameters& params)
   {
 #ifdef SWE_WITH_VTK
-    if (!options.outDir.empty())
-      frames_.push_back(
-        { "frames", frameArrayBytesPerCell(precision == Precision::Double ? 8 : 4) });
     selection_ = frameArraySelection(options.arrays);
+    if (!options.arrays.empty())
+      for (int a = kFirstFloodMapArray; a < kFrameArrayCount; ++a)
+        params.floodMaps = params.floodMaps || selection_.holds[static_cast<std::size_t>(a)];
+    if (!options.outDir.empty())
+      frames_.push_back({ "frames",
+        frameArrayBytesPerCell(params.precision == Precision::Double ? 8 : 4, params.floodMaps) });
 #else
-    (void)precision;
+    (void)params;
     if (!options.outDir.empty() || !options.arrays.empty())
       throw Error("--out and --arrays need VTK, and this swe was built without ParaView/VTK");
 #endif
@@ -220,7 +224,28 @@ void stepThroughOutputs(Simulation& simulation, const RunOptions& options, Serie
 }
 
 // What the step loop did beyond the steps asked for, and where the series went.
-void printNotes(Simulation& simulation, const SimulationParameters& params, const Series& series)
+// The flood maps in a line: the area the water reached (at the arrival depth) and the largest
+// depth and speed anywhere.
+void printFloodMaps(const Simulation& simulation)
+{
+  const SimulationParameters& p = simulation.parameters();
+  std::vector<double> arrival(static_cast<std::size_t>(p.nx) * p.ny), depth(arrival.size()),
+    speed(arrival.size());
+  simulation.download(Field::ArrivalTime, arrival.data());
+  simulation.download(Field::MaxDepth, depth.data());
+  simulation.download(Field::MaxSpeed, speed.data());
+  const auto flooded =
+    std::count_if(arrival.begin(), arrival.end(), [](double t) { return !std::isnan(t); });
+  std::cerr << "swe: flood maps: " << flooded * p.dx * p.dx << " m^2 flooded (" << flooded
+            << " cells at " << p.arrivalDepth << " m or deeper), largest depth "
+            << *std::max_element(depth.begin(), depth.end()) << " m, largest speed "
+            << *std::max_element(speed.begin(), speed.end()) << " m/s\n";
+}
+
+void printNotes(Simulation& simulation,
+  const SimulationParameters& params,
+  const Series& series,
+  const Made& made)
 {
   if (!printsReports())
     return;
@@ -232,13 +257,15 @@ void printNotes(Simulation& simulation, const SimulationParameters& params, cons
     std::cerr << "swe: " << simulation.redoneSteps()
               << " steps taken again with the outflow cap (a depth went below zero without it)\n";
   series.reportWritten();
+  if (params.floodMaps && !made.partition)
+    printFloodMaps(simulation);
 }
 
 int run(RunOptions& options)
 {
   checkOutputTimes(options.tEnd, options.outputEvery);
   SimulationParameters params = options.common.resolve();
-  Series series(options, params.precision);
+  Series series(options, params);
   const Made made = makeSimulation(options, params, series);
   Simulation& simulation = *made.simulation;
   const std::string what =
@@ -261,7 +288,7 @@ int run(RunOptions& options)
   const auto lastStart = Clock::now();
   const double mass = simulation.diagnostics().mass;
   const double lastRead = secondsSince(lastStart);
-  printNotes(simulation, params, series);
+  printNotes(simulation, params, series, made);
   if (!printsReports())
     return 0;
   printSetup(made.stateSeconds,
@@ -312,6 +339,15 @@ Subcommand addRun(CLI::App& app)
   cmd->add_option("--manning", params.manning, "Manning coefficient n")->capture_default_str();
   cmd->add_option("--rain", params.rainfall, "rain on every cell for the whole run [mm/h]");
   cmd->add_option("--losses", params.losses, "loss (infiltration) rate from every wet cell [mm/h]");
+  cmd->add_flag("--maps",
+    params.floodMaps,
+    "keep flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration): "
+    "written with the other arrays, summed up at the end");
+  cmd
+    ->add_option("--arrival-depth",
+      params.arrivalDepth,
+      "the depth at which a cell counts as flooded, for ArrivalTime and Duration [m]")
+    ->capture_default_str();
   cmd->add_option("--cfl", params.cfl, "Courant number in (0, 1]")->capture_default_str();
   cmd->add_option("--dt", params.fixedDt, "fixed time step [s] (default: CFL-adaptive)");
   cmd->add_option("--gravity", params.gravity, "gravity [m/s^2]")->capture_default_str();
@@ -320,7 +356,7 @@ Subcommand addRun(CLI::App& app)
     ->add_option("--arrays",
       options->arrays,
       "the cell arrays the .vti files hold, comma-separated (Depth, FreeSurface, Bed, Momentum, "
-      "Velocity; default all)")
+      "Velocity, and the flood maps of --maps, which naming one switches on; default all)")
     ->delimiter(',');
   addInputOptions(cmd, options->input);
   return { cmd, [options] { return run(*options); } };

@@ -15,25 +15,38 @@ enum class FrameArray
   FreeSurface,
   Bed,
   Momentum,
-  Velocity
+  Velocity,
+  // The flood maps (Field::MaxDepth on), in a run that keeps them.
+  MaxDepth,
+  MaxSpeed,
+  MaxHazard,
+  ArrivalTime,
+  Duration
 };
-constexpr int kFrameArrayCount = 5;
+constexpr int kFrameArrayCount = 10;
+constexpr int kFirstFloodMapArray = static_cast<int>(FrameArray::MaxDepth);
 constexpr const char* kFrameArrayNames[kFrameArrayCount] = { "Depth",
   "FreeSurface",
   "Bed",
   "Momentum",
-  "Velocity" };
+  "Velocity",
+  "MaxDepth",
+  "MaxSpeed",
+  "MaxHazard",
+  "ArrivalTime",
+  "Duration" };
 
 // Host bytes a cell of the kept frame arrays takes at most (every array, two of each but the
 // bed), with realSize bytes a value: for the memory check before a run (Simulation::check).
-constexpr std::uint64_t frameArrayBytesPerCell(std::uint64_t realSize)
+constexpr std::uint64_t frameArrayBytesPerCell(std::uint64_t realSize, bool floodMaps = false)
 {
-  return (2 * (1 + 1 + 3 + 3) + 1) * realSize;
+  return (2 * (1 + 1 + 3 + 3 + (floodMaps ? 5 : 0)) + 1) * realSize;
 }
 
 struct FrameArraySelection
 {
-  std::array<bool, kFrameArrayCount> holds{ true, true, true, true, true };
+  std::array<bool, kFrameArrayCount>
+    holds{ true, true, true, true, true, true, true, true, true, true };
   bool operator()(FrameArray a) const { return holds[static_cast<int>(a)]; }
 };
 } // namespace swe

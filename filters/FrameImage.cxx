@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <atomic>
 #include <cmath>
 #include <initializer_list>
@@ -191,6 +192,12 @@ void takeArrays(const Simulation& simulation,
   out[2] = bed;
   out[3] = momentum;
   out[4] = velocity;
+  // The flood maps, copied from the state as they are (a run without them has none to give).
+  for (int m = 0; m < kFrameArrayCount - kFirstFloodMapArray; ++m)
+    out[kFirstFloodMapArray + m] = p.floodMaps ? take(arrays.FloodMaps[static_cast<std::size_t>(m)],
+                                                   static_cast<FrameArray>(kFirstFloodMapArray + m),
+                                                   1)
+                                               : nullptr;
 }
 
 // The values of array, or null for an array left out.
@@ -241,6 +248,7 @@ FrameImage::FrameImage(const Simulation& simulation,
   bed_ = taken[2];
   momentum_ = taken[3];
   velocity_ = taken[4];
+  std::copy(std::begin(taken) + kFirstFloodMapArray, std::end(taken), floodMaps_.begin());
 }
 
 void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
@@ -274,6 +282,16 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
     cacheRanges(velocity_,
       { rangeOf(ranges, Q::VelocityX), rangeOf(ranges, Q::VelocityY), zero },
       &velocityNorm);
+  for (std::size_t m = 0; m < floodMaps_.size(); ++m)
+    if (floodMaps_[m])
+    {
+      if (state.fields != kStateFieldsWithMaps)
+        throw Error("the state to output has no flood maps");
+      std::memcpy(floodMaps_[m]->GetVoidPointer(0),
+        state.field(kStateFields + static_cast<int>(m)),
+        state.fieldBytes());
+      floodMaps_[m]->Modified(); // (its range is computed again when asked)
+    }
   double mass = 0;
   for (double m : rowMass_)
     mass += m;

@@ -5,6 +5,7 @@
 #include "FrameRow.h"
 #include "Simulation.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,8 @@ namespace swe
 // One frame's image, made from the state while its rows reach the host (Timeline::output's
 // consumer), so that the host fills the first rows while the last ones cross the bus. The image
 // gets one cell per simulation cell (spacing dx, origin given or 0, z = 0), the cell arrays Depth,
-// FreeSurface, Bed, Velocity, Momentum (in the simulation's precision; those selected), and field
-// data SimulationTime, Steps, Mass and Device.
+// FreeSurface, Bed, Velocity, Momentum and, where the run keeps them, the flood maps (in the
+// simulation's precision; those selected), and field data SimulationTime, Steps, Mass and Device.
 class FrameImage
 {
 public:
@@ -45,6 +46,7 @@ private:
   std::string deviceName_;
   vtkImageData* image_;
   vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;
+  std::array<vtkDataArray*, kFrameArrayCount - kFirstFloodMapArray> floodMaps_{}; // or null
   std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
   FrameRanges ranges_;          // of the derived values, cached in the arrays for VTK's GetRange
 };

@@ -63,6 +63,8 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.manning = values.manningCoefficient;
   params.rainfall = values.rainfall;
   params.losses = values.lossRate;
+  params.floodMaps = values.floodMaps;
+  params.arrivalDepth = values.arrivalDepth;
   params.cfl = values.courantNumber;
   params.fixedDt = values.fixedTimeStep;
   params.device = values.device;
@@ -85,7 +87,7 @@ DeviceInfo checkFilterRun(const SimulationParameters& params)
   const std::uint64_t real = params.precision == Precision::Double ? 8 : 4;
   return Simulation::check(params,
     false,
-    { { "frames", frameArrayBytesPerCell(real) },
+    { { "frames", frameArrayBytesPerCell(real, params.floodMaps) },
       { "checkpoints", Timeline::hostBytesPerCell(params.precision) } });
 }
 } // namespace swe

@@ -18,6 +18,8 @@ struct PropertyValues
   double manningCoefficient = 0;
   double rainfall = 0; // [mm/h]
   double lossRate = 0; // [mm/h]
+  bool floodMaps = false;
+  double arrivalDepth = 0.01; // [m]
   double gravity = 0;
   double courantNumber = 0;
   double fixedTimeStep = 0;

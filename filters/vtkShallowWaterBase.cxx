@@ -18,6 +18,8 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   : ManningCoefficient(0.0)
   , Rainfall(0.0)
   , LossRate(0.0)
+  , FloodMaps(0)
+  , ArrivalDepth(0.01)
   , Gravity(9.81)
   , CourantNumber(0.45)
   , FixedTimeStep(0.0)
@@ -80,6 +82,8 @@ void vtkShallowWaterBase::PhysicsChanged()
 vtkShallowWaterPhysicsSetter(ManningCoefficient, double);
 vtkShallowWaterPhysicsSetter(Rainfall, double);
 vtkShallowWaterPhysicsSetter(LossRate, double);
+vtkShallowWaterPhysicsSetter(FloodMaps, int);
+vtkShallowWaterPhysicsSetter(ArrivalDepth, double);
 vtkShallowWaterPhysicsSetter(Gravity, double);
 vtkShallowWaterPhysicsSetter(CourantNumber, double);
 vtkShallowWaterPhysicsSetter(FixedTimeStep, double);
@@ -166,6 +170,8 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   values.manningCoefficient = this->ManningCoefficient;
   values.rainfall = this->Rainfall;
   values.lossRate = this->LossRate;
+  values.floodMaps = this->FloodMaps != 0;
+  values.arrivalDepth = this->ArrivalDepth;
   values.gravity = this->Gravity;
   values.courantNumber = this->CourantNumber;
   values.fixedTimeStep = this->FixedTimeStep;
@@ -194,6 +200,8 @@ void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "ManningCoefficient: " << this->ManningCoefficient << "\n";
   os << indent << "Rainfall: " << this->Rainfall << "\n";
   os << indent << "LossRate: " << this->LossRate << "\n";
+  os << indent << "FloodMaps: " << this->FloodMaps << "\n";
+  os << indent << "ArrivalDepth: " << this->ArrivalDepth << "\n";
   os << indent << "Gravity: " << this->Gravity << "\n";
   os << indent << "CourantNumber: " << this->CourantNumber << "\n";
   os << indent << "FixedTimeStep: " << this->FixedTimeStep << "\n";

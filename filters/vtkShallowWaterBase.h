@@ -53,6 +53,12 @@ public:
   /// Water lost to the ground from every wet cell, in mm/h.
   void SetLossRate(double rate);
   vtkGetMacro(LossRate, double);
+  /// Flood maps (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration) kept at every step, and
+  /// the depth at which a cell counts as flooded, in metres.
+  void SetFloodMaps(int on);
+  vtkGetMacro(FloodMaps, int);
+  void SetArrivalDepth(double depth);
+  vtkGetMacro(ArrivalDepth, double);
   void SetGravity(double g);
   vtkGetMacro(Gravity, double);
   void SetCourantNumber(double c);
@@ -179,6 +185,8 @@ private:
   double ManningCoefficient;
   double Rainfall;
   double LossRate;
+  int FloodMaps;
+  double ArrivalDepth;
   double Gravity;
   double CourantNumber;
   double FixedTimeStep;

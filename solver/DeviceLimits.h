@@ -20,12 +20,15 @@ DeviceInfo checkRunFits(const SimulationParameters& params,
   bool perCellManning,
   const std::vector<HostShare>& alsoOnHost);
 
-// Device bytes one grid cell needs: 2 x (h, hu, hv) ping-pong, the bed and, when the coefficient
-// is given per cell, the Manning field (the partial-maximum buffers add < 1 % and are ignored).
-std::uint64_t deviceBytesPerCell(Precision precision, bool perCellManning);
+// Device bytes one grid cell needs: 2 x (h, hu, hv) ping-pong, the bed, when the coefficient is
+// given per cell the Manning field, and the flood maps where kept (the partial-maximum buffers add
+// < 1 % and are ignored).
+std::uint64_t deviceBytesPerCell(Precision precision, bool perCellManning, bool floodMaps = false);
 
 // Device bytes a run's own buffers take (the fields of deviceBytesPerCell, padded as laid out).
-std::uint64_t deviceBytesUsed(const GridLayout& layout, Precision precision, bool perCellManning);
+std::uint64_t deviceBytesUsed(const GridLayout& layout,
+  const SimulationParameters& params,
+  bool perCellManning);
 
 // The largest n such that an n x n grid fits the device (memory and 32-bit indexing).
 std::uint64_t largestSquareGridOn(Precision precision, const DeviceInfo& device);

@@ -1,5 +1,6 @@
 #include "DeviceState.h"
 
+#include "Error.h"
 #include "KernelArgs.h"
 
 #include <algorithm>
@@ -31,6 +32,38 @@ DeviceState::DeviceState(const EngineContext& engine,
     fillGhosts_[p] = engine.program.kernel("fill_ghosts");
     args.bind(fillGhosts_[p], copies_[p].args(), bed_);
   }
+  if (engine.params.floodMaps)
+    maps_.emplace(engine, layout_);
+}
+
+void DeviceState::bindClock(const cl::Buffer& ctrl)
+{
+  if (!maps_)
+    return;
+  std::array<std::array<const cl::Buffer*, 3>, 2> copies;
+  for (int p = 0; p < 2; ++p)
+    copies[p] = { &copies_[p].h, &copies_[p].hu, &copies_[p].hv };
+  maps_->bind(copies, ctrl);
+}
+
+void DeviceState::foldMaps(int p, bool step) const
+{
+  if (maps_)
+    maps_->fold(p, step);
+}
+
+const cl::Buffer& DeviceState::stateBuffer(int f, int p) const
+{
+  switch (f)
+  {
+    case 0:
+      return copies_[p].h;
+    case 1:
+      return copies_[p].hu;
+    case 2:
+      return copies_[p].hv;
+  }
+  return maps_->map(f - kStateFields);
 }
 
 const cl::Buffer& DeviceState::field(Field field) const
@@ -44,9 +77,11 @@ const cl::Buffer& DeviceState::field(Field field) const
     case Field::MomentumY:
       return copies_[parity].hv;
     case Field::Bed:
+      return bed_;
+    default:
       break;
   }
-  return bed_;
+  return maps_->map(static_cast<int>(field) - static_cast<int>(Field::MaxDepth));
 }
 
 // A whole buffer from nx * ny values: values - offset (the local datum, for elevations) in the
@@ -113,6 +148,8 @@ void DeviceState::upload(const InitialState& initial)
   uploadWhole(copies_[0].h, initial.h);
   uploadWhole(copies_[0].hu, initial.hu);
   uploadWhole(copies_[0].hv, initial.hv);
+  if (maps_)
+    maps_->reset();
 }
 
 void DeviceState::clear()
@@ -157,16 +194,15 @@ void DeviceState::readInterior(const cl::Buffer& buffer, T* values, cl_bool bloc
 
 void DeviceState::read(unsigned char* out) const
 {
-  for (int f = 0; f < 3; ++f)
-    readInterior(field(static_cast<Field>(f)), out + f * layout_.fieldBytes(), CL_FALSE);
+  for (int f = 0; f < fieldCount(); ++f)
+    readInterior(stateBuffer(f, parity), out + f * layout_.fieldBytes(), CL_FALSE);
   queue_.finish();
 }
 
 void DeviceState::write(const unsigned char* in)
 {
-  const cl::Buffer* copy0[3] = { &copies_[0].h, &copies_[0].hu, &copies_[0].hv };
-  for (int f = 0; f < 3; ++f)
-    queue_.enqueueWriteBufferRect(*copy0[f],
+  for (int f = 0; f < fieldCount(); ++f)
+    queue_.enqueueWriteBufferRect(stateBuffer(f, 0),
       CL_TRUE,
       layout_.interiorOrigin(),
       { 0, 0, 0 },
@@ -178,10 +214,11 @@ void DeviceState::write(const unsigned char* in)
       in + f * layout_.fieldBytes());
 }
 
-void DeviceState::pack(const cl::Buffer& to, cl::Event* done) const
+void DeviceState::pack(const cl::Buffer& to, cl::Event* done, int firstField) const
 {
-  for (int f = 0; f < 3; ++f)
-    queue_.enqueueCopyBufferRect(field(static_cast<Field>(f)),
+  const int fields = fieldCount();
+  for (int f = firstField; f < fields; ++f)
+    queue_.enqueueCopyBufferRect(stateBuffer(f, parity),
       to,
       layout_.interiorOrigin(),
       { f * layout_.fieldBytes(), 0, 0 },
@@ -191,15 +228,14 @@ void DeviceState::pack(const cl::Buffer& to, cl::Event* done) const
       layout_.packedRowBytes(),
       0,
       nullptr,
-      f == 2 ? done : nullptr);
+      f == fields - 1 ? done : nullptr);
 }
 
 void DeviceState::unpack(const cl::Buffer& from)
 {
-  const cl::Buffer* copy0[3] = { &copies_[0].h, &copies_[0].hu, &copies_[0].hv };
-  for (int f = 0; f < 3; ++f)
+  for (int f = 0; f < fieldCount(); ++f)
     queue_.enqueueCopyBufferRect(from,
-      *copy0[f],
+      stateBuffer(f, 0),
       { f * layout_.fieldBytes(), 0, 0 },
       layout_.interiorOrigin(),
       layout_.interiorRegion(),
@@ -234,6 +270,9 @@ void DeviceState::readConverted(const cl::Buffer& buffer, Out* out) const
 template<class Out>
 void DeviceState::downloadField(Field field, Out* out) const
 {
+  if (field >= Field::MaxDepth && !maps_)
+    throw Error("this run keeps no flood maps: switch them on (Flood Maps, swe run --maps) to "
+                "read them");
   if (field != Field::Bed || datum_ == 0)
   {
     readConverted(this->field(field), out);

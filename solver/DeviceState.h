@@ -1,10 +1,11 @@
 #pragma once
 // Private to the engine: the device state. h, hu, hv as structure of arrays in two copies used
-// ping-pong (thesis 4.5.8: no copy-back), the bed (relative to the local datum) and, when given,
-// the Manning field; each laid out as GridLayout says. Moves the state between the host and the
-// device (upload, interior reads and writes, packed copies on the device for snapshots and
-// frames) and fills the ghost cells (kernels/boundary.cl).
+// ping-pong (thesis 4.5.8: no copy-back), the bed (relative to the local datum), when given the
+// Manning field, and when kept the flood maps (FloodMaps.h); each laid out as GridLayout says.
+// Moves the state between the host and the device (upload, interior reads and writes, packed copies
+// on the device for snapshots and frames) and fills the ghost cells (kernels/boundary.cl).
 #include "DeviceProgram.h"
+#include "FloodMaps.h"
 #include "GridLayout.h"
 #include "InitialState.h"
 #include "OpenCL.h"
@@ -12,6 +13,7 @@
 #include "SimulationTypes.h"
 
 #include <array>
+#include <optional>
 #include <tuple>
 
 namespace swe
@@ -27,7 +29,8 @@ public:
     auto args() const { return std::tie(h, hu, hv); }
   };
 
-  // Allocates the buffers (uninitialised: upload() fills them).
+  // Allocates the buffers (uninitialised: upload() fills them), the flood maps' among them where
+  // engine.params.floodMaps.
   DeviceState(const EngineContext& engine,
     const GridLayout& layout,
     bool perCellManning,
@@ -38,8 +41,16 @@ public:
   const cl::Buffer& bed() const { return bed_; }
   // The per-cell Manning coefficients, or a placeholder argument without them.
   const cl::Buffer& manningField() const { return manningField_; }
-  // The current state's buffer of a field (the bed's for Field::Bed).
+  // The current state's buffer of a field (the bed's for Field::Bed, a flood map's for theirs).
   const cl::Buffer& field(Field field) const;
+  // The fields a state carries: h, hu, hv and, where kept, the flood maps (StateView::fields).
+  int fieldCount() const { return maps_ ? kStateFieldsWithMaps : kStateFields; }
+  // The flood maps' fold kernels read the step's time and dt from the clock's control buffer.
+  // Once, before the first step, where the maps are kept.
+  void bindClock(const cl::Buffer& ctrl);
+  // Queues the fold of copy p's state into the flood maps (FloodMaps::fold): one a step has just
+  // written (step), or the state at t = 0; nothing where the maps are not kept.
+  void foldMaps(int p, bool step = true) const;
 
   // Which copy holds the state. The steppers flip it as they queue steps; for two steps a
   // launch the device keeps it and DeviceClock::read takes it back.
@@ -60,15 +71,15 @@ public:
   // The other ranks' halos, from here on (not owned; null: a run on one rank).
   void couple(RankCoupling* coupling) { coupling_ = coupling; }
 
-  // h, hu, hv of the interior cells into out, packed one field after the other: three copies
-  // queued at once, one wait.
+  // The state's fields (fieldCount()) of the interior cells into out, packed one field after the
+  // other: the copies queued at once, one wait.
   void read(unsigned char* out) const;
-  // The reverse of read, into copy 0.
+  // The reverse of read, into copy 0 (and the maps).
   void write(const unsigned char* in);
-  // The current state's interior copied on the device into to, packed as read() writes it; done,
-  // when given, marks the last copy.
-  void pack(const cl::Buffer& to, cl::Event* done = nullptr) const;
-  // The reverse of pack, into copy 0.
+  // The current state's interior copied on the device into to, packed as read() writes it, from
+  // field firstField on; done, when given, marks the last copy.
+  void pack(const cl::Buffer& to, cl::Event* done = nullptr, int firstField = 0) const;
+  // The reverse of pack, into copy 0 (and the maps).
   void unpack(const cl::Buffer& from);
   // A field's interior values in Out, the bed back above the local datum (rounded once).
   void download(Field field, double* out) const;
@@ -86,6 +97,8 @@ private:
   void readConverted(const cl::Buffer& buffer, Out* out) const;
   template<class Out>
   void downloadField(Field field, Out* out) const;
+  // Field f of the state (stateField(f)): of copy p for h, hu, hv.
+  const cl::Buffer& stateBuffer(int f, int p) const;
 
   cl::CommandQueue& queue_;
   GridLayout layout_;
@@ -94,6 +107,7 @@ private:
   std::array<Copy, 2> copies_;
   cl::Buffer bed_, manningField_;
   std::array<cl::Kernel, 2> fillGhosts_; // one per copy, bound once
+  std::optional<FloodMaps> maps_;
   RankCoupling* coupling_ = nullptr;
 };
 } // namespace swe

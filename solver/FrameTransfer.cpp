@@ -61,7 +61,7 @@ void FrameTransfer::ensureHostState()
 {
   if (hostStateData_)
     return;
-  const std::size_t bytes = 3 * state_.layout().fieldBytes();
+  const std::size_t bytes = state_.fieldCount() * state_.layout().fieldBytes();
   try
   {
     hostState_ = cl::Buffer(context_, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes);
@@ -83,8 +83,9 @@ bool FrameTransfer::haveFrameState()
   if (frameStateTried_)
     return frameState_() != nullptr;
   frameStateTried_ = true;
-  const std::uint64_t bytes = 3 * static_cast<std::uint64_t>(state_.layout().fieldBytes());
-  const std::uint64_t used = deviceBytesUsed(state_.layout(), params_.precision, perCellManning_);
+  const std::uint64_t bytes =
+    state_.fieldCount() * static_cast<std::uint64_t>(state_.layout().fieldBytes());
+  const std::uint64_t used = deviceBytesUsed(state_.layout(), params_, perCellManning_);
   if (used + bytes > info_.globalMemory / 10 * 9)
     return false;
   try
@@ -193,20 +194,23 @@ bool FrameTransfer::enqueueOverlapped(Parts& parts, const std::function<void()>&
     wantsDeviceRanges && packWithRanges(frameState_, &copied[0], copyQueue_, &parts.rangesRead);
   if (!parts.haveRanges)
     state_.pack(frameState_, &copied[0]);
+  else if (state_.fieldCount() > kStateFields)
+    state_.pack(frameState_, &copied.emplace_back(), kStateFields); // the flood maps
   const std::size_t fieldBytes = state_.layout().fieldBytes(),
                     rowBytes = state_.layout().packedRowBytes();
   for (int part = 0; part < parts.count; ++part)
   {
     const std::size_t begin = static_cast<std::size_t>(parts.row(part)) * rowBytes,
                       end = static_cast<std::size_t>(parts.row(part + 1)) * rowBytes;
-    for (std::size_t f = 0; f < 3; ++f)
+    const int fields = state_.fieldCount();
+    for (int f = 0; f < fields; ++f)
       copyQueue_.enqueueReadBuffer(frameState_,
         CL_FALSE,
         f * fieldBytes + begin,
         end - begin,
         hostStateData_ + f * fieldBytes + begin,
         &copied,
-        f == 2 ? &parts.read[static_cast<std::size_t>(part)] : nullptr);
+        f == fields - 1 ? &parts.read[static_cast<std::size_t>(part)] : nullptr);
   }
   startAdvance(); // flushes the copies too
   copyQueue_.flush();
@@ -261,7 +265,7 @@ void FrameTransfer::downloadThenAdvance(StateView& view,
 {
   Parts parts;
   parts.ny = view.ny;
-  const std::size_t rowBytes = 3 * static_cast<std::size_t>(view.nx) * view.realSize;
+  const std::size_t rowBytes = view.fields * static_cast<std::size_t>(view.nx) * view.realSize;
   parts.count = consume ? static_cast<int>(std::clamp<std::size_t>(
                             rowBytes * static_cast<std::size_t>(view.ny) / (8u << 20), 1, 16))
                         : 1;

@@ -1,7 +1,8 @@
 // The second-order steps (kernels/muscl_sweeps.cl on GPU-shaped launches, kernels/muscl_lanes.cl
 // on rowsN): MUSCL-HLLC's two Heun stages, and MUSCL-Hancock's step in two passes, the
 // second taking the step again with the outflow cap only where the first took a depth below zero.
-// Both fill the ghosts and choose dt (compute_dt) before each step.
+// Both fill the ghosts and choose dt (compute_dt, which commits it) before each step, and fold the
+// new state into the flood maps after it.
 #include "Stepper.h"
 
 #include <algorithm>
@@ -91,6 +92,7 @@ public:
       launch(stage_[0]);
       parts_.state.fillGhosts(1);
       launch(stage_[1]);
+      parts_.state.foldMaps(0);
     }
   }
 
@@ -138,6 +140,7 @@ public:
       launch(step_[parity]);
       clock_->agreeOnRedo();
       launch(capped_[parity]);
+      parts_.state.foldMaps(1 - parity);
       parity = 1 - parity;
     }
   }

@@ -33,6 +33,7 @@ void SimulationParameters::validate() const
   requireFinite(manning, "Manning coefficient");
   requireFinite(rainfall, "rainfall");
   requireFinite(losses, "loss rate");
+  requireFinite(arrivalDepth, "arrival depth");
   requireFinite(cfl, "Courant number (CFL)");
   requireFinite(fixedDt, "fixed time step dt");
   if (dx <= 0)
@@ -79,6 +80,11 @@ void SimulationParameters::validate() const
   if (losses > 0 && scheme == Scheme::LaxFriedrichs)
     throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "
                 "use MUSCL-Hancock or MUSCL-HLLC, or set the loss rate to 0");
+  // Water shallower than the dry depth has no velocity and counts as no water at all.
+  if (arrivalDepth < kDryDepth || arrivalDepth > kMaxArrivalDepth)
+    throw Error("arrival depth must be in [" + formatValue(kDryDepth) + ", " +
+                formatValue(kMaxArrivalDepth) + "] m, got " + formatValue(arrivalDepth) +
+                " (0.01 to 0.3 m is usual: a wet road to a depth that stops a car)");
   // Below 0.001 a wave takes over a thousand steps per cell for no gain in accuracy; near fp32's
   // smallest numbers C dx flushes to zero and the run takes one step to its end.
   if (cfl < kMinCourantNumber)

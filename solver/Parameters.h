@@ -69,6 +69,11 @@ struct SimulationParameters
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]
   double rainfall = 0.0; // uniform rainfall intensity over the whole grid [mm/h]; 0: none
   double losses = 0.0;   // constant loss (infiltration) rate from every wet cell [mm/h]; 0: none
+  // Flood maps (maximum depth, speed and hazard, arrival time, duration) kept on the device at
+  // every step; arrivalDepth is the depth at which water has arrived and a cell counts as
+  // flooded [m].
+  bool floodMaps = false;
+  double arrivalDepth = 0.01;
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
   // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).
@@ -139,6 +144,7 @@ constexpr double kMaxRainfall = 2000;       // [mm/h]
 constexpr double kRainWaveDepth = 1e-3;     // [m], see inflowWaveSpeed
 constexpr double kMinCourantNumber = 1e-3;  // the largest is 1
 constexpr double kMaxInflowDischarge = 1e4; // [m^2/s]
+constexpr double kMaxArrivalDepth = 100;    // [m]
 
 // Depth below which a cell counts as dry [m]: no velocity in the wet/dry scheme, no wave speed
 // for the time step (the kernels' H_DRY and the twin's).

@@ -145,6 +145,11 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
         manning_[index(i, j)] = static_cast<Real>(initial.manning[k]);
       }
     }
+  if (params.floodMaps)
+  {
+    maps_.emplace(static_cast<std::size_t>(params.nx) * params.ny, kDryDepth, params.arrivalDepth);
+    foldFloodMaps(*maps_, Real(0));
+  }
 }
 
 template<class Real>
@@ -277,11 +282,11 @@ template<class Real>
 Real ReferenceSolver<Real>::stepWith(Real dt, double target)
 {
   const double remaining = target - time_;
-  if (dt >= remaining)
-  {
+  const bool landing = dt >= remaining;
+  if (landing)
     dt = static_cast<Real>(remaining);
+  if (landing)
     time_ = target;
-  }
   else
     time_ += dt;
   ++steps_;
@@ -291,6 +296,8 @@ Real ReferenceSolver<Real>::stepWith(Real dt, double target)
     stepMusclHancock(dt);
   else
     stepLaxFriedrichs(dt);
+  if (maps_)
+    foldFloodMaps(*maps_, dt);
   return dt;
 }
 
@@ -547,6 +554,24 @@ double ReferenceSolver<Real>::mass() const
     for (int i = 0; i < params_.nx; ++i)
       sum += h_[index(i, j)];
   return sum * params_.dx * params_.dx;
+}
+
+template<class Real>
+void ReferenceSolver<Real>::foldFloodMaps(HostFloodMaps<Real>& maps, Real dt) const
+{
+  std::size_t k = 0;
+  for (int j = 0; j < params_.ny; ++j)
+    for (int i = 0; i < params_.nx; ++i, ++k)
+    {
+      const std::size_t c = index(i, j);
+      maps.fold(k, h_[c], hu_[c], hv_[c], static_cast<Real>(time_), dt);
+    }
+}
+
+template<class Real>
+std::vector<Real> ReferenceSolver<Real>::floodMap(Field field) const
+{
+  return maps_ ? maps_->map(field) : std::vector<Real>{};
 }
 
 template class ReferenceSolver<float>;

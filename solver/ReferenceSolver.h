@@ -2,11 +2,13 @@
 // The plain C++ twin of the OpenCL Lax-Friedrichs scheme: same layout (ghost layers, x fastest),
 // same boundary filling, same dt rule, sequential loops. It is the oracle the tests compare the
 // device against, and the one-core baseline of the benchmarks.
+#include "HostFloodMaps.h"
 #include "InitialState.h"
 #include "Parameters.h"
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace swe
@@ -40,6 +42,9 @@ public:
   // MUSCL-Hancock steps taken again with the outflow cap (Simulation::redoneSteps).
   std::int64_t redoneSteps() const { return redone_; }
   double mass() const;
+  // A flood map (Field::MaxDepth ... Field::Duration), cell after cell (x fastest), where
+  // params.floodMaps: folded after every step as the device does.
+  std::vector<Real> floodMap(Field field) const;
 
   // Interior values.
   Real h(int i, int j) const { return h_[index(i, j)]; }
@@ -79,6 +84,9 @@ private:
     const std::vector<Real>& hv);
   // The *New vectors become the state (the one-pass schemes' ping-pong).
   void takeNewState();
+  // Every interior cell's state at the present time into maps, with the dt of the step that
+  // brought it (0 at t = 0).
+  void foldFloodMaps(HostFloodMaps<Real>& maps, Real dt) const;
   // One Heun stage: out = in + dt L(in) (then averaged with the state when final).
   void musclStage(const std::vector<Real>& h,
     const std::vector<Real>& hu,
@@ -104,6 +112,7 @@ private:
   std::int64_t steps_ = 0;
   std::int64_t redone_ = 0;
   bool pairs_ = false;
+  std::optional<HostFloodMaps<Real>> maps_;
 };
 
 extern template class ReferenceSolver<float>;

@@ -124,8 +124,12 @@ struct Simulation::Impl
       for (int side = 0; side < 4; ++side)
         haloSides[side] = !plan.partition->onGridSide()[side];
     }
+    // The flood maps are folded in after every step with its dt: a two-step launch would hide
+    // its first, and the fused clock holds the next step's dt by then.
+    if (params.floodMaps)
+      shape.steps = 1;
     features = deviceFeatures(device, params, info, shape);
-    if (ranks)
+    if (ranks || params.floodMaps)
       features.fusedClock = false;
     context = cl::Context(device);
     queue = cl::CommandQueue(context, device);
@@ -151,10 +155,12 @@ struct Simulation::Impl
       clock->couple(&*coupling, features.speedAtomics);
     }
     stepper->bind(*clock);
+    state->bindClock(std::get<0>(clock->args()));
     diagnostics.emplace(engine, *state, stepper->speedPartials());
     frames.emplace(engine, features, *state, info, perCellManning);
     state->upload(initial);
     clock->restart(0.0, 0, 0.0);
+    state->foldMaps(0, false);
   }
 
   bool readClock() { return clock->read(stepper->parityOnDevice()); }
@@ -198,7 +204,14 @@ struct Simulation::Impl
 
   StateView view() const
   {
-    return { clock->time, clock->steps, params.nx, params.ny, layout.realSize, nullptr, {} };
+    return { clock->time,
+      clock->steps,
+      params.nx,
+      params.ny,
+      layout.realSize,
+      nullptr,
+      {},
+      state->fieldCount() };
   }
 };
 
@@ -359,6 +372,7 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
   s.nx = m.params.nx;
   s.ny = m.params.ny;
   s.realSize = m.layout.realSize;
+  s.fields = m.state->fieldCount();
   const std::size_t bytes = s.bytes();
   if (place == SnapshotPlace::Device)
   {
@@ -385,7 +399,7 @@ void Simulation::restore(const Snapshot& snapshot)
 {
   Impl& m = *impl_;
   if (snapshot.nx != m.params.nx || snapshot.ny != m.params.ny ||
-      snapshot.realSize != m.layout.realSize ||
+      snapshot.realSize != m.layout.realSize || snapshot.fields != m.state->fieldCount() ||
       (!snapshot.onDevice() && snapshot.data.size() != stateBytes()))
     throw Error("cannot restore a " + std::to_string(snapshot.nx) + " x " +
                 std::to_string(snapshot.ny) + " snapshot into a " + std::to_string(m.params.nx) +
@@ -409,7 +423,7 @@ void Simulation::restore(const Snapshot& snapshot)
 
 std::uint64_t Simulation::stateBytes() const
 {
-  return 3 * static_cast<std::uint64_t>(impl_->layout.fieldBytes());
+  return impl_->state->fieldCount() * static_cast<std::uint64_t>(impl_->layout.fieldBytes());
 }
 
 bool Simulation::snapshotsFitOnDevice(std::uint64_t bytes) const
@@ -424,8 +438,7 @@ bool Simulation::snapshotsFitOnDevice(std::uint64_t bytes) const
         CL_SUCCESS ||
       unified)
     return false;
-  const std::uint64_t used =
-    deviceBytesUsed(m.layout, m.params.precision, m.perCellManning) + stateBytes();
+  const std::uint64_t used = deviceBytesUsed(m.layout, m.params, m.perCellManning) + stateBytes();
   return used + bytes <= m.info.globalMemory / 2;
 }
 

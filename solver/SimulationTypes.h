@@ -18,8 +18,26 @@ enum class Field
   Depth,
   MomentumX,
   MomentumY,
-  Bed
+  Bed,
+  // The flood maps (SimulationParameters::floodMaps): the largest depth [m], speed [m/s] and
+  // hazard (depth x (speed + 0.5), the UK FD2320 rating without a debris factor) [m^2/s] seen
+  // at any step so far, the time the depth first reached the arrival depth [s] (NaN where it has
+  // not) and the time spent at or above it [s].
+  MaxDepth,
+  MaxSpeed,
+  MaxHazard,
+  ArrivalTime,
+  Duration
 };
+
+// The fields a state carries (StateView, Snapshot): h, hu, hv, then the flood maps if the run
+// keeps them, in Field's order.
+constexpr int kStateFields = 3;
+constexpr int kStateFieldsWithMaps = 8;
+inline Field stateField(int f)
+{
+  return static_cast<Field>(f < kStateFields ? f : f + 1);
+}
 
 struct Diagnostics
 {
@@ -28,9 +46,10 @@ struct Diagnostics
   double maxSpeed = 0; // max |(u, v)| [m/s]
 };
 
-// Read-only h, hu, hv of the interior cells at one instant, one field after the other, nx * ny
-// values each (row-major, x fastest), in the simulation's precision (realSize bytes a value), in
-// host memory that someone else owns (a Snapshot, or the simulation: downloadState()).
+// Read-only h, hu, hv (and the flood maps, where the run keeps them: `fields` in all, stateField)
+// of the interior cells at one instant, one field after the other, nx * ny values each
+// (row-major, x fastest), in the simulation's precision (realSize bytes a value), in host memory
+// that someone else owns (a Snapshot, or the simulation: downloadState()).
 struct StateView
 {
   double time = 0;
@@ -42,7 +61,10 @@ struct StateView
   // downloadStateThenAdvance on a GPU): waits for them and gives them, valid as data is. Else
   // empty, and whoever makes the frame gathers them.
   std::function<std::optional<FrameRanges>()> ranges;
+  int fields = kStateFields;
   std::size_t fieldBytes() const { return static_cast<std::size_t>(nx) * ny * realSize; }
+  // Field f's values (stateField(f)).
+  const unsigned char* field(int f) const { return data + f * fieldBytes(); }
 };
 
 // Where a snapshot keeps h, hu, hv: host memory, or the device's own memory (a copy there takes
@@ -65,19 +87,21 @@ struct Snapshot
   std::int64_t steps = 0;
   double lastDt = 0;
   int nx = 0, ny = 0;
-  // h, hu, hv of the interior cells, one after the other, in the simulation's precision (4 or 8
-  // bytes a value) as the device holds them: no conversion, half the memory in fp32. The bed and
+  // h, hu, hv of the interior cells, and the flood maps where the run keeps them (`fields` in
+  // all, as StateView), one after the other, in the simulation's precision (4 or 8 bytes a
+  // value) as the device holds them: no conversion, half the memory in fp32. The bed and
   // roughness never change, so they are not kept. On the host in data, or on the device in
   // device (then data is empty).
   std::size_t realSize = 0;
+  int fields = kStateFields;
   std::vector<unsigned char> data;
   std::shared_ptr<DeviceSnapshotMemory> device;
   bool onDevice() const { return device != nullptr; }
-  std::size_t bytes() const { return 3 * static_cast<std::size_t>(nx) * ny * realSize; }
+  std::size_t bytes() const { return fields * static_cast<std::size_t>(nx) * ny * realSize; }
   // The values on the host (data null for a snapshot on the device).
   StateView view() const
   {
-    return { time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data(), {} };
+    return { time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data(), {}, fields };
   }
 };
 

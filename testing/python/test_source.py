@@ -66,7 +66,8 @@ for t in [1.0, 0.5, 3.0, 2.0]:
 
 # Output Arrays: those left out are not made, the others hold the same values, and another choice
 # keeps the simulation (the same frame again, no restart).
-all_arrays = ["Depth", "FreeSurface", "Bed", "Momentum", "Velocity"]
+all_arrays = ["Depth", "FreeSurface", "Bed", "Momentum", "Velocity", "MaxDepth", "MaxSpeed",
+              "MaxHazard", "ArrivalTime", "Duration"]  # (the flood maps with Flood Maps on)
 check(list(src.OutputArrays) == all_arrays, "every array by default: %s" % list(src.OutputArrays))
 bed = cell_array(d0, "Bed")
 src.OutputArrays = ["Depth", "Velocity"]
@@ -83,14 +84,14 @@ d = fetch(src, 2.0)
 check(d.GetCellData().GetNumberOfArrays() == 1 and d.GetCellData().GetScalars() is None,
       "FreeSurface alone, no active scalars")
 check(np.array_equal(cell_array(d, "FreeSurface"), forward[2.0][0] + bed), "FreeSurface without Depth or Bed")
-# A name the source does not make (Python accepts any; the GUI lists only the five): the request
+# A name the source does not make (Python accepts any; the GUI lists only its own): the request
 # fails with one error naming it and the arrays there are, as `swe run --arrays` does.
 for chosen in (["Speed"], ["Depth", "Speed"]):
     with CapturedErrors() as errors:
         src.OutputArrays = chosen
         src.UpdatePipeline(3.0)
     unknown = ('no output array "Speed" (the arrays are Depth, FreeSurface, Bed, Momentum, '
-               'Velocity)')
+               'Velocity, MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration)')
     check(errors.text.count(unknown) == 1, "OutputArrays %s: one error '%s' (%s)"
           % (chosen, unknown, errors.text.strip()[:300]))
 src.OutputArrays = ["Depth"]
@@ -295,4 +296,29 @@ rain.LossRate = 720.0
 drained = cell_array(fetch(rain, 10.0), "Depth")
 check(np.abs(drained - 9.999).max() < 1e-12,
       "rain and losses: the lake ends at 9.999 m (%.15g..%.15g)" % (drained.min(), drained.max()))
+
+# Flood maps: a radial dam break keeps them from t = 0; a frame has them only with Flood Maps
+# on, and going back in time gives that time's maps, not the latest.
+maps = ShallowWater(Resolution=[40, 40], CellSize=1.0, Scenario="Radial dam break", EndTime=4.0,
+                    OutputInterval=1.0)
+check(fetch(maps, 1.0).GetCellData().GetArray("MaxDepth") is None, "no flood maps unless asked for")
+maps.FloodMaps = 1
+maps.ArrivalDepth = 0.5
+late = fetch(maps, 4.0)
+max_depth, depth = cell_array(late, "MaxDepth"), cell_array(late, "Depth")
+check(np.all(max_depth >= depth), "MaxDepth is at least the depth now")
+check(max_depth.max() == np.float32(cell_array(fetch(maps, 0.0), "Depth").max()),
+      "MaxDepth's largest value is the dam's initial depth (%g)" % max_depth.max())
+check(np.all(cell_array(late, "MaxHazard") >= depth * 0.5 - 1e-6),
+      "MaxHazard is at least depth x 0.5")
+duration = cell_array(late, "Duration")
+check(abs(duration.max() - 4.0) < 1e-5, "the longest Duration is the run's 4 s (%.7g)"
+      % duration.max())
+early = fetch(maps, 1.0)
+check(np.all(cell_array(early, "MaxSpeed") <= cell_array(late, "MaxSpeed")),
+      "back in time, the maps are those of t = 1 s")
+check(abs(cell_array(early, "Duration").max() - 1.0) < 1e-5, "t = 1 s: the longest Duration is 1 s")
+maps.ArrivalDepth = 25.0  # deeper than any water (the dam holds 20 m): nothing ever arrives
+never = cell_array(fetch(maps, 2.0), "ArrivalTime")
+check(np.isnan(never).all(), "ArrivalTime is blank where the water never came")
 say("PASS")

@@ -1,0 +1,42 @@
+/* Flood maps (solver/FloodMaps.h): per cell, the largest depth, speed and hazard a run has seen,
+ * the first time the depth reached arrival_depth (NaN until then), and the time spent at or
+ * above it. Folded in from the state every step writes, at the time the clock committed with the
+ * step's dt (weight 1: the duration counts the step where the depth ends it at or above the
+ * arrival depth), so every state the run passes through counts, not only those at output times;
+ * and once from the state at t = 0 (weight 0). Cells no deeper than the dry depth are skipped:
+ * the maps record wet water only, and dry land costs one read a step. */
+
+/* The UK flood hazard rating (Defra/EA FD2320) without a debris factor: depth x (speed + 0.5). */
+inline real flood_hazard(real h, real speed)
+{
+  return h * (speed + (real)0.5);
+}
+
+__kernel void fold_flood_maps(__global const real* h, __global const real* hu,
+  __global const real* hv, __global const real* ctrl, __global real* max_depth,
+  __global real* max_speed, __global real* max_hazard, __global real* arrival,
+  __global real* duration, real arrival_depth, int weight)
+{
+  const int i = get_global_id(0), j = get_global_id(1);
+  if (i >= NX || j >= NY)
+    return;
+  const int c = IDX(i, j);
+  const real depth = h[c];
+  if (!(depth > (real)H_DRY))
+    return;
+  const real speed = sqrt(hu[c] * hu[c] + hv[c] * hv[c]) / depth;
+  const real hazard = flood_hazard(depth, speed);
+  if (depth > max_depth[c])
+    max_depth[c] = depth;
+  if (speed > max_speed[c])
+    max_speed[c] = speed;
+  if (hazard > max_hazard[c])
+    max_hazard[c] = hazard;
+  if (depth >= arrival_depth)
+  {
+    if (isnan(arrival[c]))
+      arrival[c] = ctrl[CTRL_TIME];
+    if (weight != 0)
+      duration[c] += ctrl[CTRL_DT];
+  }
+}

@@ -1,0 +1,68 @@
+#include "FloodMaps.h"
+
+#include "KernelArgs.h"
+
+#include <limits>
+
+namespace swe
+{
+namespace
+{
+constexpr int kArrivalMap = 3;
+constexpr std::size_t kGroupX = 64;
+} // namespace
+
+FloodMaps::FloodMaps(const EngineContext& engine, const GridLayout& layout)
+  : queue_(engine.queue)
+  , layout_(layout)
+  , precision_(engine.params.precision)
+  , arrivalDepth_(engine.params.arrivalDepth)
+  , global_(roundUp(static_cast<std::uint64_t>(layout.nx), kGroupX), layout.ny)
+  , local_(kGroupX, 1)
+{
+  for (cl::Buffer& map : maps_)
+    map = cl::Buffer(engine.context, CL_MEM_READ_WRITE, layout_.bufferBytes());
+  for (auto& copy : fold_)
+    for (cl::Kernel& k : copy)
+      k = engine.program.kernel("fold_flood_maps");
+}
+
+void FloodMaps::bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copies,
+  const cl::Buffer& ctrl)
+{
+  const KernelArgs args(precision_);
+  for (int p = 0; p < 2; ++p)
+    for (int step = 0; step < 2; ++step)
+      args.bind(fold_[p][step],
+        *copies[p][0],
+        *copies[p][1],
+        *copies[p][2],
+        ctrl,
+        maps_[0],
+        maps_[1],
+        maps_[2],
+        maps_[3],
+        maps_[4],
+        Real{ arrivalDepth_ },
+        static_cast<cl_int>(step));
+}
+
+void FloodMaps::reset()
+{
+  const std::size_t bytes = layout_.bufferBytes();
+  for (int k = 0; k < kFloodMapCount; ++k)
+  {
+    if (k != kArrivalMap)
+      queue_.enqueueFillBuffer(maps_[k], cl_uchar(0), 0, bytes);
+    else if (precision_ == Precision::Double)
+      queue_.enqueueFillBuffer(maps_[k], std::numeric_limits<cl_double>::quiet_NaN(), 0, bytes);
+    else
+      queue_.enqueueFillBuffer(maps_[k], std::numeric_limits<cl_float>::quiet_NaN(), 0, bytes);
+  }
+}
+
+void FloodMaps::fold(int p, bool step) const
+{
+  queue_.enqueueNDRangeKernel(fold_[p][step ? 1 : 0], cl::NullRange, global_, local_);
+}
+} // namespace swe

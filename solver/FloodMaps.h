@@ -1,0 +1,44 @@
+#pragma once
+// Private to the engine: the flood maps (kernels/flood_maps.cl), per cell the largest depth,
+// speed and hazard the run has seen, the first time the depth reached
+// SimulationParameters::arrivalDepth (NaN until then) and the time spent at or above it. They
+// are part of the state: folded in on the device after every step, read and restored with it
+// (snapshots, frames), laid out as the state's fields are.
+#include "DeviceProgram.h"
+#include "GridLayout.h"
+#include "OpenCL.h"
+
+#include <array>
+
+namespace swe
+{
+// The maps in the order the state's fields carry them after h, hu, hv (Field::MaxDepth on).
+constexpr int kFloodMapCount = 5;
+
+class FloodMaps
+{
+public:
+  // Allocates the maps, which reset() then fills.
+  FloodMaps(const EngineContext& engine, const GridLayout& layout);
+
+  // The fold kernels of the state's two copies (h, hu, hv of each) and the clock's control
+  // buffer, where they find the time and the step's dt. Once, before the first fold.
+  void bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copies, const cl::Buffer& ctrl);
+  // Nothing seen yet: maxima 0, arrival NaN, duration 0. Queued.
+  void reset();
+  // Queues the fold of copy p's state at the clock's time: a state a step has just written, with
+  // the step's dt (the clock has committed it), or the state at t = 0, with none.
+  void fold(int p, bool step) const;
+
+  const cl::Buffer& map(int k) const { return maps_[k]; }
+
+private:
+  cl::CommandQueue& queue_;
+  GridLayout layout_;
+  Precision precision_;
+  double arrivalDepth_;
+  std::array<cl::Buffer, kFloodMapCount> maps_;
+  std::array<std::array<cl::Kernel, 2>, 2> fold_; // [copy][step]
+  cl::NDRange global_, local_;
+};
+} // namespace swe
