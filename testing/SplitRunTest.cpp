@@ -56,12 +56,16 @@ SimulationParameters splitParameters(Scheme scheme, Precision precision, bool fi
   p.rainfall = 100;
   if (scheme != Scheme::LaxFriedrichs)
     p.losses = 40;
+  // The flood maps too, folded on each rank from its block.
+  p.floodMaps = true;
+  p.arrivalDepth = 0.05;
   return p;
 }
 
 struct Output
 {
   std::vector<Fields> fields; // at each output time
+  std::vector<Fields> maps;   // the same for MaxDepth, ArrivalTime and Duration
   std::vector<std::int64_t> steps;
 };
 
@@ -72,6 +76,15 @@ Output runTo(Simulation& s, const std::vector<double>& times)
   {
     s.advanceTo(t);
     out.fields.push_back(download(s));
+    Fields maps;
+    for (auto [field, values] : { std::pair{ Field::MaxDepth, &maps.h },
+           std::pair{ Field::ArrivalTime, &maps.hu },
+           std::pair{ Field::Duration, &maps.hv } })
+    {
+      values->resize(static_cast<std::size_t>(s.parameters().nx) * s.parameters().ny);
+      s.download(field, values->data());
+    }
+    out.maps.push_back(maps);
     out.steps.push_back(s.steps());
   }
   return out;
@@ -128,6 +141,8 @@ void expectSameBitsAsOneRank(const SimulationParameters& p, const InitialState& 
       EXPECT_EQ(mine.steps[k], one.steps[k]) << "rank " << r << " at t = " << times[k];
       EXPECT_EQ(differingCells(one.fields[k], p.nx, mine.fields[k], b), 0)
         << "rank " << r << " of " << ranks << " at t = " << times[k];
+      EXPECT_EQ(differingCells(one.maps[k], p.nx, mine.maps[k], b), 0)
+        << "flood maps, rank " << r << " of " << ranks << " at t = " << times[k];
     }
   }
 }
@@ -180,6 +195,7 @@ TEST(SplitRunRedo, StepsTakenAgainOnOneRankAreTakenAgainOnAll)
   p.dx = 0.1;
   p.cfl = 1.0;
   p.launch = "default";
+  p.floodMaps = true; // (folded after the step taken again)
   const InitialState initial = roughState(192);
   Simulation whole(p, initial);
   whole.step(30);
