@@ -38,6 +38,7 @@ struct RunOptions
   double tEnd = 20.0, outputEvery = 0.0;
   std::string outDir;
   std::vector<std::string> arrays;
+  std::string restart; // a frame to continue from
 };
 
 void checkOutputTimes(double tEnd, double outputEvery)
@@ -183,6 +184,19 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
   return made;
 }
 
+// Continues from the state of --restart, which must lie before --t-end.
+void restartFrom(const RunOptions& options, Simulation& simulation, const Made& made)
+{
+  if (made.partition)
+    throw Error("--restart runs on one rank: run it without mpirun");
+  const Snapshot state = restartSnapshot(options.restart, simulation.parameters());
+  if (!(state.time < options.tEnd))
+    throw Error("'" + options.restart + "' is at t = " + formatValue(state.time) +
+                " s, not before --t-end " + formatValue(options.tEnd) +
+                " s: give a later end time");
+  simulation.restore(state);
+}
+
 // Steps to every output time, with a line of diagnostics at each (and the time as it goes on a
 // terminal); output k is written while the device takes the steps to the next.
 void stepThroughOutputs(Simulation& simulation, const RunOptions& options, Series& series)
@@ -194,8 +208,12 @@ void stepThroughOutputs(Simulation& simulation, const RunOptions& options, Serie
   const auto outputTime = [&](long k) { return std::min(tEnd, k * interval); };
   const auto write = [&](long k)
   { series.write(simulation, k < outputs ? outputTime(k + 1) : simulation.time()); };
-  write(0);
-  for (long k = 1; k <= outputs; ++k)
+  // (A restarted run writes its first state, then the output times after it.)
+  long first = 1;
+  while (first <= outputs && outputTime(first) <= simulation.time())
+    ++first;
+  write(first - 1);
+  for (long k = first; k <= outputs; ++k)
   {
     simulation.advanceTo(outputTime(k),
       [&](double t)
@@ -268,6 +286,8 @@ int run(RunOptions& options)
   Series series(options, params);
   const Made made = makeSimulation(options, params, series);
   Simulation& simulation = *made.simulation;
+  if (!options.restart.empty())
+    restartFrom(options, simulation, made);
   const std::string what =
     options.input.file.empty() ? options.common.scenario : options.input.file;
   auto start = Clock::now();
@@ -359,6 +379,11 @@ Subcommand addRun(CLI::App& app)
       "Velocity, and the flood maps of --maps, which naming one switches on; default all)")
     ->delimiter(',');
   addInputOptions(cmd, options->input);
+  cmd->add_option("--restart",
+    options->restart,
+    "continue from a .vti frame an earlier run wrote (swe run --out, or the plugin's output "
+    "saved whole), on the same grid, terrain, parameters and precision: bit for bit as if the "
+    "run had never stopped");
   return { cmd, [options] { return run(*options); } };
 }
 } // namespace swe::cli

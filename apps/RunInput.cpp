@@ -8,10 +8,15 @@
 #include <vtkErrorCode.h>
 #include <vtkExecutive.h>
 #include <vtkImageData.h>
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkFieldData.h>
 #include <vtkNew.h>
+#include <vtkSmartPointer.h>
 #include <vtkXMLImageDataReader.h>
 
 #include <cctype>
+#include <cstring>
 #include <vector>
 #endif
 
@@ -39,11 +44,12 @@ public:
   std::vector<std::string> Messages;
 };
 
-InitialState imageState(InputOptions& input, SimulationParameters& params)
+// The image of a .vti file, or an error naming the file and what is wrong with it.
+vtkSmartPointer<vtkImageData> readImage(const std::string& file)
 {
   vtkNew<vtkXMLImageDataReader> reader;
-  if (!reader->CanReadFile(input.file.c_str()))
-    throw Error("cannot read '" + input.file + "' as a VTK XML image (.vti)");
+  if (!reader->CanReadFile(file.c_str()))
+    throw Error("cannot read '" + file + "' as a VTK XML image (.vti)");
   // A truncated or damaged file leaves an empty image, which would be blamed for its shape: the
   // reader's, its XML parser's and the pipeline's errors are collected instead of printed, and
   // the first names the cause.
@@ -51,15 +57,20 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   reader->AddObserver(vtkCommand::ErrorEvent, errors);
   reader->SetParserErrorObserver(errors);
   reader->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, errors);
-  reader->SetFileName(input.file.c_str());
+  reader->SetFileName(file.c_str());
   reader->Update();
   if (!errors->Messages.empty() || reader->GetErrorCode() != vtkErrorCode::NoError)
-    throw Error("cannot read '" + input.file + "': " +
+    throw Error("cannot read '" + file + "': " +
                 (errors->Messages.empty()
                     ? std::string(vtkErrorCode::GetStringFromErrorCode(reader->GetErrorCode()))
                     : errors->Messages.front()) +
                 " (the file may be truncated or damaged)");
-  vtkImageData* image = reader->GetOutput();
+  return reader->GetOutput();
+}
+
+InitialState imageState(InputOptions& input, SimulationParameters& params)
+{
+  const vtkSmartPointer<vtkImageData> image = readImage(input.file);
   ImageArrays arrays;
   arrays.bed = input.bed;
   arrays.depth = input.depth;
@@ -67,7 +78,7 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   arrays.velocity = input.velocity;
   arrays.manning = input.manning;
   arrays.initialWaterLevel = input.waterLevel;
-  InitialState state = imageInitialState(image, arrays);
+  InitialState state = imageInitialState(image.Get(), arrays);
   imageGrid(image->GetExtent(),
     image->GetSpacing(),
     image->GetOrigin(),
@@ -78,8 +89,87 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   params.validate();
   return state;
 }
+// One field of the restart state: the values of array's component `component`, which must be of
+// the run's precision (no conversion: the values continue bit for bit).
+void copyComponent(vtkImageData* image,
+  const std::string& file,
+  const char* name,
+  int component,
+  std::size_t realSize,
+  unsigned char* out)
+{
+  vtkDataArray* array = image->GetCellData()->GetArray(name);
+  if (!array)
+    throw Error("'" + file + "' has no cell array " + name +
+                ": restart from an output of swe run --out or a Shallow Water frame saved whole");
+  if (static_cast<std::size_t>(array->GetDataTypeSize()) != realSize ||
+      array->GetDataType() != (realSize == 8 ? VTK_DOUBLE : VTK_FLOAT))
+    throw Error("'" + file + "' holds " + name + " in " + array->GetDataTypeAsString() +
+                ", the run is in " + (realSize == 8 ? "double" : "single") +
+                " precision: restart in the precision the state was written in");
+  const int components = array->GetNumberOfComponents();
+  const vtkIdType n = array->GetNumberOfTuples();
+  const unsigned char* in = static_cast<const unsigned char*>(array->GetVoidPointer(0));
+  for (vtkIdType k = 0; k < n; ++k)
+    std::memcpy(out + k * realSize, in + (k * components + component) * realSize, realSize);
+}
+
+double fieldValue(vtkImageData* image, const std::string& file, const char* name)
+{
+  vtkDataArray* array = vtkDataArray::SafeDownCast(image->GetFieldData()->GetAbstractArray(name));
+  if (!array || array->GetNumberOfTuples() < 1)
+    throw Error("'" + file + "' has no field data " + name + ": it is not a Shallow Water output");
+  return array->GetTuple1(0);
+}
 } // namespace
 #endif
+
+Snapshot restartSnapshot(const std::string& file, const SimulationParameters& params)
+{
+#ifdef SWE_WITH_VTK
+  const vtkSmartPointer<vtkImageData> image = readImage(file);
+  int extent[6];
+  image->GetExtent(extent);
+  const int nx = extent[1] - extent[0], ny = extent[3] - extent[2];
+  if (nx != params.nx || ny != params.ny)
+    throw Error("'" + file + "' holds a state of " + std::to_string(nx) + " x " +
+                std::to_string(ny) + " cells, the run has " + std::to_string(params.nx) + " x " +
+                std::to_string(params.ny) + ": restart on the grid the state was written on");
+  Snapshot s;
+  s.nx = nx;
+  s.ny = ny;
+  s.realSize = params.precision == Precision::Double ? 8 : 4;
+  s.fields = params.floodMaps ? kStateFieldsWithMaps : kStateFields;
+  s.time = fieldValue(image, file, "SimulationTime");
+  s.steps = static_cast<std::int64_t>(fieldValue(image, file, "Steps"));
+  s.data.resize(s.bytes());
+  const std::size_t fieldBytes = static_cast<std::size_t>(nx) * ny * s.realSize;
+  const struct
+  {
+    const char* array;
+    int component;
+  } fields[kStateFieldsWithMaps] = { { "Depth", 0 },
+    { "Momentum", 0 },
+    { "Momentum", 1 },
+    { "MaxDepth", 0 },
+    { "MaxSpeed", 0 },
+    { "MaxHazard", 0 },
+    { "ArrivalTime", 0 },
+    { "Duration", 0 } };
+  for (int f = 0; f < s.fields; ++f)
+    copyComponent(image.Get(),
+      file,
+      fields[f].array,
+      fields[f].component,
+      s.realSize,
+      s.data.data() + f * fieldBytes);
+  return s;
+#else
+  (void)params;
+  throw Error(
+    "--restart needs VTK, and this swe was built without ParaView/VTK (restarting " + file + ")");
+#endif
+}
 
 InitialState initialState(const CommonOptions& options,
   InputOptions& input,

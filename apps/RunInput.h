@@ -3,6 +3,7 @@
 // scenario on the --nx/--ny/--dx grid.
 #include "CommonOptions.h"
 #include "InitialState.h"
+#include "SimulationTypes.h"
 
 #include <array>
 #include <string>
@@ -21,4 +22,10 @@ struct InputOptions
 InitialState initialState(const CommonOptions& options,
   InputOptions& input,
   SimulationParameters& params);
+
+// The state a run continues from (--restart): h, hu, hv (and the flood maps, where params keeps
+// them) of a .vti frame that swe run or the plugin wrote (Depth, Momentum and the maps in the
+// run's precision, field data SimulationTime and Steps), on params' grid. Throws swe::Error
+// naming the file and what it lacks.
+Snapshot restartSnapshot(const std::string& file, const SimulationParameters& params);
 } // namespace swe::cli

@@ -1,0 +1,35 @@
+# swe run --restart continues from a frame bit for bit: a run to t = 6 with outputs every 2 s, and
+# a run to 4 restarted from its last frame to 6, write the same file at t = 6 (state, flood maps
+# and field data). A frame of the other precision, or at or past --t-end, is refused by name.
+set(run run --scenario radial-dambreak --nx 60 --ny 45 --scheme muscl-hancock --maps
+  --arrival-depth 0.5 --output-every 2)
+file(REMOVE_RECURSE "${OUT}")
+foreach(case "whole;6" "first;4")
+  list(GET case 0 name)
+  list(GET case 1 end)
+  execute_process(COMMAND "${SWE}" ${run} --t-end ${end} --out "${OUT}/${name}"
+    RESULT_VARIABLE rc ERROR_VARIABLE stderr)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "swe run to ${end} failed (${rc}): ${stderr}")
+  endif()
+endforeach()
+execute_process(COMMAND "${SWE}" ${run} --t-end 6 --restart "${OUT}/first/swe_00002.vti"
+  --out "${OUT}/restarted" RESULT_VARIABLE rc ERROR_VARIABLE stderr)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "swe run --restart failed (${rc}): ${stderr}")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT}/whole/swe_00003.vti"
+  "${OUT}/restarted/swe_00001.vti" RESULT_VARIABLE differ)
+if(NOT differ EQUAL 0)
+  message(FATAL_ERROR "the restarted run's frame at t = 6 differs from the whole run's")
+endif()
+function(expect_refused expected)
+  execute_process(COMMAND "${SWE}" ${run} ${ARGN} --restart "${OUT}/first/swe_00002.vti"
+    RESULT_VARIABLE rc ERROR_VARIABLE stderr)
+  if(rc EQUAL 0 OR NOT stderr MATCHES "${expected}")
+    message(FATAL_ERROR "${ARGN} with --restart: expected an error '${expected}', got (${rc}) "
+      "${stderr}")
+  endif()
+endfunction()
+expect_refused("in float, the run is in double precision" --t-end 6 --precision double)
+expect_refused("not before --t-end 4 s" --t-end 4)
