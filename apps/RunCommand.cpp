@@ -38,7 +38,8 @@ struct RunOptions
   double tEnd = 20.0, outputEvery = 0.0;
   std::string outDir;
   std::vector<std::string> arrays;
-  std::string restart; // a frame to continue from
+  std::string restart;    // a frame to continue from
+  std::string rainSeries; // a CSV hyetograph
 };
 
 void checkOutputTimes(double tEnd, double outputEvery)
@@ -282,6 +283,8 @@ void printNotes(Simulation& simulation,
 int run(RunOptions& options)
 {
   checkOutputTimes(options.tEnd, options.outputEvery);
+  if (!options.rainSeries.empty())
+    options.common.params.rainSeries = readSeries(options.rainSeries);
   SimulationParameters params = options.common.resolve();
   Series series(options, params);
   const Made made = makeSimulation(options, params, series);
@@ -359,6 +362,10 @@ Subcommand addRun(CLI::App& app)
   cmd->add_option("--manning", params.manning, "Manning coefficient n")->capture_default_str();
   cmd->add_option("--rain", params.rainfall, "rain on every cell for the whole run [mm/h]");
   cmd->add_option("--losses", params.losses, "loss (infiltration) rate from every wet cell [mm/h]");
+  cmd->add_option("--rain-series",
+    options->rainSeries,
+    "rain varying in time, in place of --rain: a CSV file of (time [s], intensity [mm/h]) at "
+    "increasing times, linear between them, none before the first or after the last");
   cmd->add_flag("--maps",
     params.floodMaps,
     "keep flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration): "

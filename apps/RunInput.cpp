@@ -1,6 +1,10 @@
 #include "RunInput.h"
 
 #include "Error.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #ifdef SWE_WITH_VTK
 #include "ImageInitialState.h"
 
@@ -123,6 +127,45 @@ double fieldValue(vtkImageData* image, const std::string& file, const char* name
 }
 } // namespace
 #endif
+
+std::vector<std::array<double, 2>> readSeries(const std::string& file)
+{
+  std::ifstream in(file);
+  if (!in)
+    throw Error("cannot open the series '" + file + "'");
+  std::vector<std::array<double, 2>> series;
+  std::string line;
+  bool headerSeen = false;
+  for (int number = 1; std::getline(in, line); ++number)
+  {
+    const std::string original = line;
+    for (char& c : line)
+      if (c == ',' || c == ';' || c == '\t' || c == '\r')
+        c = ' ';
+    std::istringstream fields(line);
+    std::string first;
+    if (!(fields >> first) || first[0] == '#')
+      continue;
+    std::array<double, 2> point{};
+    std::string rest;
+    char* end = nullptr;
+    point[0] = std::strtod(first.c_str(), &end);
+    const bool number0 = end && *end == '\0';
+    if (number0 && (fields >> point[1]) && !(fields >> rest))
+    {
+      series.push_back(point);
+      continue;
+    }
+    if (series.empty() && !headerSeen && !number0)
+    {
+      headerSeen = true; // column names
+      continue;
+    }
+    throw Error("'" + file + "' line " + std::to_string(number) + ": '" + original +
+                "' is not two numbers (time in s, value)");
+  }
+  return series;
+}
 
 Snapshot restartSnapshot(const std::string& file, const SimulationParameters& params)
 {

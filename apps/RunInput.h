@@ -7,6 +7,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 namespace swe::cli
 {
@@ -22,6 +23,11 @@ struct InputOptions
 InitialState initialState(const CommonOptions& options,
   InputOptions& input,
   SimulationParameters& params);
+
+// A time series from a CSV file (--rain-series): two numbers a line, time [s] and value,
+// separated by a comma, a semicolon or blanks; blank lines, lines starting with '#' and a line
+// of column names before the first numbers are skipped. Throws swe::Error naming the file and line of a bad one.
+std::vector<std::array<double, 2>> readSeries(const std::string& file);
 
 // The state a run continues from (--restart): h, hu, hv (and the flood maps, where params keeps
 // them) of a .vti frame that swe run or the plugin wrote (Depth, Momentum and the maps in the

@@ -23,7 +23,8 @@ enum ClockSlot
   CTRL_MAX_SPEED = 6, /* the largest wave speed that ctrl[CTRL_DT] was chosen from */
   CTRL_CUT_DT = 7,    /* a two-step launch with this first dt was refused: take one step */
   CTRL_TOO_FAST = 8,  /* the wave speed that took a fixed dt past the Courant limit */
-  CTRL_SIZE = 9
+  CTRL_RAIN = 9,      /* a rain series' rate [m/s] over the step being taken (RAIN_SERIES) */
+  CTRL_SIZE = 10
 };
 
 /* The integer status buffer. */

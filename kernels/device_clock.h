@@ -94,6 +94,14 @@ inline void choose_dt(__global real* ctrl,
   ctrl[CTRL_DT] = dt;
   ctrl[CTRL_LANDING] = landing ? (real)1 : (real)0;
   ctrl[CTRL_MAX_SPEED] = m;
+#ifdef RAIN_SERIES
+  /* The series' mean rate over the step (the twin: ReferenceSolver::rainOver). */
+  if (dt > (real)0)
+  {
+    const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
+    ctrl[CTRL_RAIN] = series_mean(RAIN_SERIES_T, RAIN_SERIES_R, RAIN_SERIES_N, t, t + dt);
+  }
+#endif
 }
 
 /* Adds the step just taken (ctrl[CTRL_DT]) to the clock: exactly onto the target when it lands

@@ -104,9 +104,12 @@ DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(
 #define realm_sqrt(x) sqrt(x)
 #endif
 
-/* The run's uniform rain rate [m/s] (RAIN_RATE, from SimulationParameters::rainfall); 0 without
- * rain, which euler_update (kernels/muscl_hllc.h) then leaves out. */
-#ifdef RAIN_RATE
+/* The run's uniform rain rate [m/s] (RAIN_RATE, from SimulationParameters::rainfall), or its
+ * series' rate over the step (RAIN_SERIES: choose_dt sets it; every step kernel has the clock's
+ * ctrl); 0 without rain, which euler_update (kernels/muscl_hllc.h) then leaves out. */
+#if defined(RAIN_SERIES)
+#define RAIN (ctrl[CTRL_RAIN])
+#elif defined(RAIN_RATE)
 #define RAIN ((real)RAIN_RATE)
 #else
 #define RAIN ((real)0)

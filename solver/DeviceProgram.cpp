@@ -161,6 +161,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
     << (settings.perCellManning ? " -DMANNING_FIELD " : " ")
     << (params.rainfall > 0 ? "-DRAIN_RATE=" + real(rainfallRate(params)) + " " : "")
+    << (params.rainSeries.empty() ? "" : "-DRAIN_SERIES ")
     << (params.losses > 0 ? "-DLOSS_RATE=" + real(lossRate(params)) + " " : "")
     << haloOption(settings.haloSides)
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
@@ -179,8 +180,32 @@ std::string programBuildOptions(const ProgramSettings& settings)
   return s.str();
 }
 
-std::string programSource(Scheme scheme, const LaunchShape& shape)
+namespace
 {
+// A rain series (SimulationParameters::rainSeries) as __constant arrays of times [s] and rates
+// [m/s] in the device precision; empty without one.
+std::string forcingSource(const SimulationParameters& params)
+{
+  if (params.rainSeries.empty())
+    return {};
+  std::ostringstream s;
+  const char* type = params.precision == Precision::Double ? "double" : "float";
+  const std::size_t n = params.rainSeries.size();
+  s << "#define RAIN_SERIES_N " << n << "\n__constant " << type << " RAIN_SERIES_T[" << n
+    << "] = {";
+  for (std::size_t k = 0; k < n; ++k)
+    s << (k ? ", " : "") << literal(params.rainSeries[k][0], params.precision);
+  s << "};\n__constant " << type << " RAIN_SERIES_R[" << n << "] = {";
+  for (std::size_t k = 0; k < n; ++k)
+    s << (k ? ", " : "") << literal(params.rainSeries[k][1] / 3.6e6, params.precision);
+  s << "};\n";
+  return s.str();
+}
+} // namespace
+
+std::string programSource(const SimulationParameters& params, const LaunchShape& shape)
+{
+  const Scheme scheme = params.scheme;
   // The embedded text is the files in order, each after a line "// ---- NAME"
   // (cmake/EmbedKernels.cmake); without the markers, everything.
   const std::string& all = kernelSource();
@@ -193,8 +218,10 @@ std::string programSource(Scheme scheme, const LaunchShape& shape)
     std::size_t end = all.find("\n" + marker, begin);
     end = end == std::string::npos ? all.size() : end + 1;
     const std::size_t nameEnd = all.find('\n', begin);
-    if (programNeeds(
-          all.substr(begin + marker.size(), nameEnd - begin - marker.size()), scheme, shape))
+    const std::string name = all.substr(begin + marker.size(), nameEnd - begin - marker.size());
+    if (name == "device_clock.h")
+      source += forcingSource(params);
+    if (programNeeds(name, scheme, shape))
       source.append(all, begin, end - begin);
     begin = end;
   }

@@ -22,6 +22,35 @@ void requireFinite(double value, const std::string& what)
     throw Error(what + " must be a finite number, got " + formatValue(value));
 }
 
+void SimulationParameters::validateRainSeries() const
+{
+  if (rainSeries.empty())
+    return;
+  if (rainfall > 0)
+    throw Error("give either a uniform rainfall (" + formatValue(rainfall) +
+                " mm/h) or a rainfall series, not both");
+  if (scheme == Scheme::LaxFriedrichs)
+    throw Error("a rainfall series needs MUSCL-Hancock or MUSCL-HLLC (Lax-Friedrichs takes only a "
+                "uniform rainfall)");
+  if (rainSeries.size() < 2 || rainSeries.size() > kMaxSeriesPoints)
+    throw Error("a rainfall series needs 2 to " + std::to_string(kMaxSeriesPoints) +
+                " points (time, mm/h), got " + std::to_string(rainSeries.size()));
+  for (std::size_t k = 0; k < rainSeries.size(); ++k)
+  {
+    const double t = rainSeries[k][0], r = rainSeries[k][1];
+    const std::string point = "rainfall series point " + std::to_string(k + 1);
+    requireFinite(t, point + "'s time");
+    requireFinite(r, point + "'s intensity");
+    if (t < 0 || (k > 0 && !(t > rainSeries[k - 1][0])))
+      throw Error(point + ": time " + formatValue(t) +
+                  " s must be >= 0 and after the point before (" +
+                  (k > 0 ? formatValue(rainSeries[k - 1][0]) : std::string("none")) + " s)");
+    if (r < 0 || r > kMaxRainfall)
+      throw Error(point + ": intensity must be in [0, " + formatValue(kMaxRainfall) +
+                  "] mm/h, got " + formatValue(r));
+  }
+}
+
 void SimulationParameters::validate() const
 {
   if (nx <= 0)
@@ -76,6 +105,7 @@ void SimulationParameters::validate() const
   if (losses < 0 || losses > kMaxRainfall)
     throw Error("loss rate must be in [0, " + formatValue(kMaxRainfall) + "] mm/h, got " +
                 formatValue(losses) + " (clay 1 to 5, loam 10 to 30, sand 100 or more)");
+  validateRainSeries();
   // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
   if (losses > 0 && scheme == Scheme::LaxFriedrichs)
     throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "
@@ -246,7 +276,10 @@ double inflowWaveSpeed(const SimulationParameters& params)
   for (const Boundary& side : params.boundaries)
     if (side.type == BoundaryType::Inflow)
       speed = std::max(speed, 2.0 * std::cbrt(params.gravity * std::fabs(side.value)));
-  if (params.rainfall > 0)
+  const bool seriesRains = std::any_of(params.rainSeries.begin(),
+    params.rainSeries.end(),
+    [](const std::array<double, 2>& point) { return point[1] > 0; });
+  if (params.rainfall > 0 || seriesRains)
     speed = std::max(speed, std::sqrt(params.gravity * kRainWaveDepth));
   return speed;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Everything that defines a simulation, independent of VTK and of OpenCL: the plugin's properties
 // and the tool's flags are both turned into this struct, and the engine takes nothing else.
+#include <array>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,10 @@ struct SimulationParameters
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]
   double rainfall = 0.0; // uniform rainfall intensity over the whole grid [mm/h]; 0: none
   double losses = 0.0;   // constant loss (infiltration) rate from every wet cell [mm/h]; 0: none
+  // Rain varying in time, in place of `rainfall`: (time [s], intensity [mm/h]) at increasing
+  // times, linear between them, none before the first or after the last (a hyetograph). Each
+  // step adds the series' integral over it. Empty: none.
+  std::vector<std::array<double, 2>> rainSeries;
   // Flood maps (maximum depth, speed and hazard, arrival time, duration) kept on the device at
   // every step; arrivalDepth is the depth at which water has arrived and a cell counts as
   // flooded [m].
@@ -92,6 +97,8 @@ struct SimulationParameters
 
   // Throws swe::Error naming the first bad value.
   void validate() const;
+  // The same for rainSeries alone.
+  void validateRainSeries() const;
 };
 
 // Names used on the command line and in the plugin, in a stable order.
@@ -135,16 +142,17 @@ constexpr double kMaxCourantNumber = 1.0;
 
 // The values a run takes and stays meaningful in fp32 and fp64 (validate() refuses the rest;
 // Parameters.cpp says why each bound is where it is).
-constexpr double kMinCellSize = 1e-3;       // [m]
-constexpr double kMaxCellSize = 1e5;        // [m]
-constexpr double kMinGravity = 0.01;        // [m/s^2]
-constexpr double kMaxGravity = 100;         // [m/s^2]
-constexpr double kMaxManning = 1;           // [s/m^(1/3)], also for a per-cell field
-constexpr double kMaxRainfall = 2000;       // [mm/h]
-constexpr double kRainWaveDepth = 1e-3;     // [m], see inflowWaveSpeed
-constexpr double kMinCourantNumber = 1e-3;  // the largest is 1
-constexpr double kMaxInflowDischarge = 1e4; // [m^2/s]
-constexpr double kMaxArrivalDepth = 100;    // [m]
+constexpr double kMinCellSize = 1e-3;          // [m]
+constexpr double kMaxCellSize = 1e5;           // [m]
+constexpr double kMinGravity = 0.01;           // [m/s^2]
+constexpr double kMaxGravity = 100;            // [m/s^2]
+constexpr double kMaxManning = 1;              // [s/m^(1/3)], also for a per-cell field
+constexpr double kMaxRainfall = 2000;          // [mm/h]
+constexpr double kRainWaveDepth = 1e-3;        // [m], see inflowWaveSpeed
+constexpr double kMinCourantNumber = 1e-3;     // the largest is 1
+constexpr double kMaxInflowDischarge = 1e4;    // [m^2/s]
+constexpr double kMaxArrivalDepth = 100;       // [m]
+constexpr std::size_t kMaxSeriesPoints = 2000; // a forcing series' points (device constants)
 
 // Depth below which a cell counts as dry [m]: no velocity in the wet/dry scheme, no wave speed
 // for the time step (the kernels' H_DRY and the twin's).

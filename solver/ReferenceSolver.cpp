@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace swe
 {
@@ -43,9 +44,11 @@ using real = float;
 using std::cbrt, std::copysign, std::fabs, std::fma, std::sqrt;
 #include "muscl_hllc.h"
 #include "boundaries.h"
+#include "forcing.h"
 }
 #undef SWE_MUSCL_HLLC_H
 #undef SWE_BOUNDARIES_H
+#undef SWE_FORCING_H
 namespace fp64
 {
 using real = double;
@@ -53,6 +56,7 @@ using std::cbrt, std::copysign, std::fabs, std::fma, std::sqrt;
 #define SWE_DOUBLE // (as the kernels are built in double precision)
 #include "muscl_hllc.h"
 #include "boundaries.h"
+#include "forcing.h"
 #undef SWE_DOUBLE
 }
 
@@ -145,6 +149,11 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
         manning_[index(i, j)] = static_cast<Real>(initial.manning[k]);
       }
     }
+  for (const std::array<double, 2>& point : params.rainSeries)
+  {
+    rainTimes_.push_back(static_cast<Real>(point[0]));
+    rainRates_.push_back(static_cast<Real>(point[1] / 3.6e6));
+  }
   if (params.floodMaps)
   {
     maps_.emplace(static_cast<std::size_t>(params.nx) * params.ny, kDryDepth, params.arrivalDepth);
@@ -285,6 +294,7 @@ Real ReferenceSolver<Real>::stepWith(Real dt, double target)
   const bool landing = dt >= remaining;
   if (landing)
     dt = static_cast<Real>(remaining);
+  stepRain_ = rainOver(dt);
   if (landing)
     time_ = target;
   else
@@ -308,7 +318,7 @@ void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
   const Real g = static_cast<Real>(params_.gravity);
   const Real r = Real(0.5) * dt * (Real(1) / static_cast<Real>(params_.dx));
   const Real n = static_cast<Real>(params_.manning);
-  const Real rain = static_cast<Real>(rainfallRate(params_));
+  const Real rain = stepRain_;
   const auto pressure = [g](Real h) { return Real(0.5) * g * h * h; };
   for (int j = 0; j < params_.ny; ++j)
     for (int i = 0; i < params_.nx; ++i)
@@ -373,7 +383,7 @@ bool ReferenceSolver<Real>::musclHancockPass(Real dt, bool capped)
   const Real g = static_cast<Real>(params_.gravity);
   const Real hDry = static_cast<Real>(kDryDepth);
   const Real n = static_cast<Real>(params_.manning);
-  const Real rain = static_cast<Real>(rainfallRate(params_));
+  const Real rain = stepRain_;
   const Real loss = static_cast<Real>(lossRate(params_));
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
   const Real halfK = Real(0.5) * k, k4 = capped ? Real(4) * k : Real(0);
@@ -452,7 +462,7 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
   const Real g = static_cast<Real>(params_.gravity);
   const Real hDry = static_cast<Real>(kDryDepth);
   const Real n = static_cast<Real>(params_.manning);
-  const Real rain = static_cast<Real>(rainfallRate(params_));
+  const Real rain = stepRain_;
   const Real loss = static_cast<Real>(lossRate(params_));
   const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
   computeVelocities(h, hu, hv);
@@ -554,6 +564,21 @@ double ReferenceSolver<Real>::mass() const
     for (int i = 0; i < params_.nx; ++i)
       sum += h_[index(i, j)];
   return sum * params_.dx * params_.dx;
+}
+
+template<class Real>
+Real ReferenceSolver<Real>::rainOver(Real dt) const
+{
+  if (rainTimes_.empty())
+    return static_cast<Real>(rainfallRate(params_));
+  if (!(dt > 0))
+    return 0;
+  const Real t = static_cast<Real>(time_);
+  const int n = static_cast<int>(rainTimes_.size());
+  if constexpr (std::is_same_v<Real, double>)
+    return fp64::series_mean(rainTimes_.data(), rainRates_.data(), n, t, t + dt);
+  else
+    return fp32::series_mean(rainTimes_.data(), rainRates_.data(), n, t, t + dt);
 }
 
 template<class Real>

@@ -84,6 +84,9 @@ private:
     const std::vector<Real>& hv);
   // The *New vectors become the state (the one-pass schemes' ping-pong).
   void takeNewState();
+  // The rain rate [m/s] of a step of dt from the present time: the uniform rate, or the rain
+  // series' mean over the step (as choose_dt sets it on the device).
+  Real rainOver(Real dt) const;
   // Every interior cell's state at the present time into maps, with the dt of the step that
   // brought it (0 at t = 0).
   void foldFloodMaps(HostFloodMaps<Real>& maps, Real dt) const;
@@ -113,6 +116,8 @@ private:
   std::int64_t redone_ = 0;
   bool pairs_ = false;
   std::optional<HostFloodMaps<Real>> maps_;
+  std::vector<Real> rainTimes_, rainRates_; // the rain series, as the device's constants
+  Real stepRain_ = 0;                       // the rain rate of the step being taken
 };
 
 extern template class ReferenceSolver<float>;

@@ -137,7 +137,7 @@ struct Simulation::Impl
       params, info, shape, layout, local, features, perCellManning, haloSides
     };
     program.emplace(
-      context, device, info, programSource(params.scheme, shape), programBuildOptions(settings));
+      context, device, info, programSource(params, shape), programBuildOptions(settings));
     grid = gridLaunch(*program, params, shape);
   }
 

@@ -1,0 +1,46 @@
+/* Forcing that varies in time: a series of values at increasing times, linear between them and 0
+ * outside its first and last time (a storm's hyetograph: the rain stops when the series ends).
+ * Shared by the kernels, whose series are program constants (DeviceProgram's forcingSource), and
+ * the twin (solver/ReferenceSolver.cpp), so that both take the same value for a step. */
+#ifndef SWE_FORCING_H
+#define SWE_FORCING_H
+
+#ifdef __cplusplus
+#define SWE_SERIES_SPACE
+#else
+#define SWE_SERIES_SPACE __constant
+#endif
+
+/* The mean over [a, b] (a < b) of the series of n >= 2 points (times t, values v): the exact
+ * integral of its linear pieces, each piece's part by its middle value, so that a step's forcing
+ * adds what the series says over the step, also across its breakpoints. */
+inline real series_mean(SWE_SERIES_SPACE const real* t,
+  SWE_SERIES_SPACE const real* v,
+  int n,
+  real a,
+  real b)
+{
+  /* The first piece that ends after a (binary search: a step touches one or two pieces). */
+  int lo = 0, hi = n - 2;
+  while (lo < hi)
+  {
+    const int mid = (lo + hi) / 2;
+    if (t[mid + 1] <= a)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  real sum = (real)0;
+  for (int k = lo; k < n - 1 && t[k] < b; ++k)
+  {
+    const real from = a > t[k] ? a : t[k], to = b < t[k + 1] ? b : t[k + 1];
+    if (to > from)
+    {
+      const real middle = (real)0.5 * (from + to);
+      sum += (to - from) * (v[k] + (v[k + 1] - v[k]) * ((middle - t[k]) / (t[k + 1] - t[k])));
+    }
+  }
+  return sum / (b - a);
+}
+
+#endif

@@ -1,0 +1,111 @@
+// Rain that varies in time (SimulationParameters::rainSeries, a hyetograph): a closed flat basin
+// gains the series' integral, before and after it ends; on terrain the device follows the C++
+// twin; a bad series is refused naming its point.
+#include "Error.h"
+#include "Simulation.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace swe::test
+{
+namespace
+{
+// A triangular storm: nothing at 0 s, 360 mm/h (0.1 mm/s) at 10 s, nothing from 20 s on; 1 mm in
+// all, 0.5 mm of it by 10 s.
+const std::vector<std::array<double, 2>> kStorm = { { 0, 0 }, { 10, 360 }, { 20, 0 }, { 30, 0 } };
+
+TEST(RainSeries, AClosedFlatBasinGainsTheSeriesIntegral)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    for (double h0 : { 0.0, 1.0 })
+    {
+      SimulationParameters p = smallParameters(Precision::Double, 23, 17);
+      p.scheme = scheme;
+      p.rainSeries = kStorm;
+      InitialState lake(p.nx, p.ny);
+      for (double& h : lake.h)
+        h = h0;
+      Simulation sim(p, lake);
+      // (each step adds the series' exact integral over it, across the breakpoints too)
+      for (auto [t, rained] :
+        { std::pair{ 10.0, 5e-4 }, std::pair{ 25.0, 1e-3 }, std::pair{ 40.0, 1e-3 } })
+      {
+        sim.advanceTo(t);
+        const Fields f = download(sim);
+        for (std::size_t k = 0; k < f.h.size(); ++k)
+        {
+          ASSERT_NEAR(f.h[k], h0 + rained, 1e-14) << schemeName(scheme) << " t = " << t;
+          ASSERT_EQ(f.h[k], f.h[0]) << "the rain is not uniform";
+          ASSERT_EQ(f.hu[k], 0.0);
+        }
+      }
+    }
+}
+
+// A hill standing out of a lake drained by an open side, under the storm with losses: the device
+// and the twin take the same rate each step.
+TEST(RainSeries, SecondOrderSchemesMatchTheTwinOnTerrain)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = smallParameters(Precision::Double);
+    p.scheme = scheme;
+    p.dx = 2.0;
+    p.rainSeries = { { 0, 50 }, { 2, 400 }, { 4, 100 } };
+    p.losses = 30;
+    p.manning = 0.03;
+    p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+    InitialState s(p.nx, p.ny);
+    for (int j = 0; j < p.ny; ++j)
+      for (int i = 0; i < p.nx; ++i)
+      {
+        const double x = (i + 0.5) / p.nx - 0.5, y = (j + 0.5) / p.ny - 0.5;
+        const std::size_t k = s.index(i, j);
+        s.bed[k] = 0.5 * std::exp(-(x * x + y * y) / 0.04);
+        s.h[k] = std::max(0.0, 0.3 - s.bed[k]);
+      }
+    EXPECT_LE(twinDifferenceAfter<double>(p, s, 100), 1e-10) << schemeName(scheme);
+  }
+}
+
+TEST(RainSeries, BadSeriesAreRefusedNamingThePoint)
+{
+  struct Bad
+  {
+    std::vector<std::array<double, 2>> series;
+    double rainfall;
+    Scheme scheme;
+    const char* expected;
+  };
+  const Bad cases[] = {
+    { { { 0, 10 } }, 0, Scheme::MusclHancock, "needs 2 to 2000 points" },
+    { { { 0, 10 }, { 5, 20 }, { 5, 30 } }, 0, Scheme::MusclHancock, "point 3: time 5 s" },
+    { { { -1, 10 }, { 5, 20 } }, 0, Scheme::MusclHancock, "point 1: time -1 s" },
+    { { { 0, 10 }, { 5, -2 } }, 0, Scheme::MusclHancock, "point 2: intensity" },
+    { { { 0, 10 }, { 5, std::nan("") } }, 0, Scheme::MusclHancock, "point 2's intensity" },
+    { { { 0, 10 }, { 5, 20 } }, 30, Scheme::MusclHancock, "not both" },
+    { { { 0, 10 }, { 5, 20 } }, 0, Scheme::LaxFriedrichs, "needs MUSCL-Hancock or MUSCL-HLLC" },
+  };
+  for (const Bad& c : cases)
+  {
+    SimulationParameters p = smallParameters(Precision::Single);
+    p.scheme = c.scheme;
+    p.rainSeries = c.series;
+    p.rainfall = c.rainfall;
+    try
+    {
+      p.validate();
+      FAIL() << "accepted; expected '" << c.expected << "'";
+    }
+    catch (const Error& e)
+    {
+      EXPECT_NE(std::string(e.what()).find(c.expected), std::string::npos) << e.what();
+    }
+  }
+}
+} // namespace
+} // namespace swe::test
