@@ -63,6 +63,7 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.manning = values.manningCoefficient;
   params.rainfall = values.rainfall;
   params.losses = values.lossRate;
+  params.rainSeries = values.rainfallSeries;
   params.floodMaps = values.floodMaps;
   params.arrivalDepth = values.arrivalDepth;
   params.cfl = values.courantNumber;

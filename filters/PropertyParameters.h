@@ -8,6 +8,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 namespace swe
 {
@@ -16,8 +17,9 @@ namespace swe
 struct PropertyValues
 {
   double manningCoefficient = 0;
-  double rainfall = 0; // [mm/h]
-  double lossRate = 0; // [mm/h]
+  double rainfall = 0;                               // [mm/h]
+  double lossRate = 0;                               // [mm/h]
+  std::vector<std::array<double, 2>> rainfallSeries; // (s, mm/h)
   bool floodMaps = false;
   double arrivalDepth = 0.01; // [m]
   double gravity = 0;

@@ -103,6 +103,20 @@ vtkShallowWaterPhysicsSetter(BoundaryNorthLevel, double);
 vtkShallowWaterPhysicsSetter(Precision, int);
 #undef vtkShallowWaterPhysicsSetter
 
+void vtkShallowWaterBase::AddRainfallSeriesPoint(double time, double intensity)
+{
+  this->Internals->RainfallSeries.push_back({ time, intensity });
+  this->PhysicsChanged();
+}
+
+void vtkShallowWaterBase::RemoveAllRainfallSeriesPoints()
+{
+  if (this->Internals->RainfallSeries.empty())
+    return;
+  this->Internals->RainfallSeries.clear();
+  this->PhysicsChanged();
+}
+
 void vtkShallowWaterBase::SetDevice(const char* device)
 {
   const std::string value = device ? device : "auto";
@@ -170,6 +184,7 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   values.manningCoefficient = this->ManningCoefficient;
   values.rainfall = this->Rainfall;
   values.lossRate = this->LossRate;
+  values.rainfallSeries = this->Internals->RainfallSeries;
   values.floodMaps = this->FloodMaps != 0;
   values.arrivalDepth = this->ArrivalDepth;
   values.gravity = this->Gravity;

@@ -53,6 +53,10 @@ public:
   /// Water lost to the ground from every wet cell, in mm/h.
   void SetLossRate(double rate);
   vtkGetMacro(LossRate, double);
+  /// Rain varying in time, in place of Rainfall: points (time in s, intensity in mm/h) at
+  /// increasing times, linear between them, none before the first or after the last.
+  void AddRainfallSeriesPoint(double time, double intensity);
+  void RemoveAllRainfallSeriesPoints();
   /// Flood maps (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration) kept at every step, and
   /// the depth at which a cell counts as flooded, in metres.
   void SetFloodMaps(int on);

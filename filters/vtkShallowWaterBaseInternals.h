@@ -9,6 +9,9 @@
 #include <vtkNew.h>
 #include <vtkStringArray.h>
 
+#include <array>
+#include <vector>
+
 class vtkShallowWaterBase::vtkInternals
 {
 public:
@@ -25,4 +28,6 @@ public:
   // Whether the last RequestInformation failed: ParaView asks for data even then, and that
   // request must fail too (quietly: its error has been said).
   bool InformationFailed = false;
+  // The Rainfall Series property: (time, mm/h) pairs.
+  std::vector<std::array<double, 2>> RainfallSeries;
 };

@@ -297,6 +297,22 @@ drained = cell_array(fetch(rain, 10.0), "Depth")
 check(np.abs(drained - 9.999).max() < 1e-12,
       "rain and losses: the lake ends at 9.999 m (%.15g..%.15g)" % (drained.min(), drained.max()))
 
+# Rainfall Series: a triangular storm (0 -> 360 -> 0 mm/h over 20 s) on the lake at rest adds its
+# 1 mm exactly, half of it by the peak; with Rainfall as well it is refused.
+storm = ShallowWater(Resolution=[20, 16], CellSize=1.0, Scenario="Lake at rest", EndTime=30.0,
+                     OutputInterval=10.0, Precision="Double",
+                     Scheme="MUSCL-Hancock (second order, terrain, wet/dry, fastest)",
+                     RainfallSeries=[0, 0, 10, 360, 20, 0])
+for t, expected in ((10.0, 10.0005), (30.0, 10.001)):
+    stormed = cell_array(fetch(storm, t), "Depth")
+    check(np.abs(stormed - expected).max() < 1e-12,
+          "the storm's rain by t = %g s: %.15g m (%.15g..%.15g)"
+          % (t, expected, stormed.min(), stormed.max()))
+with CapturedErrors() as errors:
+    storm.Rainfall = 10.0
+    storm.UpdatePipeline(10.0)
+check("not both" in errors.text, "Rainfall with a Rainfall Series is refused (%s)" % errors.text[:200])
+
 # Flood maps: a radial dam break keeps them from t = 0; a frame has them only with Flood Maps
 # on, and going back in time gives that time's maps, not the latest.
 maps = ShallowWater(Resolution=[40, 40], CellSize=1.0, Scenario="Radial dam break", EndTime=4.0,
