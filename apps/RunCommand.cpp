@@ -38,9 +38,30 @@ struct RunOptions
   double tEnd = 20.0, outputEvery = 0.0;
   std::string outDir;
   std::vector<std::string> arrays;
-  std::string restart;    // a frame to continue from
-  std::string rainSeries; // a CSV hyetograph
+  std::string restart;                 // a frame to continue from
+  std::string rainSeries;              // a CSV hyetograph
+  std::vector<std::string> sideSeries; // SIDE=TYPE:FILE
 };
+
+// --boundary-series SIDE=TYPE:FILE: an inflow's hydrograph or a water level's tide from a CSV
+// file, in place of that side's --boundary.
+void applySideSeries(const std::vector<std::string>& texts, SimulationParameters& params)
+{
+  for (const std::string& text : texts)
+  {
+    const auto eq = text.find('='), colon = text.find(':', eq == std::string::npos ? 0 : eq);
+    if (eq == std::string::npos || colon == std::string::npos)
+      throw Error("--boundary-series '" + text +
+                  "' should read SIDE=TYPE:FILE, e.g. west=inflow:hydrograph.csv");
+    const Side side = sideFromName(text.substr(0, eq));
+    const BoundaryType type = boundaryTypeFromName(text.substr(eq + 1, colon - eq - 1));
+    if (type != BoundaryType::Inflow && type != BoundaryType::FixedLevel)
+      throw Error("--boundary-series '" + text +
+                  "': a series is for an inflow side (m^2/s) or a level side (m), not " +
+                  (type == BoundaryType::Wall ? "a wall" : "an open side"));
+    params.boundaries[static_cast<int>(side)] = { type, 0.0, readSeries(text.substr(colon + 1)) };
+  }
+}
 
 void checkOutputTimes(double tEnd, double outputEvery)
 {
@@ -286,6 +307,11 @@ int run(RunOptions& options)
   if (!options.rainSeries.empty())
     options.common.params.rainSeries = readSeries(options.rainSeries);
   SimulationParameters params = options.common.resolve();
+  if (!options.sideSeries.empty())
+  {
+    applySideSeries(options.sideSeries, params);
+    params.validate();
+  }
   Series series(options, params);
   const Made made = makeSimulation(options, params, series);
   Simulation& simulation = *made.simulation;
@@ -366,6 +392,10 @@ Subcommand addRun(CLI::App& app)
     options->rainSeries,
     "rain varying in time, in place of --rain: a CSV file of (time [s], intensity [mm/h]) at "
     "increasing times, linear between them, none before the first or after the last");
+  cmd->add_option("--boundary-series",
+    options->sideSeries,
+    "a side's value varying in time, SIDE=TYPE:FILE: an inflow's hydrograph (m^2/s) or a "
+    "water level's tide (m) from a CSV file of (time [s], value), in place of --boundary");
   cmd->add_flag("--maps",
     params.floodMaps,
     "keep flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration): "

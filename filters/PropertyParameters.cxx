@@ -26,7 +26,10 @@ Boundary sideBoundary(const PropertyValues& values, int side)
                 std::to_string(kinds.size() - 1) + ", got " + std::to_string(kind));
   Boundary boundary;
   boundary.type = static_cast<BoundaryType>(kind);
-  if (boundary.type == BoundaryType::Inflow)
+  const Series& series = values.boundarySeries[static_cast<std::size_t>(side)];
+  if (!series.empty())
+    boundary.series = series; // (checked by the engine, which names the side and the point)
+  else if (boundary.type == BoundaryType::Inflow)
   {
     requireFinite(values.boundaryDischarges[side], "the " + sideName + " boundary discharge");
     boundary.value = values.boundaryDischarges[side];

@@ -17,9 +17,10 @@ namespace swe
 struct PropertyValues
 {
   double manningCoefficient = 0;
-  double rainfall = 0;                               // [mm/h]
-  double lossRate = 0;                               // [mm/h]
-  std::vector<std::array<double, 2>> rainfallSeries; // (s, mm/h)
+  double rainfall = 0;                  // [mm/h]
+  double lossRate = 0;                  // [mm/h]
+  Series rainfallSeries;                // (s, mm/h)
+  std::array<Series, 4> boundarySeries; // (s, m^2/s or m), in place of the discharge or level
   bool floodMaps = false;
   double arrivalDepth = 0.01; // [m]
   double gravity = 0;

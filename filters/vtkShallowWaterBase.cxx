@@ -103,19 +103,36 @@ vtkShallowWaterPhysicsSetter(BoundaryNorthLevel, double);
 vtkShallowWaterPhysicsSetter(Precision, int);
 #undef vtkShallowWaterPhysicsSetter
 
-void vtkShallowWaterBase::AddRainfallSeriesPoint(double time, double intensity)
+void vtkShallowWaterBase::AddSeriesPoint(int which, double time, double value)
 {
-  this->Internals->RainfallSeries.push_back({ time, intensity });
+  this->Internals->Series[static_cast<std::size_t>(which)].push_back({ time, value });
   this->PhysicsChanged();
 }
 
-void vtkShallowWaterBase::RemoveAllRainfallSeriesPoints()
+void vtkShallowWaterBase::RemoveAllSeriesPoints(int which)
 {
-  if (this->Internals->RainfallSeries.empty())
+  swe::Series& series = this->Internals->Series[static_cast<std::size_t>(which)];
+  if (series.empty())
     return;
-  this->Internals->RainfallSeries.clear();
+  series.clear();
   this->PhysicsChanged();
 }
+
+// The series properties' commands (the XML's command and clean_command).
+#define vtkShallowWaterSeriesCommands(name, which)                                                 \
+  void vtkShallowWaterBase::Add##name##Point(double time, double value)                            \
+  {                                                                                                \
+    this->AddSeriesPoint(which, time, value);                                                      \
+  }                                                                                                \
+  void vtkShallowWaterBase::RemoveAll##name##Points()                                              \
+  {                                                                                                \
+    this->RemoveAllSeriesPoints(which);                                                            \
+  }
+vtkShallowWaterSeriesCommands(RainfallSeries, 0);
+vtkShallowWaterSeriesCommands(BoundaryWestSeries, 1);
+vtkShallowWaterSeriesCommands(BoundaryEastSeries, 2);
+vtkShallowWaterSeriesCommands(BoundarySouthSeries, 3);
+vtkShallowWaterSeriesCommands(BoundaryNorthSeries, 4);
 
 void vtkShallowWaterBase::SetDevice(const char* device)
 {
@@ -184,7 +201,9 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   values.manningCoefficient = this->ManningCoefficient;
   values.rainfall = this->Rainfall;
   values.lossRate = this->LossRate;
-  values.rainfallSeries = this->Internals->RainfallSeries;
+  values.rainfallSeries = this->Internals->Series[0];
+  for (std::size_t side = 0; side < 4; ++side)
+    values.boundarySeries[side] = this->Internals->Series[side + 1];
   values.floodMaps = this->FloodMaps != 0;
   values.arrivalDepth = this->ArrivalDepth;
   values.gravity = this->Gravity;

@@ -104,6 +104,16 @@ public:
   vtkGetMacro(BoundarySouthLevel, double);
   void SetBoundaryNorthLevel(double level);
   vtkGetMacro(BoundaryNorthLevel, double);
+  /// A side's value varying in time, in place of its Discharge or Level: points (time in s,
+  /// m^2/s for an Inflow side's hydrograph, m for a Water level side's tide).
+  void AddBoundaryWestSeriesPoint(double time, double value);
+  void RemoveAllBoundaryWestSeriesPoints();
+  void AddBoundaryEastSeriesPoint(double time, double value);
+  void RemoveAllBoundaryEastSeriesPoints();
+  void AddBoundarySouthSeriesPoint(double time, double value);
+  void RemoveAllBoundarySouthSeriesPoints();
+  void AddBoundaryNorthSeriesPoint(double time, double value);
+  void RemoveAllBoundaryNorthSeriesPoints();
   ///@}
 
   ///@{
@@ -156,6 +166,9 @@ protected:
   virtual bool InitialStateChanged(vtkInformationVector**) { return false; }
   /// Drops the simulation (after a change of physics) and marks the algorithm modified.
   void PhysicsChanged();
+  // The series properties (0: Rainfall Series, 1 + side: a side's).
+  void AddSeriesPoint(int which, double time, double value);
+  void RemoveAllSeriesPoints(int which);
 
   int RequestInformation(vtkInformation* request,
     vtkInformationVector** inputVector,

@@ -9,8 +9,9 @@
 #include <vtkNew.h>
 #include <vtkStringArray.h>
 
+#include "Parameters.h"
+
 #include <array>
-#include <vector>
 
 class vtkShallowWaterBase::vtkInternals
 {
@@ -28,6 +29,7 @@ public:
   // Whether the last RequestInformation failed: ParaView asks for data even then, and that
   // request must fail too (quietly: its error has been said).
   bool InformationFailed = false;
-  // The Rainfall Series property: (time, mm/h) pairs.
-  std::vector<std::array<double, 2>> RainfallSeries;
+  // The series properties: Rainfall Series ((s, mm/h) pairs), then each side's (west, east,
+  // south, north: (s, m^2/s or m)).
+  std::array<swe::Series, 5> Series;
 };

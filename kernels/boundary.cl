@@ -2,20 +2,43 @@
 #define HALO_SIDES 0
 #endif
 
+/* A side's value (discharge or level) at time t: its series' (BCS_WEST ...: program constants,
+ * DeviceProgram's forcingSource), else its constant (BCV_WEST ...). */
+#ifdef BCS_WEST
+#define VALUE_WEST(t) series_at(BCS_WEST_T, BCS_WEST_V, BCS_WEST_N, t)
+#else
+#define VALUE_WEST(t) ((real)BCV_WEST)
+#endif
+#ifdef BCS_EAST
+#define VALUE_EAST(t) series_at(BCS_EAST_T, BCS_EAST_V, BCS_EAST_N, t)
+#else
+#define VALUE_EAST(t) ((real)BCV_EAST)
+#endif
+#ifdef BCS_SOUTH
+#define VALUE_SOUTH(t) series_at(BCS_SOUTH_T, BCS_SOUTH_V, BCS_SOUTH_N, t)
+#else
+#define VALUE_SOUTH(t) ((real)BCV_SOUTH)
+#endif
+#ifdef BCS_NORTH
+#define VALUE_NORTH(t) series_at(BCS_NORTH_T, BCS_NORTH_V, BCS_NORTH_N, t)
+#else
+#define VALUE_NORTH(t) ((real)BCV_NORTH)
+#endif
+
 /* The state of ghost cell (i, j), outside the grid across one side (west or east when i is out
- * of range, else south or north), by the side's kind and value (-D defines). */
-inline GhostCell ghost_beyond(int i, int j, GhostCell mirror, GhostCell nearest)
+ * of range, else south or north), by the side's kind and value at time t (-D defines). */
+inline GhostCell ghost_beyond(int i, int j, GhostCell mirror, GhostCell nearest, real t)
 {
   if (i < 0)
-    return ghost_state(BC_WEST, (real)BCV_WEST, true, (real)1, mirror, nearest, (real)H_DRY,
+    return ghost_state(BC_WEST, VALUE_WEST(t), true, (real)1, mirror, nearest, (real)H_DRY,
       (real)GRAVITY);
   if (i >= NX)
-    return ghost_state(BC_EAST, (real)BCV_EAST, true, (real)-1, mirror, nearest, (real)H_DRY,
+    return ghost_state(BC_EAST, VALUE_EAST(t), true, (real)-1, mirror, nearest, (real)H_DRY,
       (real)GRAVITY);
   if (j < 0)
-    return ghost_state(BC_SOUTH, (real)BCV_SOUTH, false, (real)1, mirror, nearest, (real)H_DRY,
+    return ghost_state(BC_SOUTH, VALUE_SOUTH(t), false, (real)1, mirror, nearest, (real)H_DRY,
       (real)GRAVITY);
-  return ghost_state(BC_NORTH, (real)BCV_NORTH, false, (real)-1, mirror, nearest, (real)H_DRY,
+  return ghost_state(BC_NORTH, VALUE_NORTH(t), false, (real)-1, mirror, nearest, (real)H_DRY,
       (real)GRAVITY);
 }
 
@@ -38,8 +61,10 @@ inline GhostCell stored_cell(__global const real* h, __global const real* hu,
  * ghosts next to them) symmetric across the walls. The bed's ghosts are filled with the
  * state's. */
 __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv,
-  __global real* bed)
+  __global real* bed, __global const real* ctrl)
 {
+  /* (the time of the state: a side's series is taken there) */
+  const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
   const int k = get_global_id(0);
   /* Ghost cells in two bands: GHOST full ghosted rows at the bottom and top, then GHOST columns at
    * the left and right of every interior row. */
@@ -76,16 +101,16 @@ __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv
   if ((i < 0 || i >= NX) && (j < 0 || j >= NY))
   {
     mirror = ghost_beyond(mi, j, stored_cell(h, hu, hv, bed, IDX(mi, mj)),
-      stored_cell(h, hu, hv, bed, IDX(mi, nj)));
+      stored_cell(h, hu, hv, bed, IDX(mi, nj)), t);
     nearest = ghost_beyond(ni, j, stored_cell(h, hu, hv, bed, IDX(ni, mj)),
-      stored_cell(h, hu, hv, bed, IDX(ni, nj)));
+      stored_cell(h, hu, hv, bed, IDX(ni, nj)), t);
   }
   else
   {
     mirror = stored_cell(h, hu, hv, bed, IDX(mi, mj));
     nearest = stored_cell(h, hu, hv, bed, IDX(ni, nj));
   }
-  const GhostCell g = ghost_beyond(i, j, mirror, nearest);
+  const GhostCell g = ghost_beyond(i, j, mirror, nearest, t);
   const int dst = IDX(i, j);
   h[dst] = g.h;
   hu[dst] = g.hu;

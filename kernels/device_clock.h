@@ -99,7 +99,7 @@ inline void choose_dt(__global real* ctrl,
   if (dt > (real)0)
   {
     const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
-    ctrl[CTRL_RAIN] = series_mean(RAIN_SERIES_T, RAIN_SERIES_R, RAIN_SERIES_N, t, t + dt);
+    ctrl[CTRL_RAIN] = series_mean(RAIN_SERIES_T, RAIN_SERIES_V, RAIN_SERIES_N, t, t + dt);
   }
 #endif
 }

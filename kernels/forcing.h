@@ -11,6 +11,17 @@
 #define SWE_SERIES_SPACE __constant
 #endif
 
+/* The value at time x of the series of n >= 2 points (times t, values v). */
+inline real series_at(SWE_SERIES_SPACE const real* t, SWE_SERIES_SPACE const real* v, int n, real x)
+{
+  if (!(x >= t[0]) || x > t[n - 1])
+    return (real)0;
+  int k = 0;
+  while (k + 2 < n && t[k + 1] < x)
+    ++k;
+  return v[k] + (v[k + 1] - v[k]) * ((x - t[k]) / (t[k + 1] - t[k]));
+}
+
 /* The mean over [a, b] (a < b) of the series of n >= 2 points (times t, values v): the exact
  * integral of its linear pieces, each piece's part by its middle value, so that a step's forcing
  * adds what the series says over the step, also across its breakpoints. */

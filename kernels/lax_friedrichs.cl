@@ -255,7 +255,7 @@ inline real two_steps(__global const real* h, __global const real* hu, __global 
       stepped_cell(true, FRICTION, dt1, inv_dx, manning, manning_field, h, hu, hv, c, &cell.h,
         &cell.hu, &cell.hv);
       cell.b = bed[c];
-      const GhostCell g = ghost_beyond(i, j, cell, cell);
+      const GhostCell g = ghost_beyond(i, j, cell, cell, (real)0); /* (no side series) */
       a = g.h, b = g.hu, d = g.hv;
     }
     else

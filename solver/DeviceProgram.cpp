@@ -44,7 +44,8 @@ std::string boundaryOptions(const SimulationParameters& params, double datum)
     const Boundary& b = params.boundaries[side];
     const double value = b.type == BoundaryType::FixedLevel ? b.value - datum : b.value;
     s << "-DBC_" << suffix[side] << "=" << static_cast<int>(b.type) << " -DBCV_" << suffix[side]
-      << "=" << literal(value, params.precision) << " ";
+      << "=" << literal(value, params.precision) << " "
+      << (b.series.empty() ? "" : std::string("-DBCS_") + suffix[side] + " ");
   }
   return s.str();
 }
@@ -182,28 +183,53 @@ std::string programBuildOptions(const ProgramSettings& settings)
 
 namespace
 {
-// A rain series (SimulationParameters::rainSeries) as __constant arrays of times [s] and rates
-// [m/s] in the device precision; empty without one.
-std::string forcingSource(const SimulationParameters& params)
+// A series as __constant arrays NAME_T (times [s]) and NAME_V (values times scale, less offset)
+// of n points (NAME_N) in the device precision.
+void seriesConstants(std::ostream& s,
+  const std::string& name,
+  const Series& series,
+  double scale,
+  double offset,
+  Precision precision)
 {
-  if (params.rainSeries.empty())
-    return {};
-  std::ostringstream s;
-  const char* type = params.precision == Precision::Double ? "double" : "float";
-  const std::size_t n = params.rainSeries.size();
-  s << "#define RAIN_SERIES_N " << n << "\n__constant " << type << " RAIN_SERIES_T[" << n
+  const char* type = precision == Precision::Double ? "double" : "float";
+  const std::size_t n = series.size();
+  s << "#define " << name << "_N " << n << "\n__constant " << type << " " << name << "_T[" << n
     << "] = {";
   for (std::size_t k = 0; k < n; ++k)
-    s << (k ? ", " : "") << literal(params.rainSeries[k][0], params.precision);
-  s << "};\n__constant " << type << " RAIN_SERIES_R[" << n << "] = {";
+    s << (k ? ", " : "") << literal(series[k][0], precision);
+  s << "};\n__constant " << type << " " << name << "_V[" << n << "] = {";
   for (std::size_t k = 0; k < n; ++k)
-    s << (k ? ", " : "") << literal(params.rainSeries[k][1] / 3.6e6, params.precision);
+    s << (k ? ", " : "") << literal(series[k][1] * scale - offset, precision);
   s << "};\n";
+}
+
+// The run's forcing series as program constants: the rain series (RAIN_SERIES, rates in m/s)
+// and the sides' (BCS_WEST ...; levels relative to the local datum); empty without any.
+std::string forcingSource(const SimulationParameters& params, double datum)
+{
+  std::ostringstream s;
+  if (!params.rainSeries.empty())
+    seriesConstants(s, "RAIN_SERIES", params.rainSeries, 1 / 3.6e6, 0, params.precision);
+  static const char* const suffix[4] = { "WEST", "EAST", "SOUTH", "NORTH" };
+  for (int side = 0; side < 4; ++side)
+  {
+    const Boundary& b = params.boundaries[side];
+    if (!b.series.empty())
+      seriesConstants(s,
+        std::string("BCS_") + suffix[side],
+        b.series,
+        1,
+        b.type == BoundaryType::FixedLevel ? datum : 0,
+        params.precision);
+  }
   return s.str();
 }
 } // namespace
 
-std::string programSource(const SimulationParameters& params, const LaunchShape& shape)
+std::string programSource(const SimulationParameters& params,
+  const LaunchShape& shape,
+  double datum)
 {
   const Scheme scheme = params.scheme;
   // The embedded text is the files in order, each after a line "// ---- NAME"
@@ -220,7 +246,7 @@ std::string programSource(const SimulationParameters& params, const LaunchShape&
     const std::size_t nameEnd = all.find('\n', begin);
     const std::string name = all.substr(begin + marker.size(), nameEnd - begin - marker.size());
     if (name == "device_clock.h")
-      source += forcingSource(params);
+      source += forcingSource(params, datum);
     if (programNeeds(name, scheme, shape))
       source.append(all, begin, end - begin);
     begin = end;

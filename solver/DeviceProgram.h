@@ -60,8 +60,10 @@ std::string programBuildOptions(const ProgramSettings& settings);
 // The kernel sources a run's program is built from: the shared headers and kernels and the
 // scheme's own for the shape, not the others (a driver compiles every kernel of a program), and
 // the run's forcing series as program constants (before kernels/device_clock.h, which reads
-// them).
-std::string programSource(const SimulationParameters& params, const LaunchShape& shape);
+// them; a level series relative to the local datum).
+std::string programSource(const SimulationParameters& params,
+  const LaunchShape& shape,
+  double datum = 0);
 
 class DeviceProgram
 {

@@ -38,6 +38,8 @@ DeviceState::DeviceState(const EngineContext& engine,
 
 void DeviceState::bindClock(const cl::Buffer& ctrl)
 {
+  for (cl::Kernel& k : fillGhosts_)
+    k.setArg(4, ctrl); // (a side's series is taken at the clock's time)
   if (!maps_)
     return;
   std::array<std::array<const cl::Buffer*, 3>, 2> copies;

@@ -45,8 +45,8 @@ public:
   const cl::Buffer& field(Field field) const;
   // The fields a state carries: h, hu, hv and, where kept, the flood maps (StateView::fields).
   int fieldCount() const { return maps_ ? kStateFieldsWithMaps : kStateFields; }
-  // The flood maps' fold kernels read the step's time and dt from the clock's control buffer.
-  // Once, before the first step, where the maps are kept.
+  // The ghost fill (a side's series) and the flood maps' fold kernels read the time, and the
+  // step's dt, from the clock's control buffer. Once, before the first ghost fill.
   void bindClock(const cl::Buffer& ctrl);
   // Queues the fold of copy p's state into the flood maps (FloodMaps::fold): one a step has just
   // written (step), or the state at t = 0; nothing where the maps are not kept.

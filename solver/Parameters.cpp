@@ -22,8 +22,55 @@ void requireFinite(double value, const std::string& what)
     throw Error(what + " must be a finite number, got " + formatValue(value));
 }
 
-void SimulationParameters::validateRainSeries() const
+namespace
 {
+// Throws swe::Error unless series has 2 to kMaxSeriesPoints points at increasing times >= 0 with
+// values in [low, high] (unit: theirs), naming the point (what: the series).
+void checkSeries(const Series& series,
+  const std::string& what,
+  double low,
+  double high,
+  const std::string& unit)
+{
+  if (series.size() < 2 || series.size() > kMaxSeriesPoints)
+    throw Error("a " + what + " needs 2 to " + std::to_string(kMaxSeriesPoints) +
+                " points (time, " + unit + "), got " + std::to_string(series.size()));
+  for (std::size_t k = 0; k < series.size(); ++k)
+  {
+    const double t = series[k][0], v = series[k][1];
+    const std::string point = what + " point " + std::to_string(k + 1);
+    requireFinite(t, point + "'s time");
+    requireFinite(v, point + "'s value");
+    if (t < 0 || (k > 0 && !(t > series[k - 1][0])))
+      throw Error(point + ": time " + formatValue(t) +
+                  " s must be >= 0 and after the point before (" +
+                  (k > 0 ? formatValue(series[k - 1][0]) : std::string("none")) + " s)");
+    if (v < low || v > high)
+      throw Error(point + ": " + formatValue(v) + " " + unit + " is outside [" + formatValue(low) +
+                  ", " + formatValue(high) + "] " + unit);
+  }
+}
+} // namespace
+
+void SimulationParameters::validateSeries() const
+{
+  for (int side = 0; side < 4; ++side)
+  {
+    const Boundary& b = boundaries[side];
+    if (b.series.empty())
+      continue;
+    const std::string name = sideNames()[side] + " boundary";
+    if (b.type != BoundaryType::Inflow && b.type != BoundaryType::FixedLevel)
+      throw Error("the " + name + " has a series but is " +
+                  (b.type == BoundaryType::Wall ? "a wall" : "open") +
+                  ": a series is an inflow's hydrograph or a water level's tide");
+    if (scheme == Scheme::LaxFriedrichs)
+      throw Error("the " + name + "'s series needs MUSCL-Hancock or MUSCL-HLLC");
+    if (b.type == BoundaryType::Inflow)
+      checkSeries(b.series, name + "'s hydrograph", 0, kMaxInflowDischarge, "m^2/s");
+    else
+      checkSeries(b.series, name + "'s level series", -kMaxLevelSeries, kMaxLevelSeries, "m");
+  }
   if (rainSeries.empty())
     return;
   if (rainfall > 0)
@@ -32,23 +79,7 @@ void SimulationParameters::validateRainSeries() const
   if (scheme == Scheme::LaxFriedrichs)
     throw Error("a rainfall series needs MUSCL-Hancock or MUSCL-HLLC (Lax-Friedrichs takes only a "
                 "uniform rainfall)");
-  if (rainSeries.size() < 2 || rainSeries.size() > kMaxSeriesPoints)
-    throw Error("a rainfall series needs 2 to " + std::to_string(kMaxSeriesPoints) +
-                " points (time, mm/h), got " + std::to_string(rainSeries.size()));
-  for (std::size_t k = 0; k < rainSeries.size(); ++k)
-  {
-    const double t = rainSeries[k][0], r = rainSeries[k][1];
-    const std::string point = "rainfall series point " + std::to_string(k + 1);
-    requireFinite(t, point + "'s time");
-    requireFinite(r, point + "'s intensity");
-    if (t < 0 || (k > 0 && !(t > rainSeries[k - 1][0])))
-      throw Error(point + ": time " + formatValue(t) +
-                  " s must be >= 0 and after the point before (" +
-                  (k > 0 ? formatValue(rainSeries[k - 1][0]) : std::string("none")) + " s)");
-    if (r < 0 || r > kMaxRainfall)
-      throw Error(point + ": intensity must be in [0, " + formatValue(kMaxRainfall) +
-                  "] mm/h, got " + formatValue(r));
-  }
+  checkSeries(rainSeries, "rainfall series", 0, kMaxRainfall, "mm/h");
 }
 
 void SimulationParameters::validate() const
@@ -105,7 +136,7 @@ void SimulationParameters::validate() const
   if (losses < 0 || losses > kMaxRainfall)
     throw Error("loss rate must be in [0, " + formatValue(kMaxRainfall) + "] mm/h, got " +
                 formatValue(losses) + " (clay 1 to 5, loam 10 to 30, sand 100 or more)");
-  validateRainSeries();
+  validateSeries();
   // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
   if (losses > 0 && scheme == Scheme::LaxFriedrichs)
     throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "
@@ -275,7 +306,12 @@ double inflowWaveSpeed(const SimulationParameters& params)
   double speed = 0.0;
   for (const Boundary& side : params.boundaries)
     if (side.type == BoundaryType::Inflow)
-      speed = std::max(speed, 2.0 * std::cbrt(params.gravity * std::fabs(side.value)));
+    {
+      double q = std::fabs(side.value); // (the largest of a hydrograph)
+      for (const std::array<double, 2>& point : side.series)
+        q = std::max(q, std::fabs(point[1]));
+      speed = std::max(speed, 2.0 * std::cbrt(params.gravity * q));
+    }
   const bool seriesRains = std::any_of(params.rainSeries.begin(),
     params.rainSeries.end(),
     [](const std::array<double, 2>& point) { return point[1] > 0; });

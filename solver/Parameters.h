@@ -3,6 +3,7 @@
 // and the tool's flags are both turned into this struct, and the engine takes nothing else.
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace swe
@@ -43,10 +44,24 @@ enum class Side
   North
 };
 
+// A forcing series: (time [s], value) at increasing times, linear between them, 0 before the first
+// and after the last (kernels/forcing.h).
+using Series = std::vector<std::array<double, 2>>;
+
 struct Boundary
 {
+  Boundary() = default;
+  Boundary(BoundaryType type, double value, Series series = {})
+    : type(type)
+    , value(value)
+    , series(std::move(series))
+  {
+  }
   BoundaryType type = BoundaryType::Wall;
   double value = 0.0; // discharge (Inflow) or surface elevation (FixedLevel); 0 otherwise
+  // In place of value, for an Inflow (a hydrograph, m^2/s) or a FixedLevel (a tide, m) side:
+  // the value varying in time, taken at the time of the state whose ghosts are filled.
+  Series series;
 };
 
 enum class Scenario
@@ -73,7 +88,7 @@ struct SimulationParameters
   // Rain varying in time, in place of `rainfall`: (time [s], intensity [mm/h]) at increasing
   // times, linear between them, none before the first or after the last (a hyetograph). Each
   // step adds the series' integral over it. Empty: none.
-  std::vector<std::array<double, 2>> rainSeries;
+  Series rainSeries;
   // Flood maps (maximum depth, speed and hazard, arrival time, duration) kept on the device at
   // every step; arrivalDepth is the depth at which water has arrived and a cell counts as
   // flooded [m].
@@ -97,8 +112,8 @@ struct SimulationParameters
 
   // Throws swe::Error naming the first bad value.
   void validate() const;
-  // The same for rainSeries alone.
-  void validateRainSeries() const;
+  // The same for rainSeries and the sides' series alone.
+  void validateSeries() const;
 };
 
 // Names used on the command line and in the plugin, in a stable order.
@@ -152,6 +167,7 @@ constexpr double kRainWaveDepth = 1e-3;        // [m], see inflowWaveSpeed
 constexpr double kMinCourantNumber = 1e-3;     // the largest is 1
 constexpr double kMaxInflowDischarge = 1e4;    // [m^2/s]
 constexpr double kMaxArrivalDepth = 100;       // [m]
+constexpr double kMaxLevelSeries = 1e4;        // [m], |a level series' values| (Everest: 8849)
 constexpr std::size_t kMaxSeriesPoints = 2000; // a forcing series' points (device constants)
 
 // Depth below which a cell counts as dry [m]: no velocity in the wet/dry scheme, no wave speed

@@ -131,7 +131,11 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   hFilm_ = static_cast<Real>(local.filmDepth);
   for (Boundary& side : params_.boundaries)
     if (side.type == BoundaryType::FixedLevel)
+    {
       side.value -= datum_;
+      for (std::array<double, 2>& point : side.series)
+        point[1] -= datum_;
+    }
   const std::size_t padded = pitch_ * (static_cast<std::size_t>(params.ny) + 2 * kGhost);
   for (auto* v : { &h_, &hu_, &hv_, &hNew_, &huNew_, &hvNew_, &b_, &u_, &v_ })
     v->assign(padded, Real(0));
@@ -164,6 +168,7 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
 template<class Real>
 void ReferenceSolver<Real>::fillGhosts()
 {
+  ghostTime_ = time_;
   fillGhosts(h_, hu_, hv_);
 }
 
@@ -197,7 +202,7 @@ void ReferenceSolver<Real>::fillGhosts(std::vector<Real>& h,
         const bool normalX = side == Side::West || side == Side::East;
         const Real inward = side == Side::West || side == Side::South ? Real(1) : Real(-1);
         const auto g = M::ghost(static_cast<int>(bc.type),
-          static_cast<Real>(bc.value),
+          sideValue(bc),
           normalX,
           inward,
           mirror,
@@ -295,6 +300,9 @@ Real ReferenceSolver<Real>::stepWith(Real dt, double target)
   if (landing)
     dt = static_cast<Real>(remaining);
   stepRain_ = rainOver(dt);
+  // (the ghosts of the state a step starts from are taken at its time, as fill_ghosts does
+  // before compute_dt; MUSCL-HLLC's second stage's after it, at the step's end)
+  ghostTime_ = time_;
   if (landing)
     time_ = target;
   else
@@ -358,6 +366,7 @@ void ReferenceSolver<Real>::stepMusclHllc(Real dt)
   // Heun: the predictor goes to the *New vectors, the corrector averages back into the state.
   fillGhosts(h_, hu_, hv_);
   musclStage(h_, hu_, hv_, hNew_, huNew_, hvNew_, dt, false);
+  ghostTime_ = time_;
   fillGhosts(hNew_, huNew_, hvNew_);
   musclStage(hNew_, huNew_, hvNew_, h_, hu_, hv_, dt, true);
 }
@@ -564,6 +573,25 @@ double ReferenceSolver<Real>::mass() const
     for (int i = 0; i < params_.nx; ++i)
       sum += h_[index(i, j)];
   return sum * params_.dx * params_.dx;
+}
+
+template<class Real>
+Real ReferenceSolver<Real>::sideValue(const Boundary& side) const
+{
+  if (side.series.empty())
+    return static_cast<Real>(side.value);
+  std::vector<Real> t, v;
+  for (const std::array<double, 2>& point : side.series)
+  {
+    t.push_back(static_cast<Real>(point[0]));
+    v.push_back(static_cast<Real>(point[1]));
+  }
+  const int n = static_cast<int>(t.size());
+  const Real at = static_cast<Real>(ghostTime_);
+  if constexpr (std::is_same_v<Real, double>)
+    return fp64::series_at(t.data(), v.data(), n, at);
+  else
+    return fp32::series_at(t.data(), v.data(), n, at);
 }
 
 template<class Real>

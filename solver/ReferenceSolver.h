@@ -84,6 +84,9 @@ private:
     const std::vector<Real>& hv);
   // The *New vectors become the state (the one-pass schemes' ping-pong).
   void takeNewState();
+  // A side's value (discharge or level relative to the datum) at ghostTime_: its series', else
+  // its constant.
+  Real sideValue(const Boundary& side) const;
   // The rain rate [m/s] of a step of dt from the present time: the uniform rate, or the rain
   // series' mean over the step (as choose_dt sets it on the device).
   Real rainOver(Real dt) const;
@@ -117,6 +120,7 @@ private:
   bool pairs_ = false;
   std::optional<HostFloodMaps<Real>> maps_;
   std::vector<Real> rainTimes_, rainRates_; // the rain series, as the device's constants
+  double ghostTime_ = 0;                    // the time the ghosts are filled at
   Real stepRain_ = 0;                       // the rain rate of the step being taken
 };
 

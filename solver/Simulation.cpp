@@ -136,8 +136,11 @@ struct Simulation::Impl
     const ProgramSettings settings{
       params, info, shape, layout, local, features, perCellManning, haloSides
     };
-    program.emplace(
-      context, device, info, programSource(params, shape), programBuildOptions(settings));
+    program.emplace(context,
+      device,
+      info,
+      programSource(params, shape, local.datum),
+      programBuildOptions(settings));
     grid = gridLaunch(*program, params, shape);
   }
 

@@ -313,6 +313,15 @@ with CapturedErrors() as errors:
     storm.UpdatePipeline(10.0)
 check("not both" in errors.text, "Rainfall with a Rainfall Series is refused (%s)" % errors.text[:200])
 
+# A side's series: a hydrograph (0 -> 2 -> 0 m^2/s over 4 s) through the 16 m west side brings
+# about its 64 m^3 (the boundary's first-order error: ForcingSeriesTest), and none without it.
+hydro = ShallowWater(Resolution=[40, 16], CellSize=1.0, Scenario="Lake at rest", EndTime=4.0,
+                     OutputInterval=4.0, Precision="Double",
+                     Scheme="MUSCL-Hancock (second order, terrain, wet/dry, fastest)",
+                     BoundaryWest="Inflow", BoundaryWestSeries=[0, 0, 2, 2, 4, 0])
+came_in = field_value(fetch(hydro, 4.0), "Mass") - 40 * 16 * 10.0
+check(abs(came_in - 64.0) < 64.0 * 0.05, "the hydrograph brings %.4g m^3 of 64" % came_in)
+
 # Flood maps: a radial dam break keeps them from t = 0; a frame has them only with Flood Maps
 # on, and going back in time gives that time's maps, not the latest.
 maps = ShallowWater(Resolution=[40, 40], CellSize=1.0, Scenario="Radial dam break", EndTime=4.0,

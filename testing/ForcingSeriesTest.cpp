@@ -1,0 +1,193 @@
+// Forcing that varies in time. Rain (SimulationParameters::rainSeries, a hyetograph): a closed
+// flat basin gains the series' integral, before and after it ends; on terrain the device follows
+// the C++ twin. A side's series (Boundary::series: an inflow's hydrograph, a water level's tide):
+// the device follows the twin, the hydrograph's volume comes in. A bad series is refused naming
+// its point.
+#include "Error.h"
+#include "Simulation.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace swe::test
+{
+namespace
+{
+// A triangular storm: nothing at 0 s, 360 mm/h (0.1 mm/s) at 10 s, nothing from 20 s on; 1 mm in
+// all, 0.5 mm of it by 10 s.
+const std::vector<std::array<double, 2>> kStorm = { { 0, 0 }, { 10, 360 }, { 20, 0 }, { 30, 0 } };
+
+TEST(RainSeries, AClosedFlatBasinGainsTheSeriesIntegral)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    for (double h0 : { 0.0, 1.0 })
+    {
+      SimulationParameters p = smallParameters(Precision::Double, 23, 17);
+      p.scheme = scheme;
+      p.rainSeries = kStorm;
+      InitialState lake(p.nx, p.ny);
+      for (double& h : lake.h)
+        h = h0;
+      Simulation sim(p, lake);
+      // (each step adds the series' exact integral over it, across the breakpoints too)
+      for (auto [t, rained] :
+        { std::pair{ 10.0, 5e-4 }, std::pair{ 25.0, 1e-3 }, std::pair{ 40.0, 1e-3 } })
+      {
+        sim.advanceTo(t);
+        const Fields f = download(sim);
+        for (std::size_t k = 0; k < f.h.size(); ++k)
+        {
+          ASSERT_NEAR(f.h[k], h0 + rained, 1e-14) << schemeName(scheme) << " t = " << t;
+          ASSERT_EQ(f.h[k], f.h[0]) << "the rain is not uniform";
+          ASSERT_EQ(f.hu[k], 0.0);
+        }
+      }
+    }
+}
+
+// A hill standing out of a lake drained by an open side, under the storm with losses: the device
+// and the twin take the same rate each step.
+TEST(RainSeries, SecondOrderSchemesMatchTheTwinOnTerrain)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = smallParameters(Precision::Double);
+    p.scheme = scheme;
+    p.dx = 2.0;
+    p.rainSeries = { { 0, 50 }, { 2, 400 }, { 4, 100 } };
+    p.losses = 30;
+    p.manning = 0.03;
+    p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+    InitialState s(p.nx, p.ny);
+    for (int j = 0; j < p.ny; ++j)
+      for (int i = 0; i < p.nx; ++i)
+      {
+        const double x = (i + 0.5) / p.nx - 0.5, y = (j + 0.5) / p.ny - 0.5;
+        const std::size_t k = s.index(i, j);
+        s.bed[k] = 0.5 * std::exp(-(x * x + y * y) / 0.04);
+        s.h[k] = std::max(0.0, 0.3 - s.bed[k]);
+      }
+    EXPECT_LE(twinDifferenceAfter<double>(p, s, 100), 1e-10) << schemeName(scheme);
+  }
+}
+
+// A tide on the west side of a sloping beach 100 m above sea level's datum (the series relative to
+// the local datum on the device), and a hydrograph on the south side, both MUSCL schemes, fp64:
+// the ghosts take each series at the time of the state they are filled for, as the twin does.
+TEST(SideSeries, TidesAndHydrographsMatchTheTwin)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = smallParameters(Precision::Double, 40, 30);
+    p.scheme = scheme;
+    p.manning = 0.02;
+    Series tide;
+    for (int k = 0; k <= 20; ++k)
+      tide.push_back({ 0.5 * k, 100.4 + 0.3 * std::sin(0.6 * k) });
+    p.boundaries[static_cast<int>(Side::West)] = { BoundaryType::FixedLevel, 0.0, tide };
+    p.boundaries[static_cast<int>(Side::South)] = {
+      BoundaryType::Inflow, 0.0, { { 0, 0 }, { 2, 1.5 }, { 6, 0.2 } }
+    };
+    p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+    InitialState beach(p.nx, p.ny);
+    for (int j = 0; j < p.ny; ++j)
+      for (int i = 0; i < p.nx; ++i)
+      {
+        const std::size_t k = beach.index(i, j);
+        beach.bed[k] = 100.0 + 0.02 * i * p.dx;
+        beach.h[k] = std::max(0.0, 100.4 - beach.bed[k]);
+      }
+    EXPECT_LE(twinDifferenceAfter<double>(p, beach, 150), 1e-10) << schemeName(scheme);
+  }
+}
+
+// A hydrograph into a closed flat basin: 0 -> 2 -> 0 m^2/s over 4 s across a 10 m side, 40 m^3,
+// comes in up to the boundary's first-order error (as a constant inflow, BoundaryTest), and
+// about nothing more once it has ended (an inflow of 0 holds no momentum into the side, but is
+// not a wall: measured 39.88 m^3 at 4 s, 39.99 at 8 s).
+TEST(SideSeries, AHydrographBringsItsVolume)
+{
+  SimulationParameters p = smallParameters(Precision::Double, 60, 10);
+  p.dx = 1.0;
+  p.scheme = Scheme::MusclHancock;
+  p.boundaries[static_cast<int>(Side::West)] = {
+    BoundaryType::Inflow, 0.0, { { 0, 0 }, { 2, 2 }, { 4, 0 } }
+  };
+  Simulation sim(p, makeScenario(Scenario::LakeAtRest, p));
+  const double m0 = sim.diagnostics().mass;
+  sim.advanceTo(4.0);
+  const double in = sim.diagnostics().mass - m0;
+  EXPECT_NEAR(in, 40.0, 40.0 * 0.05);
+  sim.advanceTo(8.0);
+  EXPECT_NEAR(sim.diagnostics().mass - m0, 40.0, 40.0 * 0.05);
+}
+
+TEST(RainSeries, BadSeriesAreRefusedNamingThePoint)
+{
+  struct Bad
+  {
+    std::vector<std::array<double, 2>> series;
+    double rainfall;
+    Scheme scheme;
+    const char* expected;
+  };
+  const Bad cases[] = {
+    { { { 0, 10 } }, 0, Scheme::MusclHancock, "needs 2 to 2000 points" },
+    { { { 0, 10 }, { 5, 20 }, { 5, 30 } }, 0, Scheme::MusclHancock, "point 3: time 5 s" },
+    { { { -1, 10 }, { 5, 20 } }, 0, Scheme::MusclHancock, "point 1: time -1 s" },
+    { { { 0, 10 }, { 5, -2 } },
+      0,
+      Scheme::MusclHancock,
+      "point 2: -2 mm/h is outside [0, 2000] mm/h" },
+    { { { 0, 10 }, { 5, std::nan("") } }, 0, Scheme::MusclHancock, "point 2's value" },
+    { { { 0, 10 }, { 5, 20 } }, 30, Scheme::MusclHancock, "not both" },
+    { { { 0, 10 }, { 5, 20 } }, 0, Scheme::LaxFriedrichs, "needs MUSCL-Hancock or MUSCL-HLLC" },
+  };
+  struct BadSide
+  {
+    BoundaryType type;
+    Series series;
+    const char* expected;
+  };
+  const BadSide sides[] = {
+    { BoundaryType::Wall, { { 0, 1 }, { 1, 2 } }, "the west boundary has a series but is a wall" },
+    { BoundaryType::Inflow, { { 0, 1 }, { 1, -2 } }, "west boundary's hydrograph point 2" },
+    { BoundaryType::FixedLevel, { { 0, 1 } }, "west boundary's level series needs 2" },
+  };
+  for (const BadSide& c : sides)
+  {
+    SimulationParameters p = smallParameters(Precision::Single);
+    p.scheme = Scheme::MusclHancock;
+    p.boundaries[0] = { c.type, 0.0, c.series };
+    try
+    {
+      p.validate();
+      FAIL() << "accepted; expected '" << c.expected << "'";
+    }
+    catch (const Error& e)
+    {
+      EXPECT_NE(std::string(e.what()).find(c.expected), std::string::npos) << e.what();
+    }
+  }
+  for (const Bad& c : cases)
+  {
+    SimulationParameters p = smallParameters(Precision::Single);
+    p.scheme = c.scheme;
+    p.rainSeries = c.series;
+    p.rainfall = c.rainfall;
+    try
+    {
+      p.validate();
+      FAIL() << "accepted; expected '" << c.expected << "'";
+    }
+    catch (const Error& e)
+    {
+      EXPECT_NE(std::string(e.what()).find(c.expected), std::string::npos) << e.what();
+    }
+  }
+}
+} // namespace
+} // namespace swe::test
