@@ -3,6 +3,7 @@
 #include "CommonOptions.h"
 #include "Devices.h"
 #include "Error.h"
+#include "GaugeOutput.h"
 #include "LaunchedRanks.h"
 #include "Partition.h"
 #include "Report.h"
@@ -41,6 +42,7 @@ struct RunOptions
   std::string restart;                 // a frame to continue from
   std::string rainSeries;              // a CSV hyetograph
   std::vector<std::string> sideSeries; // SIDE=TYPE:FILE
+  std::vector<std::string> gauges;     // X,Y
 };
 
 // --boundary-series SIDE=TYPE:FILE: an inflow's hydrograph or a water level's tide from a CSV
@@ -157,6 +159,15 @@ struct Made
   double stateSeconds;                // the initial state: built, and released
 };
 
+// --gauge's points on the grid (known once an --input is read: its origin).
+void placeGauges(const RunOptions& options, SimulationParameters& params)
+{
+  if (options.gauges.empty())
+    return;
+  params.gauges = gaugePoints(options.gauges, options.input.origin);
+  params.validateGauges();
+}
+
 // The scenario's grid is checked before its initial state is built (an input's, once read), with
 // the frames --out keeps: too large a grid is refused with the numbers.
 Made makeSimulation(RunOptions& options, SimulationParameters& params, const Series& series)
@@ -173,13 +184,17 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
   made.simulation = [&]
   {
     if (!ranks)
-      return std::make_unique<Simulation>(
-        params, initialState(options.common, options.input, params));
+    {
+      InitialState initial = initialState(options.common, options.input, params);
+      placeGauges(options, params);
+      return std::make_unique<Simulation>(params, initial);
+    }
     // Split among the launcher's ranks: each simulates its block on its node's next device, and
     // holds only its block of a scenario (an --input is read whole, then cut).
     const bool scenario = options.input.file.empty();
     InitialState initial =
       scenario ? InitialState() : initialState(options.common, options.input, params);
+    placeGauges(options, params);
     made.partition = splitGrid(params.nx, params.ny, ranks->ranks(), ranks->rank());
     const Block& block = made.partition->block();
     SimulationPlan plan;
@@ -299,6 +314,8 @@ void printNotes(Simulation& simulation,
   series.reportWritten();
   if (params.floodMaps && !made.partition)
     printFloodMaps(simulation);
+  if (!params.gauges.empty())
+    printGaugePeaks(simulation.gauges());
 }
 
 int run(RunOptions& options)
@@ -338,6 +355,8 @@ int run(RunOptions& options)
   const double mass = simulation.diagnostics().mass;
   const double lastRead = secondsSince(lastStart);
   printNotes(simulation, params, series, made);
+  if (!params.gauges.empty() && !options.outDir.empty())
+    writeGaugeCsv(simulation.gauges(), options.outDir + "/gauges.csv");
   if (!printsReports())
     return 0;
   printSetup(made.stateSeconds,
@@ -396,6 +415,10 @@ Subcommand addRun(CLI::App& app)
     options->sideSeries,
     "a side's value varying in time, SIDE=TYPE:FILE: an inflow's hydrograph (m^2/s) or a "
     "water level's tide (m) from a CSV file of (time [s], value), in place of --boundary");
+  cmd->add_option("--gauge",
+    options->gauges,
+    "a gauge at X,Y (m, in the grid's coordinates), sampled every step: its depth, surface and "
+    "velocity go to gauges.csv in --out, its peak to the report (repeat for more)");
   cmd->add_flag("--maps",
     params.floodMaps,
     "keep flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration): "

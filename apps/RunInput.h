@@ -26,7 +26,8 @@ InitialState initialState(const CommonOptions& options,
 
 // A time series from a CSV file (--rain-series): two numbers a line, time [s] and value,
 // separated by a comma, a semicolon or blanks; blank lines, lines starting with '#' and a line
-// of column names before the first numbers are skipped. Throws swe::Error naming the file and line of a bad one.
+// of column names before the first numbers are skipped. Throws swe::Error naming the file and line
+// of a bad one.
 std::vector<std::array<double, 2>> readSeries(const std::string& file);
 
 // The state a run continues from (--restart): h, hu, hv (and the flood maps, where params keeps

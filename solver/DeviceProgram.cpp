@@ -2,6 +2,7 @@
 
 #include "DeviceClock.h"
 #include "Error.h"
+#include "Gauges.h"
 #include "KernelSource.h"
 
 #include <cstdio>
@@ -160,6 +161,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << (userDefines("COURANT_LIMIT_DX") ? ""
                                         : " -DCOURANT_LIMIT_DX=" + real(courantLimitDx(params)))
     << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
+    << " -DGAUGE_RING_STEPS=" << kGaugeRingSteps
     << (settings.perCellManning ? " -DMANNING_FIELD " : " ")
     << (params.rainfall > 0 ? "-DRAIN_RATE=" + real(rainfallRate(params)) + " " : "")
     << (params.rainSeries.empty() ? "" : "-DRAIN_SERIES ")

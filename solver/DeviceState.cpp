@@ -34,24 +34,29 @@ DeviceState::DeviceState(const EngineContext& engine,
   }
   if (engine.params.floodMaps)
     maps_.emplace(engine, layout_);
+  if (!engine.params.gauges.empty())
+    gauges_.emplace(engine, layout_);
 }
 
-void DeviceState::bindClock(const cl::Buffer& ctrl)
+void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
 {
   for (cl::Kernel& k : fillGhosts_)
     k.setArg(4, ctrl); // (a side's series is taken at the clock's time)
-  if (!maps_)
-    return;
   std::array<std::array<const cl::Buffer*, 3>, 2> copies;
   for (int p = 0; p < 2; ++p)
     copies[p] = { &copies_[p].h, &copies_[p].hu, &copies_[p].hv };
-  maps_->bind(copies, ctrl);
+  if (maps_)
+    maps_->bind(copies, ctrl);
+  if (gauges_)
+    gauges_->bind(copies, ctrl, status);
 }
 
-void DeviceState::foldMaps(int p, bool step) const
+void DeviceState::afterStep(int p, bool step) const
 {
   if (maps_)
     maps_->fold(p, step);
+  if (gauges_)
+    gauges_->sample(p);
 }
 
 const cl::Buffer& DeviceState::stateBuffer(int f, int p) const
@@ -152,6 +157,8 @@ void DeviceState::upload(const InitialState& initial)
   uploadWhole(copies_[0].hv, initial.hv);
   if (maps_)
     maps_->reset();
+  if (gauges_)
+    gauges_->setBed(initial);
 }
 
 void DeviceState::clear()

@@ -6,6 +6,7 @@
 // on the device for snapshots and frames) and fills the ghost cells (kernels/boundary.cl).
 #include "DeviceProgram.h"
 #include "FloodMaps.h"
+#include "Gauges.h"
 #include "GridLayout.h"
 #include "InitialState.h"
 #include "OpenCL.h"
@@ -45,12 +46,16 @@ public:
   const cl::Buffer& field(Field field) const;
   // The fields a state carries: h, hu, hv and, where kept, the flood maps (StateView::fields).
   int fieldCount() const { return maps_ ? kStateFieldsWithMaps : kStateFields; }
-  // The ghost fill (a side's series) and the flood maps' fold kernels read the time, and the
-  // step's dt, from the clock's control buffer. Once, before the first ghost fill.
-  void bindClock(const cl::Buffer& ctrl);
-  // Queues the fold of copy p's state into the flood maps (FloodMaps::fold): one a step has just
-  // written (step), or the state at t = 0; nothing where the maps are not kept.
-  void foldMaps(int p, bool step = true) const;
+  // The ghost fill (a side's series), the flood maps' fold and the gauges' sampling read the
+  // time, the step's dt and the step count from the clock's buffers. Once, before the first ghost
+  // fill.
+  void bindClock(const cl::Buffer& ctrl, const cl::Buffer& status);
+  // Queues what follows a step that wrote copy p (step), or the state at t = 0 or restored: the
+  // fold into the flood maps (FloodMaps::fold) and the gauges' sample, where the run has them.
+  void afterStep(int p, bool step = true) const;
+  // The gauges (null without): collected and truncated by the facade as it reads the clock and
+  // restores snapshots.
+  Gauges* gauges() { return gauges_ ? &*gauges_ : nullptr; }
 
   // Which copy holds the state. The steppers flip it as they queue steps; for two steps a
   // launch the device keeps it and DeviceClock::read takes it back.
@@ -108,6 +113,7 @@ private:
   cl::Buffer bed_, manningField_;
   std::array<cl::Kernel, 2> fillGhosts_; // one per copy, bound once
   std::optional<FloodMaps> maps_;
+  std::optional<Gauges> gauges_;
   RankCoupling* coupling_ = nullptr;
 };
 } // namespace swe

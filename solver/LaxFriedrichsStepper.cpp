@@ -69,7 +69,7 @@ public:
         update_[parity], cl::NullRange, launch_.global, launch_.local);
       parity = 1 - parity;
       // (With flood maps: no fused clock, so the clock holds this step's dt.)
-      parts_.state.foldMaps(parity);
+      parts_.state.afterStep(parity);
       // (The step wrote the new state's ghosts on the grid's sides; the others' come from the
       // neighbours, in a run split among ranks.)
       parts_.state.exchangeHalo(parity);

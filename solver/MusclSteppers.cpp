@@ -92,7 +92,7 @@ public:
       launch(stage_[0]);
       parts_.state.fillGhosts(1);
       launch(stage_[1]);
-      parts_.state.foldMaps(0);
+      parts_.state.afterStep(0);
     }
   }
 
@@ -140,7 +140,7 @@ public:
       launch(step_[parity]);
       clock_->agreeOnRedo();
       launch(capped_[parity]);
-      parts_.state.foldMaps(1 - parity);
+      parts_.state.afterStep(1 - parity);
       parity = 1 - parity;
     }
   }

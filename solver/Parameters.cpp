@@ -52,6 +52,24 @@ void checkSeries(const Series& series,
 }
 } // namespace
 
+void SimulationParameters::validateGauges() const
+{
+  if (gauges.size() > kMaxGauges)
+    throw Error(
+      "at most " + std::to_string(kMaxGauges) + " gauges, got " + std::to_string(gauges.size()));
+  for (std::size_t g = 0; g < gauges.size(); ++g)
+  {
+    const double x = gauges[g][0], y = gauges[g][1];
+    const std::string name = "gauge " + std::to_string(g + 1);
+    requireFinite(x, name + "'s x");
+    requireFinite(y, name + "'s y");
+    if (x < 0 || y < 0 || gaugeCell(x, dx) >= nx || gaugeCell(y, dx) >= ny)
+      throw Error(name + " at (" + formatValue(x) + ", " + formatValue(y) +
+                  ") m lies outside the grid, which spans [0, " + formatValue(nx * dx) +
+                  ") x [0, " + formatValue(ny * dx) + ") m from its corner");
+  }
+}
+
 void SimulationParameters::validateSeries() const
 {
   for (int side = 0; side < 4; ++side)
@@ -137,6 +155,7 @@ void SimulationParameters::validate() const
     throw Error("loss rate must be in [0, " + formatValue(kMaxRainfall) + "] mm/h, got " +
                 formatValue(losses) + " (clay 1 to 5, loam 10 to 30, sand 100 or more)");
   validateSeries();
+  validateGauges();
   // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
   if (losses > 0 && scheme == Scheme::LaxFriedrichs)
     throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "

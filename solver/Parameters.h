@@ -89,6 +89,9 @@ struct SimulationParameters
   // times, linear between them, none before the first or after the last (a hyetograph). Each
   // step adds the series' integral over it. Empty: none.
   Series rainSeries;
+  // Gauges: points (x, y) in metres from the grid's corner, in the grid; the depth, surface and
+  // velocity of each one's cell sampled after every step (Simulation::gauges). Empty: none.
+  std::vector<std::array<double, 2>> gauges;
   // Flood maps (maximum depth, speed and hazard, arrival time, duration) kept on the device at
   // every step; arrivalDepth is the depth at which water has arrived and a cell counts as
   // flooded [m].
@@ -112,9 +115,17 @@ struct SimulationParameters
 
   // Throws swe::Error naming the first bad value.
   void validate() const;
-  // The same for rainSeries and the sides' series alone.
+  // The same for rainSeries and the sides' series alone, and for the gauges.
   void validateSeries() const;
+  void validateGauges() const;
 };
+
+// The cell a gauge coordinate (metres from the grid's corner) falls in, along x or y.
+inline int gaugeCell(double coordinate, double dx)
+{
+  return static_cast<int>(coordinate / dx);
+}
+constexpr std::size_t kMaxGauges = 1000;
 
 // Names used on the command line and in the plugin, in a stable order.
 const std::vector<std::string>& scenarioNames();

@@ -124,9 +124,10 @@ struct Simulation::Impl
       for (int side = 0; side < 4; ++side)
         haloSides[side] = !plan.partition->onGridSide()[side];
     }
-    // The flood maps are folded in after every step with its dt: a two-step launch would hide
-    // its first, and the fused clock holds the next step's dt by then.
-    if (params.floodMaps)
+    // The flood maps are folded in and the gauges sampled after every step, the maps with its
+    // dt: a two-step launch would hide its first, and the fused clock holds the next step's dt
+    // by then.
+    if (params.floodMaps || !params.gauges.empty())
       shape.steps = 1;
     features = deviceFeatures(device, params, info, shape);
     if (ranks || params.floodMaps)
@@ -158,15 +159,22 @@ struct Simulation::Impl
       clock->couple(&*coupling, features.speedAtomics);
     }
     stepper->bind(*clock);
-    state->bindClock(std::get<0>(clock->args()));
+    state->bindClock(std::get<0>(clock->args()), std::get<1>(clock->args()));
     diagnostics.emplace(engine, *state, stepper->speedPartials());
     frames.emplace(engine, features, *state, info, perCellManning);
     state->upload(initial);
     clock->restart(0.0, 0, 0.0);
-    state->foldMaps(0, false);
+    state->afterStep(0, false);
   }
 
-  bool readClock() { return clock->read(stepper->parityOnDevice()); }
+  // Reads the clock, and collects the gauges' samples of the steps it took.
+  bool readClock()
+  {
+    const bool landed = clock->read(stepper->parityOnDevice());
+    if (Gauges* gauges = state->gauges())
+      gauges->collect(clock->steps);
+    return landed;
+  }
 
   // The steps of the next batch towards targetTime: in a split run the fewest any rank would
   // take (batches are timed on each rank), so that every rank takes the same steps.
@@ -237,6 +245,9 @@ SimulationPlan Simulation::plan(const SimulationParameters& params,
 SimulationParameters blockParameters(const SimulationParameters& params, const Partition& partition)
 {
   SimulationParameters block = params;
+  if (!params.gauges.empty())
+    throw Error("gauges are sampled in a run on one rank, and this run is split among " +
+                std::to_string(partition.ranks()) + ": run it on one rank, or without gauges");
   block.nx = partition.block().nx;
   block.ny = partition.block().ny;
   return block;
@@ -421,6 +432,12 @@ void Simulation::restore(const Snapshot& snapshot)
       else
         m.state->write(snapshot.data.data());
       m.clock->restart(snapshot.time, snapshot.steps, snapshot.lastDt);
+      if (Gauges* gauges = m.state->gauges())
+      {
+        gauges->truncate(snapshot.steps);
+        m.state->afterStep(0, false); // (the restored state's sample; its maps have it)
+        gauges->collect(snapshot.steps);
+      }
     });
 }
 
@@ -443,6 +460,13 @@ bool Simulation::snapshotsFitOnDevice(std::uint64_t bytes) const
     return false;
   const std::uint64_t used = deviceBytesUsed(m.layout, m.params, m.perCellManning) + stateBytes();
   return used + bytes <= m.info.globalMemory / 2;
+}
+
+GaugeRecord Simulation::gauges() const
+{
+  Impl& m = settled();
+  Gauges* gauges = m.state->gauges();
+  return gauges ? gauges->record() : GaugeRecord{};
 }
 
 double Simulation::time() const

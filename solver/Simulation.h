@@ -119,6 +119,9 @@ public:
   // land on a target time: what advanceTo sizes its batches of launches by.
   double lastDt() const;
   Diagnostics diagnostics() const;
+  // The gauges' samples (SimulationParameters::gauges) from t = 0, or from the state a snapshot
+  // restored, to now: one a step. Empty without gauges.
+  GaugeRecord gauges() const;
   // The bounds of the frame's derived values (FrameRow.h) for the live state, computed on the
   // device (what downloadStateThenAdvance does on a GPU); none where the device has no fp64 or
   // no room for a copy of the state.

@@ -142,6 +142,25 @@ struct SplitSeconds
   double wait = 0;
 };
 
+// The gauges' samples (SimulationParameters::gauges): one per step from t = 0, each with the
+// time, the step and, at every gauge, the depth [m], the surface elevation [m] and the velocity
+// (u, v) [m/s] (0 where the cell is dry).
+struct GaugeRecord
+{
+  int gauges = 0;
+  std::vector<double> time;
+  std::vector<std::int64_t> step;
+  // kGaugeValues values a gauge, gauge after gauge, sample after sample.
+  static constexpr int kGaugeValues = 4;
+  std::vector<double> values;
+  double value(std::size_t sample, int gauge, int which) const
+  {
+    return values[(sample * static_cast<std::size_t>(gauges) + static_cast<std::size_t>(gauge)) *
+                    kGaugeValues +
+                  static_cast<std::size_t>(which)];
+  }
+};
+
 // Host memory a caller keeps for a run, per grid cell: named in the memory check's message.
 struct HostShare
 {

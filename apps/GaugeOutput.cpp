@@ -1,0 +1,67 @@
+#include "GaugeOutput.h"
+
+#include "Error.h"
+#include "Parameters.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+
+namespace swe::cli
+{
+std::vector<std::array<double, 2>> gaugePoints(const std::vector<std::string>& texts,
+  const std::array<double, 3>& origin)
+{
+  std::vector<std::array<double, 2>> points;
+  for (const std::string& text : texts)
+  {
+    double x = 0, y = 0;
+    char extra = 0;
+    if (std::sscanf(text.c_str(), "%lf,%lf%c", &x, &y, &extra) != 2)
+      throw Error("--gauge '" + text + "' should read X,Y in metres, e.g. --gauge 120.5,80");
+    points.push_back({ x - origin[0], y - origin[1] });
+  }
+  return points;
+}
+
+void writeGaugeCsv(const GaugeRecord& record, const std::string& path)
+{
+  std::ofstream out(path);
+  if (!out)
+    throw Error("cannot write the gauges' file '" + path + "'");
+  out << "time,step";
+  for (int g = 1; g <= record.gauges; ++g)
+    out << ",g" << g << "_depth,g" << g << "_surface,g" << g << "_u,g" << g << "_v";
+  out << "\n" << std::setprecision(10);
+  for (std::size_t s = 0; s < record.time.size(); ++s)
+  {
+    out << record.time[s] << "," << record.step[s];
+    for (int g = 0; g < record.gauges; ++g)
+      for (int v = 0; v < GaugeRecord::kGaugeValues; ++v)
+        out << "," << record.value(s, g, v);
+    out << "\n";
+  }
+  if (!out)
+    throw Error("could not write all of the gauges' file '" + path + "' (disk full?)");
+}
+
+void printGaugePeaks(const GaugeRecord& record)
+{
+  for (int g = 0; g < record.gauges; ++g)
+  {
+    std::size_t peak = 0;
+    double highest = -1e300;
+    for (std::size_t s = 0; s < record.time.size(); ++s)
+    {
+      if (record.value(s, g, 0) > record.value(peak, g, 0))
+        peak = s;
+      highest = std::max(highest, record.value(s, g, 1));
+    }
+    if (record.time.empty())
+      continue;
+    std::cerr << "swe: gauge " << g + 1 << ": peak depth " << record.value(peak, g, 0)
+              << " m at t = " << record.time[peak] << " s, highest surface " << highest << " m\n";
+  }
+}
+} // namespace swe::cli

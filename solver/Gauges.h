@@ -1,0 +1,58 @@
+#pragma once
+// Private to the engine: the gauges (SimulationParameters::gauges), sampled on the device after
+// every step into a ring of kGaugeRingSteps steps (kernels/gauges.cl), which the host collects
+// whenever it reads the clock: a hydrograph at each gauge with every step's value, at no host
+// round trip of its own.
+#include "DeviceProgram.h"
+#include "GridLayout.h"
+#include "InitialState.h"
+#include "OpenCL.h"
+#include "SimulationTypes.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace swe
+{
+// Steps the device keeps before the host must collect them: the most a batch of steps takes
+// (DeviceClock's batch limit).
+constexpr int kGaugeRingSteps = 1 << 16;
+
+class Gauges
+{
+public:
+  // The gauges' cells (params.gauges, metres from the grid's corner).
+  Gauges(const EngineContext& engine, const GridLayout& layout);
+  // The bed at the gauges, from the initial state (as the user gave it: surface elevations are
+  // reported above the same datum).
+  void setBed(const InitialState& initial);
+
+  // The sampling kernels of the state's two copies and the clock's buffers. Once, before the
+  // first sample.
+  void bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copies,
+    const cl::Buffer& ctrl,
+    const cl::Buffer& status);
+  // Queues the sample of copy p's state at the clock's time and step count.
+  void sample(int p) const;
+  // Reads the samples of the steps after the last collected up to `steps` (the clock's count),
+  // and appends them to the record. Waits for the device.
+  void collect(std::int64_t steps);
+  // Drops the samples from step `steps` on (a snapshot restored there, whose state is sampled
+  // again): the run takes them again.
+  void truncate(std::int64_t steps);
+
+  const GaugeRecord& record() const { return record_; }
+
+private:
+  cl::CommandQueue& queue_;
+  Precision precision_;
+  int count_;
+  std::vector<std::array<int, 2>> at_; // the gauges' cells (i, j)
+  std::vector<double> bed_;            // at each gauge
+  cl::Buffer cells_, ring_;
+  std::array<cl::Kernel, 2> sample_;
+  std::int64_t collected_ = -1; // the last step collected (-1: none, not even t = 0)
+  GaugeRecord record_;
+};
+} // namespace swe
