@@ -135,6 +135,11 @@ bool FilterRun::makeFrame(const FrameRequest& request,
   return true;
 }
 
+GaugeRecord FilterRun::gauges() const
+{
+  return timeline_ ? timeline_->simulation().gauges() : GaugeRecord{};
+}
+
 bool FilterRun::onAnyRank(bool yes) const
 {
   return ranks_ && partition_ ? !ranks_->allAgree(!yes) : yes;

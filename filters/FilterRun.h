@@ -74,6 +74,9 @@ public:
   // After a data request failed (in the run to output time from, if finite): drops the run, has
   // the output emptied and marked ABORTED, and reports the error once.
   void failed(const std::string& message, double from);
+  // The run's gauge samples so far (none without a run or gauges): what the live state and the
+  // frames output so far passed through. Waits for nothing.
+  GaugeRecord gauges() const;
   // Reports message as an error, unless the same error was reported for the same pipeline state
   // (ParaView asks again within one update): each error appears once.
   void reportError(const std::string& message);

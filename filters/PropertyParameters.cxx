@@ -67,6 +67,8 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.rainfall = values.rainfall;
   params.losses = values.lossRate;
   params.rainSeries = values.rainfallSeries;
+  for (const std::array<double, 2>& at : values.gauges)
+    params.gauges.push_back({ at[0] - grid.origin[0], at[1] - grid.origin[1] });
   params.floodMaps = values.floodMaps;
   params.arrivalDepth = values.arrivalDepth;
   params.cfl = values.courantNumber;

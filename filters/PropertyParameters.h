@@ -17,10 +17,11 @@ namespace swe
 struct PropertyValues
 {
   double manningCoefficient = 0;
-  double rainfall = 0;                  // [mm/h]
-  double lossRate = 0;                  // [mm/h]
-  Series rainfallSeries;                // (s, mm/h)
-  std::array<Series, 4> boundarySeries; // (s, m^2/s or m), in place of the discharge or level
+  double rainfall = 0;                       // [mm/h]
+  double lossRate = 0;                       // [mm/h]
+  Series rainfallSeries;                     // (s, mm/h)
+  std::array<Series, 4> boundarySeries;      // (s, m^2/s or m), in place of the discharge or level
+  std::vector<std::array<double, 2>> gauges; // (x, y) in the output's coordinates
   bool floodMaps = false;
   double arrivalDepth = 0.01; // [m]
   double gravity = 0;
@@ -42,6 +43,7 @@ struct PropertyGrid
 {
   int resolution[2] = { 0, 0 };
   double cellSize = 0;
+  double origin[2] = { 0, 0 }; // where the grid's corner lies in the output's coordinates
 };
 
 // Throws swe::Error naming EndTime or OutputInterval when they give no sensible output times

@@ -43,7 +43,7 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   , Internals(new vtkInternals(this))
 {
   this->SetDevice("auto");
-  this->SetNumberOfOutputPorts(1);
+  this->SetNumberOfOutputPorts(2); // the flood, and its gauges
   for (const char* name : swe::kFrameArrayNames)
     this->Internals->CellArrays->AddArray(name, true);
   // Another choice of arrays makes the same frame again, from the same simulation.
@@ -133,6 +133,7 @@ vtkShallowWaterSeriesCommands(BoundaryWestSeries, 1);
 vtkShallowWaterSeriesCommands(BoundaryEastSeries, 2);
 vtkShallowWaterSeriesCommands(BoundarySouthSeries, 3);
 vtkShallowWaterSeriesCommands(BoundaryNorthSeries, 4);
+vtkShallowWaterSeriesCommands(Gauge, 5);
 
 void vtkShallowWaterBase::SetDevice(const char* device)
 {
@@ -204,6 +205,7 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   values.rainfallSeries = this->Internals->Series[0];
   for (std::size_t side = 0; side < 4; ++side)
     values.boundarySeries[side] = this->Internals->Series[side + 1];
+  values.gauges = this->Internals->Series[5];
   values.floodMaps = this->FloodMaps != 0;
   values.arrivalDepth = this->ArrivalDepth;
   values.gravity = this->Gravity;

@@ -114,6 +114,10 @@ public:
   void RemoveAllBoundarySouthSeriesPoints();
   void AddBoundaryNorthSeriesPoint(double time, double value);
   void RemoveAllBoundaryNorthSeriesPoints();
+  /// Gauges at points (x, y) in the output's coordinates: their depth, surface and speed after
+  /// every step, in the second output (a table up to the frame's time).
+  void AddGaugePoint(double x, double y);
+  void RemoveAllGaugePoints();
   ///@}
 
   ///@{
@@ -166,10 +170,11 @@ protected:
   virtual bool InitialStateChanged(vtkInformationVector**) { return false; }
   /// Drops the simulation (after a change of physics) and marks the algorithm modified.
   void PhysicsChanged();
-  // The series properties (0: Rainfall Series, 1 + side: a side's).
+  // The series properties (0: Rainfall Series, 1 + side: a side's, 5: Gauges).
   void AddSeriesPoint(int which, double time, double value);
   void RemoveAllSeriesPoints(int which);
 
+  int FillOutputPortInformation(int port, vtkInformation* info) override;
   int RequestInformation(vtkInformation* request,
     vtkInformationVector** inputVector,
     vtkInformationVector* outputVector) override;

@@ -12,6 +12,7 @@
 #include "Parameters.h"
 
 #include <array>
+#include <optional>
 
 class vtkShallowWaterBase::vtkInternals
 {
@@ -29,7 +30,9 @@ public:
   // Whether the last RequestInformation failed: ParaView asks for data even then, and that
   // request must fail too (quietly: its error has been said).
   bool InformationFailed = false;
+  // The time of the frame the user last aborted (none: not since)
+  std::optional<double> AbortedTime;
   // The series properties: Rainfall Series ((s, mm/h) pairs), then each side's (west, east,
-  // south, north: (s, m^2/s or m)).
-  std::array<swe::Series, 5> Series;
+  // south, north: (s, m^2/s or m)), then the Gauges ((x, y) in the output's coordinates).
+  std::array<swe::Series, 6> Series;
 };

@@ -4,6 +4,7 @@
 #include "vtkShallowWaterBaseInternals.h"
 
 #include "Error.h"
+#include "GaugeTable.h"
 #include "OutputArrays.h"
 #include "OutputTimes.h"
 #include "Partition.h"
@@ -11,10 +12,12 @@
 #include "PropertyParameters.h"
 
 #include <vtkDataObject.h>
+#include <vtkExecutive.h>
 #include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
+#include <vtkTable.h>
 
 #include <algorithm>
 #include <limits>
@@ -80,6 +83,8 @@ swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationV
   swe::checkOutputTimes(values);
   swe::PropertyGrid grid;
   this->DescribeGrid(inputVector, inputDataReady, grid.resolution, grid.cellSize, origin);
+  grid.origin[0] = origin[0];
+  grid.origin[1] = origin[1];
   const swe::SimulationParameters params = swe::propertyParameters(values, grid);
   // Before the initial state is built on the host, and before the pipeline is told the extent.
   const swe::DeviceInfo checked = swe::checkFilterRun(params);
@@ -133,15 +138,41 @@ int vtkShallowWaterBase::RequestInformation(vtkInformation*,
   // exchanged with the others (solver/Partition.h); without this the executive would run the
   // whole grid on rank 0.
   outInfo->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
-  SetTimeInformation(outInfo, swe::outputTimes(this->EndTime, this->OutputInterval));
+  const std::vector<double> times = swe::outputTimes(this->EndTime, this->OutputInterval);
+  SetTimeInformation(outInfo, times);
+  SetTimeInformation(outputVector->GetInformationObject(1), times); // (the gauges)
   return 1;
 }
 
-int vtkShallowWaterBase::RequestData(vtkInformation*,
+int vtkShallowWaterBase::FillOutputPortInformation(int port, vtkInformation* info)
+{
+  if (port == 1)
+  {
+    info->Set(vtkDataObject::DATA_TYPE_NAME(), "vtkTable");
+    return 1;
+  }
+  return this->Superclass::FillOutputPortInformation(port, info);
+}
+
+int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
   vtkInformationVector** inputVector,
   vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  vtkInformation* tableInfo = outputVector->GetInformationObject(1);
+  const auto updateTime = vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP();
+  // An update of both outputs (pvpython's UpdatePipeline, the GUI's Apply) asks for each in
+  // turn: after the user aborted the frame's, the gauges' for the same time must not run the
+  // frame again (the next request for the frame does).
+  const bool forGauges = requestInfo->Has(vtkExecutive::FROM_OUTPUT_PORT()) &&
+                         requestInfo->Get(vtkExecutive::FROM_OUTPUT_PORT()) == 1;
+  if (forGauges && this->Internals->AbortedTime && tableInfo->Has(updateTime) &&
+      tableInfo->Get(updateTime) == *this->Internals->AbortedTime)
+    return this->AbortOutputQuietly();
+  this->Internals->AbortedTime.reset();
+  // A Line Chart asks for the gauges alone: the frame's time is then the table's.
+  if (!outInfo->Has(updateTime) && tableInfo->Has(updateTime))
+    outInfo->Set(updateTime, tableInfo->Get(updateTime));
   swe::FilterRun& run = this->Internals->Run;
   // (the executive asks for information again after any change, so this request belongs to the
   // state whose information failed; its error has been said)
@@ -164,7 +195,11 @@ int vtkShallowWaterBase::RequestData(vtkInformation*,
     auto makeInitialState = [&](const swe::SimulationParameters& params, const swe::Block* block)
     { return this->MakeInitialState(params, block, inputVector); };
     if (!run.makeFrame(request, makeInitialState, vtkImageData::GetData(outInfo)))
+    {
+      this->Internals->AbortedTime = outInfo->Has(updateTime) ? outInfo->Get(updateTime) : 0.0;
       return 1; // aborted
+    }
+    swe::fillGaugeTable(run.gauges(), request.time, vtkTable::GetData(outputVector, 1));
   }
   catch (const swe::Error& e)
   {

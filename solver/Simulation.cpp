@@ -464,8 +464,8 @@ bool Simulation::snapshotsFitOnDevice(std::uint64_t bytes) const
 
 GaugeRecord Simulation::gauges() const
 {
-  Impl& m = settled();
-  Gauges* gauges = m.state->gauges();
+  // (not settled: the samples an advance in flight takes are collected when it is waited for)
+  Gauges* gauges = impl_->state->gauges();
   return gauges ? gauges->record() : GaugeRecord{};
 }
 
