@@ -10,6 +10,7 @@
 #include "Partition.h"
 #include "ReferenceSolver.h"
 #include "Report.h"
+#include "RunInput.h"
 #include "Simulation.h"
 #include "Subcommands.h"
 #include "ThreadRanks.h"
@@ -36,6 +37,8 @@ struct BenchOptions
   int steps = 200;
   bool baseline = false;
   int ranks = 1;
+  int gauges = 0;
+  std::string rainSeries;
 };
 
 // One benchmark: the simulation, and what the measurements found, for those that come after.
@@ -472,6 +475,12 @@ int bench(BenchOptions& options)
     return benchSplit(options, options.common.resolve());
   Bench b;
   b.params = options.common.resolve();
+  if (!options.rainSeries.empty())
+    b.params.rainSeries = readSeries(options.rainSeries);
+  for (int g = 0; g < options.gauges; ++g)
+    b.params.gauges.push_back(
+      { (g + 0.5) * b.params.nx * b.params.dx / options.gauges, 0.5 * b.params.ny * b.params.dx });
+  b.params.validate();
   makeSimulation(b);
   measureFirstRead(b);
   measureWarmup(b, options.steps);
@@ -508,6 +517,12 @@ Subcommand addBench(CLI::App& app)
   cmd->add_flag("--maps",
     options->common.params.floodMaps,
     "keep the flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration)");
+  cmd->add_option("--rain-series",
+    options->rainSeries,
+    "rain varying in time from a CSV file of (time [s], mm/h), as swe run takes it");
+  cmd->add_option("--gauges",
+    options->gauges,
+    "sample this many gauges after every step, spread along the grid's middle row");
   cmd->add_flag("--baseline",
     options->baseline,
     "also time the scheme as a plain one-core C++ loop (the twin) and print the speed-up");

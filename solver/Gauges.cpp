@@ -67,7 +67,9 @@ void Gauges::collect(std::int64_t steps)
   if (steps <= collected_)
     return;
   const std::size_t width = 1 + 3 * static_cast<std::size_t>(count_);
-  const std::int64_t first = collected_ + 1;
+  // (steps queued past the ring without a read, as a benchmark's enqueueSteps may: the
+  // earliest are lost; Simulation's own batches never pass it)
+  const std::int64_t first = std::max(collected_ + 1, steps - kGaugeRingSteps + 1);
   // The slots of steps first .. steps, in one or two reads (the ring wraps).
   std::vector<double> slots((steps - first + 1) * width);
   const auto read = [&](std::int64_t from, std::int64_t to, double* out)

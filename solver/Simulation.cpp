@@ -180,7 +180,7 @@ struct Simulation::Impl
   // take (batches are timed on each rank), so that every rank takes the same steps.
   int batchSteps(double targetTime)
   {
-    const int n = clock->batchSteps(targetTime);
+    const int n = std::min(clock->batchSteps(targetTime), kGaugeRingSteps);
     if (!ranks)
       return n;
     double fewest = -n;
@@ -339,7 +339,9 @@ void Simulation::step(int n)
       while (clock.steps < limit)
       {
         const std::int64_t stepsBefore = clock.steps, refusedBefore = clock.refused;
-        m.stepper->enqueue(static_cast<int>(limit - clock.steps));
+        // (at most a gauge ring of steps between two reads of the clock)
+        m.stepper->enqueue(static_cast<int>(std::min<std::int64_t>(
+          limit - clock.steps, m.state->gauges() ? kGaugeRingSteps : limit - clock.steps)));
         m.readClock();
         if (clock.steps == stepsBefore && clock.refused == refusedBefore)
           throw Error("the device took no step at t = " + formatValue(clock.time) + " s (step " +
