@@ -43,6 +43,7 @@ struct RunOptions
   std::string rainSeries;              // a CSV hyetograph
   std::vector<std::string> sideSeries; // SIDE=TYPE:FILE
   std::vector<std::string> gauges;     // X,Y
+  std::vector<std::string> sources;    // X,Y:FILE
 };
 
 // --boundary-series SIDE=TYPE:FILE: an inflow's hydrograph or a water level's tide from a CSV
@@ -159,13 +160,21 @@ struct Made
   double stateSeconds;                // the initial state: built, and released
 };
 
-// --gauge's points on the grid (known once an --input is read: its origin).
+// --gauge's points and --source's on the grid (known once an --input is read: its origin).
 void placeGauges(const RunOptions& options, SimulationParameters& params)
 {
-  if (options.gauges.empty())
-    return;
-  params.gauges = gaugePoints(options.gauges, options.input.origin);
+  if (!options.gauges.empty())
+    params.gauges = gaugePoints(options.gauges, options.input.origin);
+  for (const std::string& text : options.sources)
+  {
+    const auto colon = text.find(':');
+    if (colon == std::string::npos)
+      throw Error("--source '" + text + "' should read X,Y:FILE, e.g. 120,80:pump.csv");
+    const auto at = gaugePoints({ text.substr(0, colon) }, options.input.origin);
+    params.sources.push_back({ at[0][0], at[0][1], readSeries(text.substr(colon + 1)) });
+  }
   params.validateGauges();
+  params.validateSources();
 }
 
 // The scenario's grid is checked before its initial state is built (an input's, once read), with
@@ -415,6 +424,10 @@ Subcommand addRun(CLI::App& app)
     options->sideSeries,
     "a side's value varying in time, SIDE=TYPE:FILE: an inflow's hydrograph (m^2/s) or a "
     "water level's tide (m) from a CSV file of (time [s], value), in place of --boundary");
+  cmd->add_option("--source",
+    options->sources,
+    "a point source at X,Y (m, in the grid's coordinates) with its discharge from a CSV file of "
+    "(time [s], m^3/s): X,Y:FILE (repeat for more)");
   cmd->add_option("--gauge",
     options->gauges,
     "a gauge at X,Y (m, in the grid's coordinates), sampled every step: its depth, surface and "

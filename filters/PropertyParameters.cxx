@@ -69,6 +69,15 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.rainSeries = values.rainfallSeries;
   for (const std::array<double, 2>& at : values.gauges)
     params.gauges.push_back({ at[0] - grid.origin[0], at[1] - grid.origin[1] });
+  for (std::size_t k = 0; k < values.sourceRows.size(); ++k)
+  {
+    const std::array<double, 4>& row = values.sourceRows[k];
+    const bool samePoint =
+      k > 0 && row[0] == values.sourceRows[k - 1][0] && row[1] == values.sourceRows[k - 1][1];
+    if (!samePoint)
+      params.sources.push_back({ row[0] - grid.origin[0], row[1] - grid.origin[1], {} });
+    params.sources.back().discharge.push_back({ row[2], row[3] });
+  }
   params.floodMaps = values.floodMaps;
   params.arrivalDepth = values.arrivalDepth;
   params.cfl = values.courantNumber;

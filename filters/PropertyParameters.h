@@ -22,6 +22,8 @@ struct PropertyValues
   Series rainfallSeries;                     // (s, mm/h)
   std::array<Series, 4> boundarySeries;      // (s, m^2/s or m), in place of the discharge or level
   std::vector<std::array<double, 2>> gauges; // (x, y) in the output's coordinates
+  // (x, y, time, m^3/s); consecutive rows at one point are one source's series
+  std::vector<std::array<double, 4>> sourceRows;
   bool floodMaps = false;
   double arrivalDepth = 0.01; // [m]
   double gravity = 0;

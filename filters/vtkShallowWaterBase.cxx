@@ -135,6 +135,20 @@ vtkShallowWaterSeriesCommands(BoundarySouthSeries, 3);
 vtkShallowWaterSeriesCommands(BoundaryNorthSeries, 4);
 vtkShallowWaterSeriesCommands(Gauge, 5);
 
+void vtkShallowWaterBase::AddPointSourceRow(double x, double y, double time, double discharge)
+{
+  this->Internals->SourceRows.push_back({ x, y, time, discharge });
+  this->PhysicsChanged();
+}
+
+void vtkShallowWaterBase::RemoveAllPointSourceRows()
+{
+  if (this->Internals->SourceRows.empty())
+    return;
+  this->Internals->SourceRows.clear();
+  this->PhysicsChanged();
+}
+
 void vtkShallowWaterBase::SetDevice(const char* device)
 {
   const std::string value = device ? device : "auto";
@@ -206,6 +220,7 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   for (std::size_t side = 0; side < 4; ++side)
     values.boundarySeries[side] = this->Internals->Series[side + 1];
   values.gauges = this->Internals->Series[5];
+  values.sourceRows = this->Internals->SourceRows;
   values.floodMaps = this->FloodMaps != 0;
   values.arrivalDepth = this->ArrivalDepth;
   values.gravity = this->Gravity;

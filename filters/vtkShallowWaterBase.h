@@ -118,6 +118,10 @@ public:
   /// every step, in the second output (a table up to the frame's time).
   void AddGaugePoint(double x, double y);
   void RemoveAllGaugePoints();
+  /// Point sources: rows (x, y, time, discharge in m^3/s); consecutive rows at the same point are
+  /// one source's series.
+  void AddPointSourceRow(double x, double y, double time, double discharge);
+  void RemoveAllPointSourceRows();
   ///@}
 
   ///@{

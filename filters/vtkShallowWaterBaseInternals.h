@@ -13,6 +13,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 class vtkShallowWaterBase::vtkInternals
 {
@@ -35,4 +36,6 @@ public:
   // The series properties: Rainfall Series ((s, mm/h) pairs), then each side's (west, east,
   // south, north: (s, m^2/s or m)), then the Gauges ((x, y) in the output's coordinates).
   std::array<swe::Series, 6> Series;
+  // The Point Sources property's rows: (x, y, time, discharge).
+  std::vector<std::array<double, 4>> SourceRows;
 };

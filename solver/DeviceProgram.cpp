@@ -206,11 +206,41 @@ void seriesConstants(std::ostream& s,
   s << "};\n";
 }
 
-// The run's forcing series as program constants: the rain series (RAIN_SERIES, rates in m/s)
-// and the sides' (BCS_WEST ...; levels relative to the local datum); empty without any.
+// The point sources as program constants (kernels/sources.cl): their series one after the other
+// (discharges in m^3/s) and each one's first point, point count and cell.
+void sourceConstants(std::ostream& s, const SimulationParameters& params)
+{
+  const std::vector<PointSource>& sources = params.sources;
+  Series all;
+  std::ostringstream first, points, is, js;
+  for (std::size_t k = 0; k < sources.size(); ++k)
+  {
+    const char* comma = k ? ", " : "";
+    first << comma << all.size();
+    points << comma << sources[k].discharge.size();
+    is << comma << gaugeCell(sources[k].x, params.dx);
+    js << comma << gaugeCell(sources[k].y, params.dx);
+    all.insert(all.end(), sources[k].discharge.begin(), sources[k].discharge.end());
+  }
+  seriesConstants(s, "SOURCES", all, 1, 0, params.precision);
+  const std::size_t n = sources.size();
+  s << "#define SOURCE_COUNT " << n << "\n#define INV_CELL_AREA "
+    << literal(1 / (params.dx * params.dx), params.precision) << "\n";
+  for (const auto& [name, values] : { std::pair{ "SOURCE_FIRST", &first },
+         std::pair{ "SOURCE_POINTS", &points },
+         std::pair{ "SOURCE_I", &is },
+         std::pair{ "SOURCE_J", &js } })
+    s << "__constant int " << name << "[" << n << "] = {" << values->str() << "};\n";
+}
+
+// The run's forcing series as program constants: the rain series (RAIN_SERIES, rates in m/s),
+// the sides' (BCS_WEST ...; levels relative to the local datum) and the point sources'; empty
+// without any.
 std::string forcingSource(const SimulationParameters& params, double datum)
 {
   std::ostringstream s;
+  if (!params.sources.empty())
+    sourceConstants(s, params);
   if (!params.rainSeries.empty())
     seriesConstants(s, "RAIN_SERIES", params.rainSeries, 1 / 3.6e6, 0, params.precision);
   static const char* const suffix[4] = { "WEST", "EAST", "SOUTH", "NORTH" };

@@ -36,12 +36,21 @@ DeviceState::DeviceState(const EngineContext& engine,
     maps_.emplace(engine, layout_);
   if (!engine.params.gauges.empty())
     gauges_.emplace(engine, layout_);
+  if (!engine.params.sources.empty())
+    for (cl::Kernel& k : addSources_)
+      k = engine.program.kernel("add_sources");
 }
 
 void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
 {
   for (cl::Kernel& k : fillGhosts_)
     k.setArg(4, ctrl); // (a side's series is taken at the clock's time)
+  for (int p = 0; p < 2; ++p)
+    if (addSources_[p]())
+    {
+      addSources_[p].setArg(0, copies_[p].h);
+      addSources_[p].setArg(1, ctrl);
+    }
   std::array<std::array<const cl::Buffer*, 3>, 2> copies;
   for (int p = 0; p < 2; ++p)
     copies[p] = { &copies_[p].h, &copies_[p].hu, &copies_[p].hv };
@@ -53,6 +62,8 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
 
 void DeviceState::afterStep(int p, bool step) const
 {
+  if (step && addSources_[p]())
+    queue_.enqueueNDRangeKernel(addSources_[p], cl::NullRange, cl::NDRange(1), cl::NDRange(1));
   if (maps_)
     maps_->fold(p, step);
   if (gauges_)

@@ -51,7 +51,8 @@ public:
   // fill.
   void bindClock(const cl::Buffer& ctrl, const cl::Buffer& status);
   // Queues what follows a step that wrote copy p (step), or the state at t = 0 or restored: the
-  // fold into the flood maps (FloodMaps::fold) and the gauges' sample, where the run has them.
+  // point sources' water over the step (kernels/sources.cl; a step only), then the fold into the
+  // flood maps (FloodMaps::fold) and the gauges' sample, where the run has them.
   void afterStep(int p, bool step = true) const;
   // The gauges (null without): collected and truncated by the facade as it reads the clock and
   // restores snapshots.
@@ -114,6 +115,7 @@ private:
   std::array<cl::Kernel, 2> fillGhosts_; // one per copy, bound once
   std::optional<FloodMaps> maps_;
   std::optional<Gauges> gauges_;
+  std::array<cl::Kernel, 2> addSources_; // one per copy; none without point sources
   RankCoupling* coupling_ = nullptr;
 };
 } // namespace swe

@@ -52,21 +52,44 @@ void checkSeries(const Series& series,
 }
 } // namespace
 
+namespace
+{
+// Throws swe::Error unless (x, y) lies in the grid of params, naming `what`.
+void requireInGrid(const SimulationParameters& params, double x, double y, const std::string& what)
+{
+  requireFinite(x, what + "'s x");
+  requireFinite(y, what + "'s y");
+  if (x < 0 || y < 0 || gaugeCell(x, params.dx) >= params.nx ||
+      gaugeCell(y, params.dx) >= params.ny)
+    throw Error(what + " at (" + formatValue(x) + ", " + formatValue(y) +
+                ") m lies outside the grid, which spans [0, " + formatValue(params.nx * params.dx) +
+                ") x [0, " + formatValue(params.ny * params.dx) + ") m from its corner");
+}
+} // namespace
+
 void SimulationParameters::validateGauges() const
 {
   if (gauges.size() > kMaxGauges)
     throw Error(
       "at most " + std::to_string(kMaxGauges) + " gauges, got " + std::to_string(gauges.size()));
   for (std::size_t g = 0; g < gauges.size(); ++g)
+    requireInGrid(*this, gauges[g][0], gauges[g][1], "gauge " + std::to_string(g + 1));
+}
+
+void SimulationParameters::validateSources() const
+{
+  if (sources.empty())
+    return;
+  if (sources.size() > kMaxSources)
+    throw Error("at most " + std::to_string(kMaxSources) + " point sources, got " +
+                std::to_string(sources.size()));
+  if (scheme == Scheme::LaxFriedrichs)
+    throw Error("point sources need MUSCL-Hancock or MUSCL-HLLC");
+  for (std::size_t k = 0; k < sources.size(); ++k)
   {
-    const double x = gauges[g][0], y = gauges[g][1];
-    const std::string name = "gauge " + std::to_string(g + 1);
-    requireFinite(x, name + "'s x");
-    requireFinite(y, name + "'s y");
-    if (x < 0 || y < 0 || gaugeCell(x, dx) >= nx || gaugeCell(y, dx) >= ny)
-      throw Error(name + " at (" + formatValue(x) + ", " + formatValue(y) +
-                  ") m lies outside the grid, which spans [0, " + formatValue(nx * dx) +
-                  ") x [0, " + formatValue(ny * dx) + ") m from its corner");
+    const std::string name = "point source " + std::to_string(k + 1);
+    requireInGrid(*this, sources[k].x, sources[k].y, name);
+    checkSeries(sources[k].discharge, name + "'s discharge", 0, kMaxSourceDischarge, "m^3/s");
   }
 }
 
@@ -156,6 +179,7 @@ void SimulationParameters::validate() const
                 formatValue(losses) + " (clay 1 to 5, loam 10 to 30, sand 100 or more)");
   validateSeries();
   validateGauges();
+  validateSources();
   // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
   if (losses > 0 && scheme == Scheme::LaxFriedrichs)
     throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "
@@ -331,6 +355,10 @@ double inflowWaveSpeed(const SimulationParameters& params)
         q = std::max(q, std::fabs(point[1]));
       speed = std::max(speed, 2.0 * std::cbrt(params.gravity * q));
     }
+  // A point source as an inflow across one cell's side: its largest discharge over dx.
+  for (const PointSource& source : params.sources)
+    for (const std::array<double, 2>& point : source.discharge)
+      speed = std::max(speed, 2.0 * std::cbrt(params.gravity * point[1] / params.dx));
   const bool seriesRains = std::any_of(params.rainSeries.begin(),
     params.rainSeries.end(),
     [](const std::array<double, 2>& point) { return point[1] > 0; });

@@ -48,6 +48,14 @@ enum class Side
 // and after the last (kernels/forcing.h).
 using Series = std::vector<std::array<double, 2>>;
 
+// A point source: a discharge [m^3/s] into the cell at (x, y) (metres from the grid's corner),
+// varying in time (a pump, a culvert's outlet, a river entering mid-domain).
+struct PointSource
+{
+  double x = 0, y = 0;
+  Series discharge;
+};
+
 struct Boundary
 {
   Boundary() = default;
@@ -92,6 +100,8 @@ struct SimulationParameters
   // Gauges: points (x, y) in metres from the grid's corner, in the grid; the depth, surface and
   // velocity of each one's cell sampled after every step (Simulation::gauges). Empty: none.
   std::vector<std::array<double, 2>> gauges;
+  // Point sources, added to their cells' depth after every step (MUSCL schemes). Empty: none.
+  std::vector<PointSource> sources;
   // Flood maps (maximum depth, speed and hazard, arrival time, duration) kept on the device at
   // every step; arrivalDepth is the depth at which water has arrived and a cell counts as
   // flooded [m].
@@ -118,6 +128,7 @@ struct SimulationParameters
   // The same for rainSeries and the sides' series alone, and for the gauges.
   void validateSeries() const;
   void validateGauges() const;
+  void validateSources() const;
 };
 
 // The cell a gauge coordinate (metres from the grid's corner) falls in, along x or y.
@@ -126,6 +137,8 @@ inline int gaugeCell(double coordinate, double dx)
   return static_cast<int>(coordinate / dx);
 }
 constexpr std::size_t kMaxGauges = 1000;
+constexpr std::size_t kMaxSources = 64;
+constexpr double kMaxSourceDischarge = 1e5; // [m^3/s], the Amazon's mouth is 2e5
 
 // Names used on the command line and in the plugin, in a stable order.
 const std::vector<std::string>& scenarioNames();

@@ -314,6 +314,7 @@ Real ReferenceSolver<Real>::stepWith(Real dt, double target)
     stepMusclHancock(dt);
   else
     stepLaxFriedrichs(dt);
+  addSources(dt);
   if (maps_)
     foldFloodMaps(*maps_, dt);
   return dt;
@@ -592,6 +593,32 @@ Real ReferenceSolver<Real>::sideValue(const Boundary& side) const
     return fp64::series_at(t.data(), v.data(), n, at);
   else
     return fp32::series_at(t.data(), v.data(), n, at);
+}
+
+template<class Real>
+void ReferenceSolver<Real>::addSources(Real dt)
+{
+  if (!(dt > 0))
+    return;
+  const Real t = static_cast<Real>(time_),
+             inverseArea = static_cast<Real>(1 / (params_.dx * params_.dx));
+  for (const PointSource& source : params_.sources)
+  {
+    std::vector<Real> times, values;
+    for (const std::array<double, 2>& point : source.discharge)
+    {
+      times.push_back(static_cast<Real>(point[0]));
+      values.push_back(static_cast<Real>(point[1]));
+    }
+    const int n = static_cast<int>(times.size());
+    Real mean;
+    if constexpr (std::is_same_v<Real, double>)
+      mean = fp64::series_mean(times.data(), values.data(), n, t - dt, t);
+    else
+      mean = fp32::series_mean(times.data(), values.data(), n, t - dt, t);
+    h_[index(gaugeCell(source.x, params_.dx), gaugeCell(source.y, params_.dx))] +=
+      dt * mean * inverseArea;
+  }
 }
 
 template<class Real>

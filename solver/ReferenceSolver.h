@@ -84,6 +84,9 @@ private:
     const std::vector<Real>& hv);
   // The *New vectors become the state (the one-pass schemes' ping-pong).
   void takeNewState();
+  // The point sources' water over the step of dt that has just been taken (as
+  // kernels/sources.cl).
+  void addSources(Real dt);
   // A side's value (discharge or level relative to the datum) at ghostTime_: its series', else
   // its constant.
   Real sideValue(const Boundary& side) const;

@@ -125,6 +125,53 @@ TEST(SideSeries, AHydrographBringsItsVolume)
   EXPECT_NEAR(sim.diagnostics().mass - m0, 40.0, 40.0 * 0.05);
 }
 
+// Two point sources into a closed flat basin (one of them dry at the source), MUSCL-Hancock and
+// MUSCL-HLLC fp64: the stored volume grows by the integral of their discharges, exactly.
+TEST(PointSources, BringTheirSeriesIntegral)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = smallParameters(Precision::Double, 30, 20);
+    p.scheme = scheme;
+    p.dx = 1.0;
+    p.sources = { { 5.5, 10.5, { { 0, 2 }, { 10, 2 } } }, // 20 m^3 over 10 s
+      { 25.2, 4.9, { { 2, 0 }, { 6, 3 }, { 12, 0 } } } }; // 15 m^3
+    InitialState lake(p.nx, p.ny);
+    for (int j = 0; j < p.ny; ++j)
+      for (int i = 0; i < p.nx; ++i)
+        lake.h[lake.index(i, j)] = i < 15 ? 0.5 : 0.0; // the second source on dry land
+    Simulation sim(p, lake);
+    const double m0 = sim.diagnostics().mass;
+    sim.advanceTo(7.0);
+    // by 7 s: 14 m^3 and the triangle's rise to 6 s (6) and 1 s of its fall (2.75)
+    EXPECT_NEAR(sim.diagnostics().mass - m0, 14 + 6 + 2.75, 1e-9) << schemeName(scheme);
+    sim.advanceTo(15.0);
+    EXPECT_NEAR(sim.diagnostics().mass - m0, 35.0, 1e-9) << schemeName(scheme);
+  }
+}
+
+TEST(PointSources, MatchTheTwinOnTerrain)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = smallParameters(Precision::Double, 40, 30);
+    p.scheme = scheme;
+    p.manning = 0.02;
+    p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+    p.sources = { { 3.1, 7.4, { { 0, 0.5 }, { 1, 1.5 }, { 3, 0 } } },
+      { 10.0, 7.5, { { 0, 0.2 }, { 5, 0.2 } } } };
+    InitialState s(p.nx, p.ny);
+    for (int j = 0; j < p.ny; ++j)
+      for (int i = 0; i < p.nx; ++i)
+      {
+        const std::size_t k = s.index(i, j);
+        s.bed[k] = 0.3 * std::sin(0.2 * i) + 0.01 * j;
+        s.h[k] = std::max(0.0, 0.2 - s.bed[k]);
+      }
+    EXPECT_LE(twinDifferenceAfter<double>(p, s, 120), 1e-10) << schemeName(scheme);
+  }
+}
+
 TEST(RainSeries, BadSeriesAreRefusedNamingThePoint)
 {
   struct Bad
@@ -157,6 +204,34 @@ TEST(RainSeries, BadSeriesAreRefusedNamingThePoint)
     { BoundaryType::Inflow, { { 0, 1 }, { 1, -2 } }, "west boundary's hydrograph point 2" },
     { BoundaryType::FixedLevel, { { 0, 1 } }, "west boundary's level series needs 2" },
   };
+  struct BadSource
+  {
+    PointSource source;
+    Scheme scheme;
+    const char* expected;
+  };
+  const BadSource sources[] = {
+    { { 30, 1, { { 0, 1 }, { 1, 1 } } }, Scheme::MusclHancock, "point source 1 at (30, 1) m lies" },
+    { { 1, 1, { { 0, 1 }, { 1, -1 } } },
+      Scheme::MusclHancock,
+      "point source 1's discharge point 2" },
+    { { 1, 1, { { 0, 1 }, { 1, 1 } } }, Scheme::LaxFriedrichs, "point sources need MUSCL" },
+  };
+  for (const BadSource& c : sources)
+  {
+    SimulationParameters p = smallParameters(Precision::Single); // 25 x 18.5 m
+    p.scheme = c.scheme;
+    p.sources = { c.source };
+    try
+    {
+      p.validate();
+      FAIL() << "accepted; expected '" << c.expected << "'";
+    }
+    catch (const Error& e)
+    {
+      EXPECT_NE(std::string(e.what()).find(c.expected), std::string::npos) << e.what();
+    }
+  }
   for (const BadSide& c : sides)
   {
     SimulationParameters p = smallParameters(Precision::Single);
