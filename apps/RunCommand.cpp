@@ -44,6 +44,7 @@ struct RunOptions
   std::vector<std::string> sideSeries; // SIDE=TYPE:FILE
   std::vector<std::string> gauges;     // X,Y
   std::vector<std::string> sources;    // X,Y:FILE
+  std::vector<double> greenAmpt;       // K, PSI, DEFICIT
 };
 
 // --boundary-series SIDE=TYPE:FILE: an inflow's hydrograph or a water level's tide from a CSV
@@ -97,11 +98,12 @@ public:
 #ifdef SWE_WITH_VTK
     selection_ = frameArraySelection(options.arrays);
     if (!options.arrays.empty())
-      for (int a = kFirstFloodMapArray; a < kFrameArrayCount; ++a)
+      for (int a = kFirstKeptArray; a <= static_cast<int>(FrameArray::Duration); ++a)
         params.floodMaps = params.floodMaps || selection_.holds[static_cast<std::size_t>(a)];
     if (!options.outDir.empty())
       frames_.push_back({ "frames",
-        frameArrayBytesPerCell(params.precision == Precision::Double ? 8 : 4, params.floodMaps) });
+        frameArrayBytesPerCell(params.precision == Precision::Double ? 8 : 4,
+          stateFields(params).size() - kStateFields) });
 #else
     (void)params;
     if (!options.outDir.empty() || !options.arrays.empty())
@@ -332,6 +334,10 @@ int run(RunOptions& options)
   checkOutputTimes(options.tEnd, options.outputEvery);
   if (!options.rainSeries.empty())
     options.common.params.rainSeries = readSeries(options.rainSeries);
+  if (options.greenAmpt.size() == 3)
+    options.common.params.infiltration = { options.greenAmpt[0],
+      options.greenAmpt[1],
+      options.greenAmpt[2] };
   SimulationParameters params = options.common.resolve();
   if (!options.sideSeries.empty())
   {
@@ -424,6 +430,13 @@ Subcommand addRun(CLI::App& app)
     options->sideSeries,
     "a side's value varying in time, SIDE=TYPE:FILE: an inflow's hydrograph (m^2/s) or a "
     "water level's tide (m) from a CSV file of (time [s], value), in place of --boundary");
+  cmd
+    ->add_option("--green-ampt",
+      options->greenAmpt,
+      "Green-Ampt infiltration in place of --losses: K,PSI,DEFICIT, the saturated hydraulic "
+      "conductivity [mm/h], the suction head [mm] and the moisture deficit, e.g. 10,110,0.3")
+    ->delimiter(',')
+    ->expected(3);
   cmd->add_option("--source",
     options->sources,
     "a point source at X,Y (m, in the grid's coordinates) with its discharge from a CSV file of "

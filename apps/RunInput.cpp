@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #ifdef SWE_WITH_VTK
+#include "FrameArraySelection.h"
 #include "ImageInitialState.h"
 
 #include <vtkCommand.h>
@@ -182,30 +183,27 @@ Snapshot restartSnapshot(const std::string& file, const SimulationParameters& pa
   s.nx = nx;
   s.ny = ny;
   s.realSize = params.precision == Precision::Double ? 8 : 4;
-  s.fields = params.floodMaps ? kStateFieldsWithMaps : kStateFields;
+  const std::vector<Field> fields = stateFields(params);
+  s.fields = static_cast<int>(fields.size());
   s.time = fieldValue(image, file, "SimulationTime");
   s.steps = static_cast<std::int64_t>(fieldValue(image, file, "Steps"));
   s.data.resize(s.bytes());
   const std::size_t fieldBytes = static_cast<std::size_t>(nx) * ny * s.realSize;
-  const struct
+  for (std::size_t f = 0; f < fields.size(); ++f)
   {
-    const char* array;
-    int component;
-  } fields[kStateFieldsWithMaps] = { { "Depth", 0 },
-    { "Momentum", 0 },
-    { "Momentum", 1 },
-    { "MaxDepth", 0 },
-    { "MaxSpeed", 0 },
-    { "MaxHazard", 0 },
-    { "ArrivalTime", 0 },
-    { "Duration", 0 } };
-  for (int f = 0; f < s.fields; ++f)
+    // (the frame's array of each field: Momentum holds hu and hv; the kept fields their own)
+    const Field field = fields[f];
+    const char* name = field == Field::Depth ? "Depth" : "Momentum";
+    for (int k = 0; k < kKeptArrayCount; ++k)
+      if (keptField(k) == field)
+        name = kFrameArrayNames[kFirstKeptArray + k];
     copyComponent(image.Get(),
       file,
-      fields[f].array,
-      fields[f].component,
+      name,
+      field == Field::MomentumY ? 1 : 0,
       s.realSize,
       s.data.data() + f * fieldBytes);
+  }
   return s;
 #else
   (void)params;

@@ -1,6 +1,8 @@
 #pragma once
 // Which cell arrays a frame holds, without VTK: what the "Output Arrays" property and the memory
 // check before a run need to know about the frame arrays (FrameArrays.h holds the arrays).
+#include "SimulationTypes.h"
+
 #include <array>
 #include <cstdint>
 
@@ -16,15 +18,25 @@ enum class FrameArray
   Bed,
   Momentum,
   Velocity,
-  // The flood maps (Field::MaxDepth on), in a run that keeps them.
+  // Copied from the fields a state keeps (stateFields), in a run that has them: the flood maps
+  // and the cumulative infiltration.
   MaxDepth,
   MaxSpeed,
   MaxHazard,
   ArrivalTime,
-  Duration
+  Duration,
+  Infiltration
 };
-constexpr int kFrameArrayCount = 10;
-constexpr int kFirstFloodMapArray = static_cast<int>(FrameArray::MaxDepth);
+constexpr int kFrameArrayCount = 11;
+constexpr int kFirstKeptArray = static_cast<int>(FrameArray::MaxDepth);
+constexpr int kKeptArrayCount = kFrameArrayCount - kFirstKeptArray;
+// The state's field a kept array copies.
+constexpr Field keptField(int keptArray)
+{
+  return keptArray == kKeptArrayCount - 1
+           ? Field::Infiltration
+           : static_cast<Field>(static_cast<int>(Field::MaxDepth) + keptArray);
+}
 constexpr const char* kFrameArrayNames[kFrameArrayCount] = { "Depth",
   "FreeSurface",
   "Bed",
@@ -34,19 +46,21 @@ constexpr const char* kFrameArrayNames[kFrameArrayCount] = { "Depth",
   "MaxSpeed",
   "MaxHazard",
   "ArrivalTime",
-  "Duration" };
+  "Duration",
+  "Infiltration" };
 
 // Host bytes a cell of the kept frame arrays takes at most (every array, two of each but the
-// bed), with realSize bytes a value: for the memory check before a run (Simulation::check).
-constexpr std::uint64_t frameArrayBytesPerCell(std::uint64_t realSize, bool floodMaps = false)
+// bed), with realSize bytes a value and `kept` arrays copied from the state's kept fields: for
+// the memory check before a run (Simulation::check).
+constexpr std::uint64_t frameArrayBytesPerCell(std::uint64_t realSize, std::uint64_t kept = 0)
 {
-  return (2 * (1 + 1 + 3 + 3 + (floodMaps ? 5 : 0)) + 1) * realSize;
+  return (2 * (1 + 1 + 3 + 3 + kept) + 1) * realSize;
 }
 
 struct FrameArraySelection
 {
   std::array<bool, kFrameArrayCount>
-    holds{ true, true, true, true, true, true, true, true, true, true };
+    holds{ true, true, true, true, true, true, true, true, true, true, true };
   bool operator()(FrameArray a) const { return holds[static_cast<int>(a)]; }
 };
 } // namespace swe

@@ -192,12 +192,17 @@ void takeArrays(const Simulation& simulation,
   out[2] = bed;
   out[3] = momentum;
   out[4] = velocity;
-  // The flood maps, copied from the state as they are (a run without them has none to give).
-  for (int m = 0; m < kFrameArrayCount - kFirstFloodMapArray; ++m)
-    out[kFirstFloodMapArray + m] = p.floodMaps ? take(arrays.FloodMaps[static_cast<std::size_t>(m)],
-                                                   static_cast<FrameArray>(kFirstFloodMapArray + m),
-                                                   1)
-                                               : nullptr;
+  // The flood maps and the infiltration, copied from the state as they are (a run without them
+  // has none to give).
+  const std::vector<Field> fields = stateFields(p);
+  for (int k = 0; k < kKeptArrayCount; ++k)
+  {
+    const bool kept = std::find(fields.begin(), fields.end(), keptField(k)) != fields.end();
+    out[kFirstKeptArray + k] = kept ? take(arrays.Kept[static_cast<std::size_t>(k)],
+                                        static_cast<FrameArray>(kFirstKeptArray + k),
+                                        1)
+                                    : nullptr;
+  }
 }
 
 // The values of array, or null for an array left out.
@@ -248,7 +253,7 @@ FrameImage::FrameImage(const Simulation& simulation,
   bed_ = taken[2];
   momentum_ = taken[3];
   velocity_ = taken[4];
-  std::copy(std::begin(taken) + kFirstFloodMapArray, std::end(taken), floodMaps_.begin());
+  std::copy(std::begin(taken) + kFirstKeptArray, std::end(taken), kept_.begin());
 }
 
 void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
@@ -282,15 +287,17 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
     cacheRanges(velocity_,
       { rangeOf(ranges, Q::VelocityX), rangeOf(ranges, Q::VelocityY), zero },
       &velocityNorm);
-  for (std::size_t m = 0; m < floodMaps_.size(); ++m)
-    if (floodMaps_[m])
+  const std::vector<Field> fields = stateFields(params_);
+  for (std::size_t k = 0; k < kept_.size(); ++k)
+    if (kept_[k])
     {
-      if (state.fields != kStateFieldsWithMaps)
-        throw Error("the state to output has no flood maps");
-      std::memcpy(floodMaps_[m]->GetVoidPointer(0),
-        state.field(kStateFields + static_cast<int>(m)),
+      const auto f = std::find(fields.begin(), fields.end(), keptField(static_cast<int>(k)));
+      if (state.fields != static_cast<int>(fields.size()) || f == fields.end())
+        throw Error("the state to output lacks the fields of its run's maps or infiltration");
+      std::memcpy(kept_[k]->GetVoidPointer(0),
+        state.field(static_cast<int>(f - fields.begin())),
         state.fieldBytes());
-      floodMaps_[m]->Modified(); // (its range is computed again when asked)
+      kept_[k]->Modified(); // (its range is computed again when asked)
     }
   double mass = 0;
   for (double m : rowMass_)

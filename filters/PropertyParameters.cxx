@@ -78,6 +78,7 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
       params.sources.push_back({ row[0] - grid.origin[0], row[1] - grid.origin[1], {} });
     params.sources.back().discharge.push_back({ row[2], row[3] });
   }
+  params.infiltration = values.infiltration;
   params.floodMaps = values.floodMaps;
   params.arrivalDepth = values.arrivalDepth;
   params.cfl = values.courantNumber;
@@ -102,7 +103,7 @@ DeviceInfo checkFilterRun(const SimulationParameters& params)
   const std::uint64_t real = params.precision == Precision::Double ? 8 : 4;
   return Simulation::check(params,
     false,
-    { { "frames", frameArrayBytesPerCell(real, params.floodMaps) },
+    { { "frames", frameArrayBytesPerCell(real, stateFields(params).size() - kStateFields) },
       { "checkpoints", Timeline::hostBytesPerCell(params.precision) } });
 }
 } // namespace swe

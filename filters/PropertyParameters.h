@@ -24,6 +24,7 @@ struct PropertyValues
   std::vector<std::array<double, 2>> gauges; // (x, y) in the output's coordinates
   // (x, y, time, m^3/s); consecutive rows at one point are one source's series
   std::vector<std::array<double, 4>> sourceRows;
+  GreenAmpt infiltration;
   bool floodMaps = false;
   double arrivalDepth = 0.01; // [m]
   double gravity = 0;

@@ -18,6 +18,9 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   : ManningCoefficient(0.0)
   , Rainfall(0.0)
   , LossRate(0.0)
+  , HydraulicConductivity(0.0)
+  , SuctionHead(0.0)
+  , MoistureDeficit(0.0)
   , FloodMaps(0)
   , ArrivalDepth(0.01)
   , Gravity(9.81)
@@ -82,6 +85,9 @@ void vtkShallowWaterBase::PhysicsChanged()
 vtkShallowWaterPhysicsSetter(ManningCoefficient, double);
 vtkShallowWaterPhysicsSetter(Rainfall, double);
 vtkShallowWaterPhysicsSetter(LossRate, double);
+vtkShallowWaterPhysicsSetter(HydraulicConductivity, double);
+vtkShallowWaterPhysicsSetter(SuctionHead, double);
+vtkShallowWaterPhysicsSetter(MoistureDeficit, double);
 vtkShallowWaterPhysicsSetter(FloodMaps, int);
 vtkShallowWaterPhysicsSetter(ArrivalDepth, double);
 vtkShallowWaterPhysicsSetter(Gravity, double);
@@ -221,6 +227,7 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
     values.boundarySeries[side] = this->Internals->Series[side + 1];
   values.gauges = this->Internals->Series[5];
   values.sourceRows = this->Internals->SourceRows;
+  values.infiltration = { this->HydraulicConductivity, this->SuctionHead, this->MoistureDeficit };
   values.floodMaps = this->FloodMaps != 0;
   values.arrivalDepth = this->ArrivalDepth;
   values.gravity = this->Gravity;
@@ -251,6 +258,9 @@ void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "ManningCoefficient: " << this->ManningCoefficient << "\n";
   os << indent << "Rainfall: " << this->Rainfall << "\n";
   os << indent << "LossRate: " << this->LossRate << "\n";
+  os << indent << "HydraulicConductivity: " << this->HydraulicConductivity << "\n";
+  os << indent << "SuctionHead: " << this->SuctionHead << "\n";
+  os << indent << "MoistureDeficit: " << this->MoistureDeficit << "\n";
   os << indent << "FloodMaps: " << this->FloodMaps << "\n";
   os << indent << "ArrivalDepth: " << this->ArrivalDepth << "\n";
   os << indent << "Gravity: " << this->Gravity << "\n";

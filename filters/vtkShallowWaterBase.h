@@ -59,6 +59,14 @@ public:
   void RemoveAllRainfallSeriesPoints();
   /// Flood maps (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration) kept at every step, and
   /// the depth at which a cell counts as flooded, in metres.
+  /// Green-Ampt infiltration (in place of LossRate): the saturated hydraulic conductivity in
+  /// mm/h (0: none), the suction head in mm and the moisture deficit.
+  void SetHydraulicConductivity(double k);
+  vtkGetMacro(HydraulicConductivity, double);
+  void SetSuctionHead(double psi);
+  vtkGetMacro(SuctionHead, double);
+  void SetMoistureDeficit(double deficit);
+  vtkGetMacro(MoistureDeficit, double);
   void SetFloodMaps(int on);
   vtkGetMacro(FloodMaps, int);
   void SetArrivalDepth(double depth);
@@ -211,6 +219,9 @@ private:
   double ManningCoefficient;
   double Rainfall;
   double LossRate;
+  double HydraulicConductivity;
+  double SuctionHead;
+  double MoistureDeficit;
   int FloodMaps;
   double ArrivalDepth;
   double Gravity;

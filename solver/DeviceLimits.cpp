@@ -60,11 +60,11 @@ void checkHostMemory(const SimulationParameters& params,
   // The initial state (h, hu, hv, bed and the roughness, in fp64) and one field converted for
   // the upload exist only while the simulation is made, before the frames and checkpoints.
   const std::uint64_t whileMade = (perCellManning ? 40 : 32) + real;
-  const std::uint64_t fields = params.floodMaps ? kStateFieldsWithMaps : kStateFields;
+  const std::uint64_t fields = stateFields(params).size();
   std::vector<HostShare> parts;
   if (info.type == "CPU") // a CPU device's buffers are host memory: state, bed, copy for frames
-    parts.push_back({ "device buffers",
-      deviceBytesPerCell(params.precision, perCellManning, params.floodMaps) + fields * real });
+    parts.push_back(
+      { "device buffers", deviceBytesPerCell(params, perCellManning) + fields * real });
   parts.push_back({ "download copy", fields * real });
   parts.insert(parts.end(), alsoOnHost.begin(), alsoOnHost.end());
   std::uint64_t running = 0, device = 0;
@@ -97,8 +97,7 @@ DeviceInfo checkRunFits(const SimulationParameters& params,
     requireDouble(info);
   const std::uint64_t real = realBytes(params.precision);
   const std::uint64_t cells = paddedCells(params.nx, params.ny, real);
-  const std::uint64_t bytes =
-    cells * deviceBytesPerCell(params.precision, perCellManning, params.floodMaps);
+  const std::uint64_t bytes = cells * deviceBytesPerCell(params, perCellManning);
   const std::uint64_t oneBuffer = cells * real;
   const std::string grid = std::to_string(params.nx) + " x " + std::to_string(params.ny);
   if (cells > static_cast<std::uint64_t>(INT_MAX))
@@ -116,18 +115,23 @@ DeviceInfo checkRunFits(const SimulationParameters& params,
   return info;
 }
 
-std::uint64_t deviceBytesPerCell(Precision precision, bool perCellManning, bool floodMaps)
+std::uint64_t deviceBytesPerCell(Precision precision, bool perCellManning)
 {
-  const int maps = floodMaps ? kStateFieldsWithMaps - kStateFields : 0;
-  return ((perCellManning ? 8 : 7) + maps) * static_cast<std::uint64_t>(realBytes(precision));
+  return (perCellManning ? 8 : 7) * static_cast<std::uint64_t>(realBytes(precision));
+}
+
+std::uint64_t deviceBytesPerCell(const SimulationParameters& params, bool perCellManning)
+{
+  // (the fields a state keeps beyond h, hu, hv: the infiltration, the flood maps)
+  const std::uint64_t kept = stateFields(params).size() - kStateFields;
+  return deviceBytesPerCell(params.precision, perCellManning) + kept * realBytes(params.precision);
 }
 
 std::uint64_t deviceBytesUsed(const GridLayout& layout,
   const SimulationParameters& params,
   bool perCellManning)
 {
-  return layout.paddedCells() *
-         deviceBytesPerCell(params.precision, perCellManning, params.floodMaps);
+  return layout.paddedCells() * deviceBytesPerCell(params, perCellManning);
 }
 
 std::uint64_t largestSquareGridOn(Precision precision, const DeviceInfo& device)

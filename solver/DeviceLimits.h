@@ -20,10 +20,11 @@ DeviceInfo checkRunFits(const SimulationParameters& params,
   bool perCellManning,
   const std::vector<HostShare>& alsoOnHost);
 
-// Device bytes one grid cell needs: 2 x (h, hu, hv) ping-pong, the bed, when the coefficient is
-// given per cell the Manning field, and the flood maps where kept (the partial-maximum buffers add
-// < 1 % and are ignored).
-std::uint64_t deviceBytesPerCell(Precision precision, bool perCellManning, bool floodMaps = false);
+// Device bytes one grid cell needs: 2 x (h, hu, hv) ping-pong, the bed and, when the coefficient
+// is given per cell, the Manning field (the partial-maximum buffers add < 1 % and are ignored);
+// with params, the fields the state keeps besides (stateFields: infiltration, flood maps).
+std::uint64_t deviceBytesPerCell(Precision precision, bool perCellManning);
+std::uint64_t deviceBytesPerCell(const SimulationParameters& params, bool perCellManning);
 
 // Device bytes a run's own buffers take (the fields of deviceBytesPerCell, padded as laid out).
 std::uint64_t deviceBytesUsed(const GridLayout& layout,

@@ -165,6 +165,11 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << (settings.perCellManning ? " -DMANNING_FIELD " : " ")
     << (params.rainfall > 0 ? "-DRAIN_RATE=" + real(rainfallRate(params)) + " " : "")
     << (params.rainSeries.empty() ? "" : "-DRAIN_SERIES ")
+    << (params.infiltration.on()
+           ? "-DGREEN_AMPT -DGREEN_AMPT_K=" + real(params.infiltration.conductivity / 3.6e6) +
+               " -DGREEN_AMPT_P=" +
+               real(params.infiltration.suction / 1000 * params.infiltration.deficit) + " "
+           : "")
     << (params.losses > 0 ? "-DLOSS_RATE=" + real(lossRate(params)) + " " : "")
     << haloOption(settings.haloSides)
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and

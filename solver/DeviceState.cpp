@@ -39,6 +39,16 @@ DeviceState::DeviceState(const EngineContext& engine,
   if (!engine.params.sources.empty())
     for (cl::Kernel& k : addSources_)
       k = engine.program.kernel("add_sources");
+  if (engine.params.infiltration.on())
+  {
+    infiltrated_ = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+    for (cl::Kernel& k : infiltrate_)
+      k = engine.program.kernel("infiltrate");
+    kept_.push_back(&infiltrated_);
+  }
+  if (maps_)
+    for (int k = 0; k < kFloodMapCount; ++k)
+      kept_.push_back(&maps_->map(k));
 }
 
 void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
@@ -46,11 +56,16 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
   for (cl::Kernel& k : fillGhosts_)
     k.setArg(4, ctrl); // (a side's series is taken at the clock's time)
   for (int p = 0; p < 2; ++p)
+  {
     if (addSources_[p]())
     {
       addSources_[p].setArg(0, copies_[p].h);
       addSources_[p].setArg(1, ctrl);
     }
+    if (infiltrate_[p]())
+      KernelArgs(Precision::Single) // (no reals among its arguments)
+        .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl);
+  }
   std::array<std::array<const cl::Buffer*, 3>, 2> copies;
   for (int p = 0; p < 2; ++p)
     copies[p] = { &copies_[p].h, &copies_[p].hu, &copies_[p].hv };
@@ -64,6 +79,11 @@ void DeviceState::afterStep(int p, bool step) const
 {
   if (step && addSources_[p]())
     queue_.enqueueNDRangeKernel(addSources_[p], cl::NullRange, cl::NDRange(1), cl::NDRange(1));
+  if (step && infiltrate_[p]())
+    queue_.enqueueNDRangeKernel(infiltrate_[p],
+      cl::NullRange,
+      cl::NDRange(roundUp(static_cast<std::uint64_t>(layout_.nx), 64), layout_.ny),
+      cl::NDRange(64, 1));
   if (maps_)
     maps_->fold(p, step);
   if (gauges_)
@@ -81,7 +101,7 @@ const cl::Buffer& DeviceState::stateBuffer(int f, int p) const
     case 2:
       return copies_[p].hv;
   }
-  return maps_->map(f - kStateFields);
+  return *kept_[static_cast<std::size_t>(f - kStateFields)];
 }
 
 const cl::Buffer& DeviceState::field(Field field) const
@@ -96,6 +116,8 @@ const cl::Buffer& DeviceState::field(Field field) const
       return copies_[parity].hv;
     case Field::Bed:
       return bed_;
+    case Field::Infiltration:
+      return infiltrated_;
     default:
       break;
   }
@@ -168,6 +190,8 @@ void DeviceState::upload(const InitialState& initial)
   uploadWhole(copies_[0].hv, initial.hv);
   if (maps_)
     maps_->reset();
+  if (infiltrated_())
+    queue_.enqueueFillBuffer(infiltrated_, cl_uchar(0), 0, layout_.bufferBytes());
   if (gauges_)
     gauges_->setBed(initial);
 }
@@ -290,7 +314,9 @@ void DeviceState::readConverted(const cl::Buffer& buffer, Out* out) const
 template<class Out>
 void DeviceState::downloadField(Field field, Out* out) const
 {
-  if (field >= Field::MaxDepth && !maps_)
+  if (field == Field::Infiltration && !infiltrated_())
+    throw Error("this run has no Green-Ampt infiltration to read");
+  if (field >= Field::MaxDepth && field <= Field::Duration && !maps_)
     throw Error("this run keeps no flood maps: switch them on (Flood Maps, swe run --maps) to "
                 "read them");
   if (field != Field::Bed || datum_ == 0)

@@ -45,7 +45,7 @@ public:
   // The current state's buffer of a field (the bed's for Field::Bed, a flood map's for theirs).
   const cl::Buffer& field(Field field) const;
   // The fields a state carries: h, hu, hv and, where kept, the flood maps (StateView::fields).
-  int fieldCount() const { return maps_ ? kStateFieldsWithMaps : kStateFields; }
+  int fieldCount() const { return kStateFields + static_cast<int>(kept_.size()); }
   // The ghost fill (a side's series), the flood maps' fold and the gauges' sampling read the
   // time, the step's dt and the step count from the clock's buffers. Once, before the first ghost
   // fill.
@@ -103,7 +103,7 @@ private:
   void readConverted(const cl::Buffer& buffer, Out* out) const;
   template<class Out>
   void downloadField(Field field, Out* out) const;
-  // Field f of the state (stateField(f)): of copy p for h, hu, hv.
+  // Field f of the state (stateFields(params)[f]): of copy p for h, hu, hv.
   const cl::Buffer& stateBuffer(int f, int p) const;
 
   cl::CommandQueue& queue_;
@@ -116,6 +116,10 @@ private:
   std::optional<FloodMaps> maps_;
   std::optional<Gauges> gauges_;
   std::array<cl::Kernel, 2> addSources_; // one per copy; none without point sources
+  cl::Buffer infiltrated_;               // the cumulative infiltration, with Green-Ampt
+  std::array<cl::Kernel, 2> infiltrate_; // one per copy; none without Green-Ampt
+  // The state's fields after h, hu, hv, as stateFields orders them.
+  std::vector<const cl::Buffer*> kept_;
   RankCoupling* coupling_ = nullptr;
 };
 } // namespace swe

@@ -76,6 +76,31 @@ void SimulationParameters::validateGauges() const
     requireInGrid(*this, gauges[g][0], gauges[g][1], "gauge " + std::to_string(g + 1));
 }
 
+void SimulationParameters::validateInfiltration() const
+{
+  const GreenAmpt& g = infiltration;
+  requireFinite(g.conductivity, "hydraulic conductivity");
+  requireFinite(g.suction, "suction head");
+  requireFinite(g.deficit, "moisture deficit");
+  if (g.conductivity == 0 && g.suction == 0 && g.deficit == 0)
+    return;
+  if (g.conductivity <= 0 || g.conductivity > kMaxRainfall)
+    throw Error("hydraulic conductivity must be in (0, " + formatValue(kMaxRainfall) +
+                "] mm/h, got " + formatValue(g.conductivity) +
+                " (clay about 0.3, loam 3.4, sand 120)");
+  if (g.suction < 0 || g.suction > 1e4)
+    throw Error("suction head must be in [0, 10000] mm, got " + formatValue(g.suction) +
+                " (sand about 50, loam 90, clay 320)");
+  if (g.deficit < 0 || g.deficit > 1)
+    throw Error("moisture deficit must be in [0, 1], got " + formatValue(g.deficit) +
+                " (the porosity less the initial water content: 0.1 to 0.4)");
+  if (scheme == Scheme::LaxFriedrichs)
+    throw Error("Green-Ampt infiltration needs wet and dry cells: use MUSCL-Hancock or MUSCL-HLLC");
+  if (losses > 0)
+    throw Error("give either a loss rate (" + formatValue(losses) +
+                " mm/h) or Green-Ampt infiltration, not both");
+}
+
 void SimulationParameters::validateSources() const
 {
   if (sources.empty())
@@ -180,6 +205,7 @@ void SimulationParameters::validate() const
   validateSeries();
   validateGauges();
   validateSources();
+  validateInfiltration();
   // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
   if (losses > 0 && scheme == Scheme::LaxFriedrichs)
     throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "

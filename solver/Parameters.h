@@ -48,6 +48,15 @@ enum class Side
 // and after the last (kernels/forcing.h).
 using Series = std::vector<std::array<double, 2>>;
 
+// Green-Ampt infiltration, uniform over the grid; off while the conductivity is 0.
+struct GreenAmpt
+{
+  double conductivity = 0; // saturated hydraulic conductivity K [mm/h]
+  double suction = 0;      // wetting-front suction head psi [mm]
+  double deficit = 0;      // moisture deficit (porosity - initial water content) [-], in [0, 1]
+  bool on() const { return conductivity > 0; }
+};
+
 // A point source: a discharge [m^3/s] into the cell at (x, y) (metres from the grid's corner),
 // varying in time (a pump, a culvert's outlet, a river entering mid-domain).
 struct PointSource
@@ -102,6 +111,9 @@ struct SimulationParameters
   std::vector<std::array<double, 2>> gauges;
   // Point sources, added to their cells' depth after every step (MUSCL schemes). Empty: none.
   std::vector<PointSource> sources;
+  // Green-Ampt infiltration after every step, the cumulative infiltration kept per cell (MUSCL
+  // schemes; in place of `losses`).
+  GreenAmpt infiltration;
   // Flood maps (maximum depth, speed and hazard, arrival time, duration) kept on the device at
   // every step; arrivalDepth is the depth at which water has arrived and a cell counts as
   // flooded [m].
@@ -129,6 +141,7 @@ struct SimulationParameters
   void validateSeries() const;
   void validateGauges() const;
   void validateSources() const;
+  void validateInfiltration() const;
 };
 
 // The cell a gauge coordinate (metres from the grid's corner) falls in, along x or y.

@@ -41,22 +41,25 @@ T real_sqrt(T x)
 namespace fp32
 {
 using real = float;
-using std::cbrt, std::copysign, std::fabs, std::fma, std::sqrt;
+using std::cbrt, std::copysign, std::fabs, std::fma, std::log, std::sqrt;
 #include "muscl_hllc.h"
 #include "boundaries.h"
 #include "forcing.h"
+#include "infiltration.h"
 }
 #undef SWE_MUSCL_HLLC_H
 #undef SWE_BOUNDARIES_H
 #undef SWE_FORCING_H
+#undef SWE_INFILTRATION_H
 namespace fp64
 {
 using real = double;
-using std::cbrt, std::copysign, std::fabs, std::fma, std::sqrt;
+using std::cbrt, std::copysign, std::fabs, std::fma, std::log, std::sqrt;
 #define SWE_DOUBLE // (as the kernels are built in double precision)
 #include "muscl_hllc.h"
 #include "boundaries.h"
 #include "forcing.h"
+#include "infiltration.h"
 #undef SWE_DOUBLE
 }
 
@@ -158,6 +161,8 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
     rainTimes_.push_back(static_cast<Real>(point[0]));
     rainRates_.push_back(static_cast<Real>(point[1] / 3.6e6));
   }
+  if (params.infiltration.on())
+    infiltrated_.assign(static_cast<std::size_t>(params.nx) * params.ny, Real(0));
   if (params.floodMaps)
   {
     maps_.emplace(static_cast<std::size_t>(params.nx) * params.ny, kDryDepth, params.arrivalDepth);
@@ -271,7 +276,11 @@ Real ReferenceSolver<Real>::step(double target)
   const double remaining = target - time_;
   if (!(remaining > 0))
     return 0;
-  return stepWith(chooseDt(remaining, maxWaveSpeed()), target);
+  // (the device takes the wave speeds of a step's state as its kernel wrote it, before what
+  // follows the step: point sources, infiltration)
+  const Real speed = speedBeforeAfterStep_ ? *speedBeforeAfterStep_ : maxWaveSpeed();
+  speedBeforeAfterStep_.reset();
+  return stepWith(chooseDt(remaining, speed), target);
 }
 
 template<class Real>
@@ -314,7 +323,10 @@ Real ReferenceSolver<Real>::stepWith(Real dt, double target)
     stepMusclHancock(dt);
   else
     stepLaxFriedrichs(dt);
+  if (!params_.sources.empty() || params_.infiltration.on())
+    speedBeforeAfterStep_ = maxWaveSpeed();
   addSources(dt);
+  infiltrate(dt);
   if (maps_)
     foldFloodMaps(*maps_, dt);
   return dt;
@@ -593,6 +605,27 @@ Real ReferenceSolver<Real>::sideValue(const Boundary& side) const
     return fp64::series_at(t.data(), v.data(), n, at);
   else
     return fp32::series_at(t.data(), v.data(), n, at);
+}
+
+template<class Real>
+void ReferenceSolver<Real>::infiltrate(Real dt)
+{
+  const GreenAmpt& g = params_.infiltration;
+  if (!g.on() || !(dt > 0))
+    return;
+  const Real kDt = dt * static_cast<Real>(g.conductivity / 3.6e6),
+             p = static_cast<Real>(g.suction / 1000 * g.deficit),
+             hDry = static_cast<Real>(kDryDepth);
+  for (int j = 0; j < params_.ny; ++j)
+    for (int i = 0; i < params_.nx; ++i)
+    {
+      const std::size_t c = index(i, j);
+      Real& f = infiltrated_[static_cast<std::size_t>(j) * params_.nx + i];
+      if constexpr (std::is_same_v<Real, double>)
+        fp64::infiltrate_cell(&h_[c], &hu_[c], &hv_[c], &f, kDt, p, hDry);
+      else
+        fp32::infiltrate_cell(&h_[c], &hu_[c], &hv_[c], &f, kDt, p, hDry);
+    }
 }
 
 template<class Real>

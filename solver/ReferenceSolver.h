@@ -45,6 +45,8 @@ public:
   // A flood map (Field::MaxDepth ... Field::Duration), cell after cell (x fastest), where
   // params.floodMaps: folded after every step as the device does.
   std::vector<Real> floodMap(Field field) const;
+  // The cumulative Green-Ampt infiltration [m], cell after cell; empty without it.
+  const std::vector<Real>& infiltration() const { return infiltrated_; }
 
   // Interior values.
   Real h(int i, int j) const { return h_[index(i, j)]; }
@@ -85,8 +87,9 @@ private:
   // The *New vectors become the state (the one-pass schemes' ping-pong).
   void takeNewState();
   // The point sources' water over the step of dt that has just been taken (as
-  // kernels/sources.cl).
+  // kernels/sources.cl), and the Green-Ampt infiltration (kernels/infiltration.cl).
   void addSources(Real dt);
+  void infiltrate(Real dt);
   // A side's value (discharge or level relative to the datum) at ghostTime_: its series', else
   // its constant.
   Real sideValue(const Boundary& side) const;
@@ -125,6 +128,10 @@ private:
   std::vector<Real> rainTimes_, rainRates_; // the rain series, as the device's constants
   double ghostTime_ = 0;                    // the time the ghosts are filled at
   Real stepRain_ = 0;                       // the rain rate of the step being taken
+  std::vector<Real> infiltrated_;           // Green-Ampt's cumulative infiltration, a cell each
+  // The wave speed of the last step's state before its sources and infiltration, which the
+  // next step's dt comes from (as on the device); none: take the state's.
+  std::optional<Real> speedBeforeAfterStep_;
 };
 
 extern template class ReferenceSolver<float>;

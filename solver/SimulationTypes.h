@@ -3,6 +3,7 @@
 // snapshots, the callbacks of a run, where its setup time went and what memory its caller keeps.
 // Simulation.h includes this; the engine's parts use it without the whole facade.
 #include "FrameRow.h"
+#include "Parameters.h"
 
 #include <cstdint>
 #include <functional>
@@ -27,16 +28,24 @@ enum class Field
   MaxSpeed,
   MaxHazard,
   ArrivalTime,
-  Duration
+  Duration,
+  // The cumulative Green-Ampt infiltration [m] (SimulationParameters::infiltration).
+  Infiltration
 };
 
-// The fields a state carries (StateView, Snapshot): h, hu, hv, then the flood maps if the run
-// keeps them, in Field's order.
+// The fields a state carries (StateView, Snapshot), in this order: h, hu, hv, the infiltration
+// where the run has Green-Ampt, the flood maps where it keeps them.
 constexpr int kStateFields = 3;
-constexpr int kStateFieldsWithMaps = 8;
-inline Field stateField(int f)
+inline std::vector<Field> stateFields(const SimulationParameters& params)
 {
-  return static_cast<Field>(f < kStateFields ? f : f + 1);
+  std::vector<Field> fields = { Field::Depth, Field::MomentumX, Field::MomentumY };
+  if (params.infiltration.on())
+    fields.push_back(Field::Infiltration);
+  if (params.floodMaps)
+    for (Field map :
+      { Field::MaxDepth, Field::MaxSpeed, Field::MaxHazard, Field::ArrivalTime, Field::Duration })
+      fields.push_back(map);
+  return fields;
 }
 
 struct Diagnostics
@@ -46,7 +55,8 @@ struct Diagnostics
   double maxSpeed = 0; // max |(u, v)| [m/s]
 };
 
-// Read-only h, hu, hv (and the flood maps, where the run keeps them: `fields` in all, stateField)
+// Read-only h, hu, hv (and the infiltration and flood maps, where the run has them: `fields` in
+// all, as stateFields orders them)
 // of the interior cells at one instant, one field after the other, nx * ny values each
 // (row-major, x fastest), in the simulation's precision (realSize bytes a value), in host memory
 // that someone else owns (a Snapshot, or the simulation: downloadState()).
@@ -63,7 +73,7 @@ struct StateView
   std::function<std::optional<FrameRanges>()> ranges;
   int fields = kStateFields;
   std::size_t fieldBytes() const { return static_cast<std::size_t>(nx) * ny * realSize; }
-  // Field f's values (stateField(f)).
+  // Field f's values (stateFields(params)[f]).
   const unsigned char* field(int f) const { return data + f * fieldBytes(); }
 };
 

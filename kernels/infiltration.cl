@@ -1,0 +1,21 @@
+/* Green-Ampt infiltration after every step (kernels/infiltration.h): a work-item a cell. */
+#ifdef GREEN_AMPT
+__kernel void infiltrate(__global real* h, __global real* hu, __global real* hv,
+  __global real* infiltrated, __global const real* ctrl)
+{
+  const int i = get_global_id(0), j = get_global_id(1);
+  const real dt = ctrl[CTRL_DT];
+  if (i >= NX || j >= NY || !(dt > (real)0))
+    return;
+  const int c = IDX(i, j);
+  real hc = h[c];
+  if (!(hc > (real)H_DRY))
+    return;
+  real huc = hu[c], hvc = hv[c], f = infiltrated[c];
+  infiltrate_cell(&hc, &huc, &hvc, &f, dt * (real)GREEN_AMPT_K, (real)GREEN_AMPT_P, (real)H_DRY);
+  h[c] = hc;
+  hu[c] = huc;
+  hv[c] = hvc;
+  infiltrated[c] = f;
+}
+#endif
