@@ -75,6 +75,15 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
     gauges_->bind(copies, ctrl, status);
 }
 
+void DeviceState::restoredAt(std::int64_t steps)
+{
+  if (!gauges_)
+    return;
+  gauges_->truncate(steps);
+  gauges_->sample(0);
+  gauges_->collect(steps);
+}
+
 void DeviceState::afterStep(int p, bool step) const
 {
   if (step && addSources_[p]())

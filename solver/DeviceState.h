@@ -54,9 +54,11 @@ public:
   // point sources' water over the step (kernels/sources.cl; a step only), then the fold into the
   // flood maps (FloodMaps::fold) and the gauges' sample, where the run has them.
   void afterStep(int p, bool step = true) const;
-  // The gauges (null without): collected and truncated by the facade as it reads the clock and
-  // restores snapshots.
+  // The gauges (null without): collected by the facade as it reads the clock.
   Gauges* gauges() { return gauges_ ? &*gauges_ : nullptr; }
+  // After a snapshot of step `steps` was written into copy 0 and the clock restarted there: the
+  // gauges' record cut back to it, and its sample taken again (its maps have it already).
+  void restoredAt(std::int64_t steps);
 
   // Which copy holds the state. The steppers flip it as they queue steps; for two steps a
   // launch the device keeps it and DeviceClock::read takes it back.

@@ -242,33 +242,6 @@ SimulationPlan Simulation::plan(const SimulationParameters& params,
   return plan;
 }
 
-SimulationParameters blockParameters(const SimulationParameters& params, const Partition& partition)
-{
-  SimulationParameters block = params;
-  if (!params.gauges.empty())
-    throw Error("gauges are sampled in a run on one rank, and this run is split among " +
-                std::to_string(partition.ranks()) + ": run it on one rank, or without gauges");
-  block.nx = partition.block().nx;
-  block.ny = partition.block().ny;
-  return block;
-}
-
-void splitAmongRanks(SimulationPlan& plan, const Partition& partition, RankExchange& ranks)
-{
-  partition.validate();
-  const Block& b = partition.block();
-  const bool whole = partition.gridNx == plan.params.nx && partition.gridNy == plan.params.ny;
-  if (!whole && (b.nx != plan.params.nx || b.ny != plan.params.ny))
-    throw Error("the partition is of a " + std::to_string(partition.gridNx) + " x " +
-                std::to_string(partition.gridNy) + " grid with this rank's block " +
-                std::to_string(b.nx) + " x " + std::to_string(b.ny) + ", the plan's grid is " +
-                std::to_string(plan.params.nx) + " x " + std::to_string(plan.params.ny));
-  plan.params.nx = b.nx;
-  plan.params.ny = b.ny;
-  plan.partition = partition;
-  plan.ranks = &ranks;
-}
-
 Simulation::Simulation(const SimulationPlan& plan, const InitialState& initial)
   : impl_(new Impl(plan, initial))
 {
@@ -434,12 +407,7 @@ void Simulation::restore(const Snapshot& snapshot)
       else
         m.state->write(snapshot.data.data());
       m.clock->restart(snapshot.time, snapshot.steps, snapshot.lastDt);
-      if (Gauges* gauges = m.state->gauges())
-      {
-        gauges->truncate(snapshot.steps);
-        m.state->afterStep(0, false); // (the restored state's sample; its maps have it)
-        gauges->collect(snapshot.steps);
-      }
+      m.state->restoredAt(snapshot.steps);
     });
 }
 

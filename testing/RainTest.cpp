@@ -82,21 +82,6 @@ INSTANTIATE_TEST_SUITE_P(EveryScheme,
     return name;
   });
 
-// A hill that stands out of a lake, with rain on its dry top and on the water.
-InitialState hillInALake(const SimulationParameters& p)
-{
-  InitialState s(p.nx, p.ny);
-  for (int j = 0; j < p.ny; ++j)
-    for (int i = 0; i < p.nx; ++i)
-    {
-      const double x = (i + 0.5) / p.nx - 0.5, y = (j + 0.5) / p.ny - 0.5;
-      const std::size_t k = s.index(i, j);
-      s.bed[k] = 0.5 * std::exp(-(x * x + y * y) / 0.04);
-      s.h[k] = std::max(0.0, 0.3 - s.bed[k]);
-    }
-  return s;
-}
-
 TEST(Rain, SecondOrderSchemesMatchTheTwinOnTerrainWithDryCells)
 {
   for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })

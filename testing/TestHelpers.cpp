@@ -1,5 +1,9 @@
 #include "TestHelpers.h"
 
+#include "Error.h"
+
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -14,6 +18,33 @@ SimulationParameters smallParameters(Precision precision, int nx, int ny)
   p.precision = precision;
   p.device = "auto";
   return p;
+}
+
+void expectRefused(const SimulationParameters& params, const std::string& expected)
+{
+  try
+  {
+    params.validate();
+    ADD_FAILURE() << "accepted; expected an error '" << expected << "'";
+  }
+  catch (const Error& e)
+  {
+    EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+  }
+}
+
+InitialState hillInALake(const SimulationParameters& p)
+{
+  InitialState s(p.nx, p.ny);
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+    {
+      const double x = (i + 0.5) / p.nx - 0.5, y = (j + 0.5) / p.ny - 0.5;
+      const std::size_t k = s.index(i, j);
+      s.bed[k] = 0.5 * std::exp(-(x * x + y * y) / 0.04);
+      s.h[k] = std::max(0.0, 0.3 - s.bed[k]);
+    }
+  return s;
 }
 
 InitialState roughState(std::uint64_t seed)

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace swe::test
@@ -59,6 +60,13 @@ double twinDifferenceAfter(const SimulationParameters& p, const InitialState& in
 // in any direction, all drawn from one fixed generator (so that every compiler builds the same
 // state): a stress test for wet/dry fronts.
 InitialState roughState(std::uint64_t seed);
+
+// Expects params.validate() to throw swe::Error with `expected` in its message.
+void expectRefused(const SimulationParameters& params, const std::string& expected);
+
+// A hill that stands out of a lake on the grid of p: a Gaussian bump 0.5 m high over a fifth of
+// the grid, under water 0.3 m deep (its top dry).
+InitialState hillInALake(const SimulationParameters& p);
 
 // Largest asymmetries of an n x n state: under x <-> y (which swaps the momenta) and under
 // x -> -x (which negates hu).
