@@ -45,7 +45,25 @@ struct RunOptions
   std::vector<std::string> gauges;     // X,Y
   std::vector<std::string> sources;    // X,Y:FILE
   std::vector<double> greenAmpt;       // K, PSI, DEFICIT
+  std::vector<std::string> stretches;  // SIDE=FROM,TO
 };
+
+// --stretch SIDE=FROM,TO: an inflow or level side on that stretch only.
+void applyStretches(const std::vector<std::string>& texts, SimulationParameters& params)
+{
+  for (const std::string& text : texts)
+  {
+    const auto eq = text.find('=');
+    double from = 0, to = 0;
+    char extra = 0;
+    if (eq == std::string::npos ||
+        std::sscanf(text.c_str() + eq + 1, "%lf,%lf%c", &from, &to, &extra) != 2)
+      throw Error("--stretch '" + text + "' should read SIDE=FROM,TO in metres, e.g. west=200,300");
+    Boundary& b = params.boundaries[static_cast<int>(sideFromName(text.substr(0, eq)))];
+    b.from = from;
+    b.to = to;
+  }
+}
 
 // --boundary-series SIDE=TYPE:FILE: an inflow's hydrograph or a water level's tide from a CSV
 // file, in place of that side's --boundary.
@@ -335,13 +353,14 @@ int run(RunOptions& options)
   if (!options.rainSeries.empty())
     options.common.params.rainSeries = readSeries(options.rainSeries);
   if (options.greenAmpt.size() == 3)
-    options.common.params.infiltration = { options.greenAmpt[0],
-      options.greenAmpt[1],
-      options.greenAmpt[2] };
+    options.common.params.infiltration = {
+      options.greenAmpt[0], options.greenAmpt[1], options.greenAmpt[2]
+    };
   SimulationParameters params = options.common.resolve();
-  if (!options.sideSeries.empty())
+  if (!options.sideSeries.empty() || !options.stretches.empty())
   {
     applySideSeries(options.sideSeries, params);
+    applyStretches(options.stretches, params);
     params.validate();
   }
   Series series(options, params);
@@ -441,6 +460,10 @@ Subcommand addRun(CLI::App& app)
     options->sources,
     "a point source at X,Y (m, in the grid's coordinates) with its discharge from a CSV file of "
     "(time [s], m^3/s): X,Y:FILE (repeat for more)");
+  cmd->add_option("--stretch",
+    options->stretches,
+    "an inflow or level side on a stretch only, SIDE=FROM,TO in metres along it (from its south "
+    "or west end); the rest of the side is a wall");
   cmd->add_option("--gauge",
     options->gauges,
     "a gauge at X,Y (m, in the grid's coordinates), sampled every step: its depth, surface and "

@@ -1,6 +1,6 @@
 """A storm over the synthetic valley (data/valley.vti, dry at the start): the design storm of
 data/storm.csv (up to 80 mm/h over 30 minutes) falls on it while a river's flood wave enters
-at the upstream (west) edge and leaves downstream (east); flood maps and three gauges along the
+through its channel at the upstream (west) edge and leaves downstream (east); flood maps and three gauges along the
 channel are kept at every step. Run with pvbatch (under xvfb-run without a display):
 
     xvfb-run -a pvbatch data/storm_valley.py build/lib/paraview-5.11/plugins/ShallowWater/ShallowWater.so out/storm
@@ -32,9 +32,11 @@ flood.FreeSurfaceArray = "None"  # dry: water only from the sky and the river
 flood.InitialWaterLevel = 0.0
 flood.RainfallSeries = storm
 flood.LossRate = 5.0  # a wet soil's infiltration, mm/h
-# The river's wave across the 500 m upstream edge: 0.2 m^2/s at its peak (100 m^3/s in all).
+# The river's wave through its channel at the upstream edge (y from 200 to 300 m; the rest of the
+# edge a wall): 1 m^2/s at its peak, 100 m^3/s in all.
 flood.BoundaryWest = "Inflow"
-flood.BoundaryWestSeries = [0, 0, 600, 0.2, 1800, 0]
+flood.BoundaryWestStretch = [200.0, 300.0]
+flood.BoundaryWestSeries = [0, 0, 600, 1.0, 1800, 0]
 flood.BoundaryEast = "Open"
 flood.FloodMaps = 1
 flood.ArrivalDepth = 0.05

@@ -26,6 +26,8 @@ Boundary sideBoundary(const PropertyValues& values, int side)
                 std::to_string(kinds.size() - 1) + ", got " + std::to_string(kind));
   Boundary boundary;
   boundary.type = static_cast<BoundaryType>(kind);
+  boundary.from = values.boundaryStretches[static_cast<std::size_t>(side)][0];
+  boundary.to = values.boundaryStretches[static_cast<std::size_t>(side)][1];
   const Series& series = values.boundarySeries[static_cast<std::size_t>(side)];
   if (!series.empty())
     boundary.series = series; // (checked by the engine, which names the side and the point)

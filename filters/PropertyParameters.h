@@ -22,6 +22,7 @@ struct PropertyValues
   Series rainfallSeries;                     // (s, mm/h)
   std::array<Series, 4> boundarySeries;      // (s, m^2/s or m), in place of the discharge or level
   std::vector<std::array<double, 2>> gauges; // (x, y) in the output's coordinates
+  std::array<std::array<double, 2>, 4> boundaryStretches{}; // (from, to) m; (0, 0): whole side
   // (x, y, time, m^3/s); consecutive rows at one point are one source's series
   std::vector<std::array<double, 4>> sourceRows;
   GreenAmpt infiltration;

@@ -141,6 +141,22 @@ vtkShallowWaterSeriesCommands(BoundarySouthSeries, 3);
 vtkShallowWaterSeriesCommands(BoundaryNorthSeries, 4);
 vtkShallowWaterSeriesCommands(Gauge, 5);
 
+// A side's stretch: a physics change, as the other boundary properties.
+#define vtkShallowWaterStretchSetter(name)                                                         \
+  void vtkShallowWaterBase::Set##name(double from, double to)                                      \
+  {                                                                                                \
+    if (this->name[0] != from || this->name[1] != to)                                              \
+    {                                                                                              \
+      this->name[0] = from;                                                                        \
+      this->name[1] = to;                                                                          \
+      this->PhysicsChanged();                                                                      \
+    }                                                                                              \
+  }
+vtkShallowWaterStretchSetter(BoundaryWestStretch);
+vtkShallowWaterStretchSetter(BoundaryEastStretch);
+vtkShallowWaterStretchSetter(BoundarySouthStretch);
+vtkShallowWaterStretchSetter(BoundaryNorthStretch);
+
 void vtkShallowWaterBase::AddPointSourceRow(double x, double y, double time, double discharge)
 {
   this->Internals->SourceRows.push_back({ x, y, time, discharge });
@@ -223,6 +239,12 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   values.rainfall = this->Rainfall;
   values.lossRate = this->LossRate;
   values.rainfallSeries = this->Internals->Series[0];
+  const double* stretches[4] = { this->BoundaryWestStretch,
+    this->BoundaryEastStretch,
+    this->BoundarySouthStretch,
+    this->BoundaryNorthStretch };
+  for (std::size_t side = 0; side < 4; ++side)
+    values.boundaryStretches[side] = { stretches[side][0], stretches[side][1] };
   for (std::size_t side = 0; side < 4; ++side)
     values.boundarySeries[side] = this->Internals->Series[side + 1];
   values.gauges = this->Internals->Series[5];

@@ -114,6 +114,16 @@ public:
   vtkGetMacro(BoundaryNorthLevel, double);
   /// A side's value varying in time, in place of its Discharge or Level: points (time in s,
   /// m^2/s for an Inflow side's hydrograph, m for a Water level side's tide).
+  /// An Inflow or Water level side on a stretch only: (from, to) metres along it (from its
+  /// south or west end); (0, 0): the whole side.
+  void SetBoundaryWestStretch(double from, double to);
+  vtkGetVector2Macro(BoundaryWestStretch, double);
+  void SetBoundaryEastStretch(double from, double to);
+  vtkGetVector2Macro(BoundaryEastStretch, double);
+  void SetBoundarySouthStretch(double from, double to);
+  vtkGetVector2Macro(BoundarySouthStretch, double);
+  void SetBoundaryNorthStretch(double from, double to);
+  vtkGetVector2Macro(BoundaryNorthStretch, double);
   void AddBoundaryWestSeriesPoint(double time, double value);
   void RemoveAllBoundaryWestSeriesPoints();
   void AddBoundaryEastSeriesPoint(double time, double value);
@@ -219,6 +229,10 @@ private:
   double ManningCoefficient;
   double Rainfall;
   double LossRate;
+  double BoundaryWestStretch[2] = { 0, 0 };
+  double BoundaryEastStretch[2] = { 0, 0 };
+  double BoundarySouthStretch[2] = { 0, 0 };
+  double BoundaryNorthStretch[2] = { 0, 0 };
   double HydraulicConductivity;
   double SuctionHead;
   double MoistureDeficit;

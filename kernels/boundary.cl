@@ -25,20 +25,42 @@
 #define VALUE_NORTH(t) ((real)BCV_NORTH)
 #endif
 
+/* A side's kind at cell k along it: a wall outside its stretch (BCR_WEST ...: [FIRST, END)). */
+#ifdef BCR_WEST
+#define KIND_WEST(k) ((k) >= BCR_WEST_FIRST && (k) < BCR_WEST_END ? BC_WEST : BOUNDARY_WALL)
+#else
+#define KIND_WEST(k) BC_WEST
+#endif
+#ifdef BCR_EAST
+#define KIND_EAST(k) ((k) >= BCR_EAST_FIRST && (k) < BCR_EAST_END ? BC_EAST : BOUNDARY_WALL)
+#else
+#define KIND_EAST(k) BC_EAST
+#endif
+#ifdef BCR_SOUTH
+#define KIND_SOUTH(k) ((k) >= BCR_SOUTH_FIRST && (k) < BCR_SOUTH_END ? BC_SOUTH : BOUNDARY_WALL)
+#else
+#define KIND_SOUTH(k) BC_SOUTH
+#endif
+#ifdef BCR_NORTH
+#define KIND_NORTH(k) ((k) >= BCR_NORTH_FIRST && (k) < BCR_NORTH_END ? BC_NORTH : BOUNDARY_WALL)
+#else
+#define KIND_NORTH(k) BC_NORTH
+#endif
+
 /* The state of ghost cell (i, j), outside the grid across one side (west or east when i is out
  * of range, else south or north), by the side's kind and value at time t (-D defines). */
 inline GhostCell ghost_beyond(int i, int j, GhostCell mirror, GhostCell nearest, real t)
 {
   if (i < 0)
-    return ghost_state(BC_WEST, VALUE_WEST(t), true, (real)1, mirror, nearest, (real)H_DRY,
+    return ghost_state(KIND_WEST(j), VALUE_WEST(t), true, (real)1, mirror, nearest, (real)H_DRY,
       (real)GRAVITY);
   if (i >= NX)
-    return ghost_state(BC_EAST, VALUE_EAST(t), true, (real)-1, mirror, nearest, (real)H_DRY,
+    return ghost_state(KIND_EAST(j), VALUE_EAST(t), true, (real)-1, mirror, nearest, (real)H_DRY,
       (real)GRAVITY);
   if (j < 0)
-    return ghost_state(BC_SOUTH, VALUE_SOUTH(t), false, (real)1, mirror, nearest, (real)H_DRY,
+    return ghost_state(KIND_SOUTH(i), VALUE_SOUTH(t), false, (real)1, mirror, nearest, (real)H_DRY,
       (real)GRAVITY);
-  return ghost_state(BC_NORTH, VALUE_NORTH(t), false, (real)-1, mirror, nearest, (real)H_DRY,
+  return ghost_state(KIND_NORTH(i), VALUE_NORTH(t), false, (real)-1, mirror, nearest, (real)H_DRY,
       (real)GRAVITY);
 }
 

@@ -47,6 +47,13 @@ std::string boundaryOptions(const SimulationParameters& params, double datum)
     s << "-DBC_" << suffix[side] << "=" << static_cast<int>(b.type) << " -DBCV_" << suffix[side]
       << "=" << literal(value, params.precision) << " "
       << (b.series.empty() ? "" : std::string("-DBCS_") + suffix[side] + " ");
+    if (b.onStretch())
+    {
+      const bool alongY = side < 2; // west, east
+      const std::array<int, 2> cells = stretchCells(b, params.dx, alongY ? params.ny : params.nx);
+      s << "-DBCR_" << suffix[side] << " -DBCR_" << suffix[side] << "_FIRST=" << cells[0]
+        << " -DBCR_" << suffix[side] << "_END=" << cells[1] << " ";
+    }
   }
   return s.str();
 }

@@ -118,6 +118,42 @@ void SimulationParameters::validateSources() const
   }
 }
 
+std::array<int, 2> stretchCells(const Boundary& boundary, double dx, int cells)
+{
+  if (!boundary.onStretch())
+    return { 0, cells };
+  const int first = static_cast<int>(std::ceil(boundary.from / dx - 0.5));
+  const int end = static_cast<int>(std::floor(boundary.to / dx - 0.5)) + 1;
+  return { std::clamp(first, 0, cells), std::clamp(end, 0, cells) };
+}
+
+void SimulationParameters::validateStretches() const
+{
+  for (int side = 0; side < 4; ++side)
+  {
+    const Boundary& b = boundaries[side];
+    if (!b.onStretch())
+      continue;
+    const std::string name = sideNames()[side] + " boundary";
+    requireFinite(b.from, name + "'s stretch start");
+    requireFinite(b.to, name + "'s stretch end");
+    const bool alongY =
+      side == static_cast<int>(Side::West) || side == static_cast<int>(Side::East);
+    const int cells = alongY ? ny : nx;
+    if (b.type != BoundaryType::Inflow && b.type != BoundaryType::FixedLevel)
+      throw Error("the " + name + " has a stretch but is " +
+                  (b.type == BoundaryType::Wall ? "a wall" : "open") +
+                  ": a stretch is for an inflow or a water level");
+    if (scheme == Scheme::LaxFriedrichs)
+      throw Error("the " + name + "'s stretch needs MUSCL-Hancock or MUSCL-HLLC");
+    const std::array<int, 2> covered = stretchCells(b, dx, cells);
+    if (!(b.from >= 0 && b.from < b.to && b.to <= cells * dx) || covered[1] <= covered[0])
+      throw Error("the " + name + "'s stretch [" + formatValue(b.from) + ", " + formatValue(b.to) +
+                  "] m must lie along the side, in [0, " + formatValue(cells * dx) +
+                  "] m, and hold at least one cell's centre (cells of " + formatValue(dx) + " m)");
+  }
+}
+
 void SimulationParameters::validateSeries() const
 {
   for (int side = 0; side < 4; ++side)
@@ -206,6 +242,7 @@ void SimulationParameters::validate() const
   validateGauges();
   validateSources();
   validateInfiltration();
+  validateStretches();
   // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
   if (losses > 0 && scheme == Scheme::LaxFriedrichs)
     throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "

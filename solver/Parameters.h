@@ -79,7 +79,16 @@ struct Boundary
   // In place of value, for an Inflow (a hydrograph, m^2/s) or a FixedLevel (a tide, m) side:
   // the value varying in time, taken at the time of the state whose ghosts are filled.
   Series series;
+  // An Inflow or FixedLevel on a stretch of the side only, [from, to] metres along it (from its
+  // south end for the west and east sides, its west end for the south and north): the cells
+  // whose centres lie there; the rest of the side is a wall. to = 0: the whole side.
+  double from = 0, to = 0;
+  bool onStretch() const { return from != 0 || to != 0; }
 };
+
+// The cells [first, end) along a side of `cells` cells of dx that boundary's stretch covers (the
+// whole side without one).
+std::array<int, 2> stretchCells(const Boundary& boundary, double dx, int cells);
 
 enum class Scenario
 {
@@ -142,6 +151,7 @@ struct SimulationParameters
   void validateGauges() const;
   void validateSources() const;
   void validateInfiltration() const;
+  void validateStretches() const;
 };
 
 // The cell a gauge coordinate (metres from the grid's corner) falls in, along x or y.

@@ -199,7 +199,11 @@ void ReferenceSolver<Real>::fillGhosts(std::vector<Real>& h,
         const Boundary& bc = params_.boundaries[static_cast<int>(side)];
         const bool normalX = side == Side::West || side == Side::East;
         const Real inward = side == Side::West || side == Side::South ? Real(1) : Real(-1);
-        const auto g = M::ghost(static_cast<int>(bc.type),
+        // (beyond a stretch, corners included, a wall; as the kernels' KIND_WEST ...)
+        const std::array<int, 2> stretch = stretchCells(bc, params_.dx, normalX ? ny : nx);
+        const int along = normalX ? j : i;
+        const bool onIt = !bc.onStretch() || (along >= stretch[0] && along < stretch[1]);
+        const auto g = M::ghost(static_cast<int>(onIt ? bc.type : BoundaryType::Wall),
           sideValue(bc),
           normalX,
           inward,
