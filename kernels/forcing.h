@@ -54,4 +54,20 @@ inline real series_mean(SWE_SERIES_SPACE const real* t,
   return sum / (b - a);
 }
 
+/* A point source's depth `added` (< 0: a sink's) into a cell (h, hu, hv): a sink takes no more
+ * than the cell holds, and scales its momentum with its depth so that its velocity stays. */
+inline void take_source(real* h, real* hu, real* hv, real added)
+{
+  if (added >= (real)0)
+  {
+    *h += added;
+    return;
+  }
+  const real kept = *h + added > (real)0 ? *h + added : (real)0;
+  const real scale = *h > (real)0 ? kept / *h : (real)0;
+  *hu *= scale;
+  *hv *= scale;
+  *h = kept;
+}
+
 #endif

@@ -58,10 +58,8 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
   for (int p = 0; p < 2; ++p)
   {
     if (addSources_[p]())
-    {
-      addSources_[p].setArg(0, copies_[p].h);
-      addSources_[p].setArg(1, ctrl);
-    }
+      KernelArgs(Precision::Single) // (no reals among its arguments)
+        .bind(addSources_[p], copies_[p].args(), ctrl);
     if (infiltrate_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
         .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl);

@@ -114,7 +114,11 @@ void SimulationParameters::validateSources() const
   {
     const std::string name = "point source " + std::to_string(k + 1);
     requireInGrid(*this, sources[k].x, sources[k].y, name);
-    checkSeries(sources[k].discharge, name + "'s discharge", 0, kMaxSourceDischarge, "m^3/s");
+    checkSeries(sources[k].discharge,
+      name + "'s discharge",
+      -kMaxSourceDischarge,
+      kMaxSourceDischarge,
+      "m^3/s");
   }
 }
 
@@ -421,7 +425,7 @@ double inflowWaveSpeed(const SimulationParameters& params)
   // A point source as an inflow across one cell's side: its largest discharge over dx.
   for (const PointSource& source : params.sources)
     for (const std::array<double, 2>& point : source.discharge)
-      speed = std::max(speed, 2.0 * std::cbrt(params.gravity * point[1] / params.dx));
+      speed = std::max(speed, 2.0 * std::cbrt(params.gravity * std::fabs(point[1]) / params.dx));
   const bool seriesRains = std::any_of(params.rainSeries.begin(),
     params.rainSeries.end(),
     [](const std::array<double, 2>& point) { return point[1] > 0; });

@@ -58,7 +58,8 @@ struct GreenAmpt
 };
 
 // A point source: a discharge [m^3/s] into the cell at (x, y) (metres from the grid's corner),
-// varying in time (a pump, a culvert's outlet, a river entering mid-domain).
+// varying in time (a culvert's outlet, a river entering mid-domain); a negative one is a sink
+// (a pump, a drain), which takes no more than the cell holds.
 struct PointSource
 {
   double x = 0, y = 0;

@@ -84,13 +84,17 @@ void ReferenceSolver<Real>::addSources(Real dt)
       values.push_back(static_cast<Real>(point[1]));
     }
     const int n = static_cast<int>(times.size());
-    Real mean;
+    const std::size_t c = index(gaugeCell(source.x, params_.dx), gaugeCell(source.y, params_.dx));
     if constexpr (std::is_same_v<Real, double>)
-      mean = fp64::series_mean(times.data(), values.data(), n, t - dt, t);
+      fp64::take_source(&h_[c],
+        &hu_[c],
+        &hv_[c],
+        dt * fp64::series_mean(times.data(), values.data(), n, t - dt, t) * inverseArea);
     else
-      mean = fp32::series_mean(times.data(), values.data(), n, t - dt, t);
-    h_[index(gaugeCell(source.x, params_.dx), gaugeCell(source.y, params_.dx))] +=
-      dt * mean * inverseArea;
+      fp32::take_source(&h_[c],
+        &hu_[c],
+        &hv_[c],
+        dt * fp32::series_mean(times.data(), values.data(), n, t - dt, t) * inverseArea);
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <tuple>
@@ -142,6 +143,35 @@ TEST(PointSources, BringTheirSeriesIntegral)
   }
 }
 
+// A pump (a sink of 0.05 m^3/s for 10 s) in a closed lake takes its 0.5 m^3; a pump faster than
+// the water can reach it takes only what its cell holds, no depth going below zero; and one on
+// dry land takes nothing.
+TEST(PointSources, SinksTakeWhatTheCellHolds)
+{
+  SimulationParameters p = smallParameters(Precision::Double, 30, 20);
+  p.scheme = Scheme::MusclHancock;
+  p.dx = 1.0;
+  const Series slow = { { 0, -0.05 }, { 10, -0.05 } }, fast = { { 0, -2 }, { 10, -2 } };
+  InitialState lake(p.nx, p.ny);
+  for (double& h : lake.h)
+    h = 0.5;
+  const auto takenBy = [&](const Series& pump, const InitialState& initial)
+  {
+    p.sources = { { 5.5, 10.5, pump } };
+    Simulation sim(p, initial);
+    const double m0 = sim.diagnostics().mass;
+    sim.advanceTo(12.0);
+    const Fields f = download(sim);
+    EXPECT_GE(*std::min_element(f.h.begin(), f.h.end()), 0.0);
+    return m0 - sim.diagnostics().mass;
+  };
+  EXPECT_NEAR(takenBy(slow, lake), 0.5, 1e-9);
+  const double fastTaken = takenBy(fast, lake);
+  EXPECT_GT(fastTaken, 5.0);
+  EXPECT_LT(fastTaken, 20.0);
+  EXPECT_EQ(takenBy(fast, InitialState(p.nx, p.ny)), 0.0);
+}
+
 TEST(PointSources, MatchTheTwinOnTerrain)
 {
   for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
@@ -151,7 +181,8 @@ TEST(PointSources, MatchTheTwinOnTerrain)
     p.manning = 0.02;
     p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
     p.sources = { { 3.1, 7.4, { { 0, 0.5 }, { 1, 1.5 }, { 3, 0 } } },
-      { 10.0, 7.5, { { 0, 0.2 }, { 5, 0.2 } } } };
+      { 10.0, 7.5, { { 0, 0.2 }, { 5, 0.2 } } },
+      { 15.2, 3.3, { { 0, -0.4 }, { 5, -0.4 } } } }; // a sink
     InitialState s(p.nx, p.ny);
     for (int j = 0; j < p.ny; ++j)
       for (int i = 0; i < p.nx; ++i)
@@ -241,7 +272,7 @@ TEST(RainSeries, BadSeriesAreRefusedNamingThePoint)
   };
   const BadSource sources[] = {
     { { 30, 1, { { 0, 1 }, { 1, 1 } } }, Scheme::MusclHancock, "point source 1 at (30, 1) m lies" },
-    { { 1, 1, { { 0, 1 }, { 1, -1 } } },
+    { { 1, 1, { { 0, 1 }, { 1, -1e6 } } },
       Scheme::MusclHancock,
       "point source 1's discharge point 2" },
     { { 1, 1, { { 0, 1 }, { 1, 1 } } }, Scheme::LaxFriedrichs, "point sources need MUSCL" },
