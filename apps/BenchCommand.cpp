@@ -38,7 +38,9 @@ struct BenchOptions
   bool baseline = false;
   int ranks = 1;
   int gauges = 0;
+  int sources = 0;
   std::string rainSeries;
+  std::vector<double> greenAmpt; // K, PSI, DEFICIT
 };
 
 // One benchmark: the simulation, and what the measurements found, for those that come after.
@@ -477,6 +479,12 @@ int bench(BenchOptions& options)
   b.params = options.common.resolve();
   if (!options.rainSeries.empty())
     b.params.rainSeries = readSeries(options.rainSeries);
+  if (options.greenAmpt.size() == 3)
+    b.params.infiltration = { options.greenAmpt[0], options.greenAmpt[1], options.greenAmpt[2] };
+  for (int k = 0; k < options.sources; ++k) // (1 m^3/s each, along the grid's lower quarter row)
+    b.params.sources.push_back({ (k + 0.5) * b.params.nx * b.params.dx / options.sources,
+      0.25 * b.params.ny * b.params.dx,
+      { { 0, 1 }, { 1e6, 1 } } });
   for (int g = 0; g < options.gauges; ++g)
     b.params.gauges.push_back(
       { (g + 0.5) * b.params.nx * b.params.dx / options.gauges, 0.5 * b.params.ny * b.params.dx });
@@ -520,6 +528,15 @@ Subcommand addBench(CLI::App& app)
   cmd->add_option("--rain-series",
     options->rainSeries,
     "rain varying in time from a CSV file of (time [s], mm/h), as swe run takes it");
+  cmd->add_option("--sources",
+    options->sources,
+    "this many point sources of 1 m^3/s, spread along the grid's lower quarter row");
+  cmd
+    ->add_option("--green-ampt",
+      options->greenAmpt,
+      "Green-Ampt infiltration, K,PSI,DEFICIT (mm/h, mm, -), as swe run takes it")
+    ->delimiter(',')
+    ->expected(3);
   cmd->add_option("--gauges",
     options->gauges,
     "sample this many gauges after every step, spread along the grid's middle row");

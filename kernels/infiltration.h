@@ -8,12 +8,16 @@
 #ifndef SWE_INFILTRATION_H
 #define SWE_INFILTRATION_H
 
-/* F1 from F0 after dt of ponding: Newton's method on the equation above from F0 + K dt +
- * sqrt(2 P K dt), which lies above the root (the function is convex and increasing past F0). */
+/* F1 from F0 after dt of ponding: Newton's method on the equation above, from the lesser of two
+ * bounds above the root, K dt (1 + P / F0) (since ln(1 + x) <= x) and K dt + sqrt(2 P K dt); the
+ * function is convex and increasing past F0, so the iterates fall to the root, close by from
+ * there: four iterations reach it to round-off. */
 inline real green_ampt_after(real f0, real k_dt, real p)
 {
-  real f = f0 + k_dt + sqrt((real)2 * p * k_dt);
-  for (int it = 0; it < 8; ++it)
+  const real early = k_dt + sqrt((real)2 * p * k_dt);
+  real f =
+    f0 + (f0 > (real)0 && k_dt * ((real)1 + p / f0) < early ? k_dt * ((real)1 + p / f0) : early);
+  for (int it = 0; it < 4; ++it)
   {
     const real g = f - f0 - p * log((f + p) / (f0 + p)) - k_dt;
     f -= g * (f + p) / f;
