@@ -258,8 +258,8 @@ int main(int argc, char** argv)
   app
     .add_option("--arrays",
       o.arrays,
-      "the output arrays (Depth, FreeSurface, Bed, Momentum, Velocity, and the flood maps of a "
-      "run that keeps them; default all)")
+      "the output arrays (Depth, FreeSurface, Bed, Momentum, Velocity, and the flood maps and "
+      "infiltration of a run that has them; default all)")
     ->delimiter(',');
   CLI11_PARSE(app, argc, argv);
   try

@@ -17,8 +17,9 @@ namespace swe
 // One frame's image, made from the state while its rows reach the host (Timeline::output's
 // consumer), so that the host fills the first rows while the last ones cross the bus. The image
 // gets one cell per simulation cell (spacing dx, origin given or 0, z = 0), the cell arrays Depth,
-// FreeSurface, Bed, Velocity, Momentum and, where the run keeps them, the flood maps (in the
-// simulation's precision; those selected), and field data SimulationTime, Steps, Mass and Device.
+// FreeSurface, Bed, Velocity, Momentum and, where the run keeps them, the flood maps and the
+// infiltration (in the simulation's precision; those selected), and field data SimulationTime,
+// Steps, Mass and Device.
 class FrameImage
 {
 public:

@@ -4,7 +4,9 @@
  * and the time-driven simulation behind the output.
  *
  * Produces vtkImageData with one cell per simulation cell and the cell arrays Depth, FreeSurface,
- * Bed, Velocity and Momentum (those selected); field data SimulationTime, Steps, Mass and Device.
+ * Bed, Velocity and Momentum, and the flood maps and infiltration where the run has them (those
+ * selected); field data SimulationTime, Steps, Mass and Device; and, on a second output, the
+ * gauges' samples as a vtkTable (GaugeTable.h).
  * The output times 0, OutputInterval, ... <= EndTime are reported as TIME_STEPS, so ParaView's
  * animation drives the simulation. A request for a later time advances the live simulation; an
  * earlier time restarts from the nearest in-memory checkpoint (at most 16, and at most 1 GiB of
