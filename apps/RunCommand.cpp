@@ -181,7 +181,7 @@ struct Made
 };
 
 // --gauge's points and --source's on the grid (known once an --input is read: its origin).
-void placeGauges(const RunOptions& options, SimulationParameters& params)
+void placePoints(const RunOptions& options, SimulationParameters& params)
 {
   if (!options.gauges.empty())
     params.gauges = gaugePoints(options.gauges, options.input.origin);
@@ -215,7 +215,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
     if (!ranks)
     {
       InitialState initial = initialState(options.common, options.input, params);
-      placeGauges(options, params);
+      placePoints(options, params);
       return std::make_unique<Simulation>(params, initial);
     }
     // Split among the launcher's ranks: each simulates its block on its node's next device, and
@@ -223,7 +223,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
     const bool scenario = options.input.file.empty();
     InitialState initial =
       scenario ? InitialState() : initialState(options.common, options.input, params);
-    placeGauges(options, params);
+    placePoints(options, params);
     made.partition = splitGrid(params.nx, params.ny, ranks->ranks(), ranks->rank());
     const Block& block = made.partition->block();
     SimulationPlan plan;

@@ -135,9 +135,10 @@ bool FilterRun::makeFrame(const FrameRequest& request,
   return true;
 }
 
-GaugeRecord FilterRun::gauges() const
+const GaugeRecord& FilterRun::gauges() const
 {
-  return timeline_ ? timeline_->simulation().gauges() : GaugeRecord{};
+  static const GaugeRecord none;
+  return timeline_ ? timeline_->simulation().gauges() : none;
 }
 
 bool FilterRun::onAnyRank(bool yes) const

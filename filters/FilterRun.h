@@ -76,7 +76,7 @@ public:
   void failed(const std::string& message, double from);
   // The run's gauge samples so far (none without a run or gauges): what the live state and the
   // frames output so far passed through. Waits for nothing.
-  GaugeRecord gauges() const;
+  const GaugeRecord& gauges() const;
   // Reports message as an error, unless the same error was reported for the same pipeline state
   // (ParaView asks again within one update): each error appears once.
   void reportError(const std::string& message);

@@ -24,6 +24,25 @@ void requireFinite(double value, const std::string& what)
 
 namespace
 {
+// Throws swe::Error unless the scheme has wet and dry cells (the terms that dry cells out, or
+// that act on part of the grid only, need them), naming `what`.
+void requireWetDry(Scheme scheme, const std::string& what)
+{
+  if (scheme == Scheme::LaxFriedrichs)
+    throw Error(what + " needs MUSCL-Hancock or MUSCL-HLLC (Lax-Friedrichs has no wet and dry "
+                       "cells)");
+}
+
+// Throws swe::Error unless side `name` (b) is an inflow or a water level, which alone can hold
+// `what` (a series, a stretch).
+void requireInflowOrLevel(const Boundary& b, const std::string& name, const std::string& what)
+{
+  if (b.type != BoundaryType::Inflow && b.type != BoundaryType::FixedLevel)
+    throw Error("the " + name + " has " + what + " but is " +
+                (b.type == BoundaryType::Wall ? "a wall" : "open") + ": " + what +
+                " is for an inflow or a water level");
+}
+
 // Throws swe::Error unless series has 2 to kMaxSeriesPoints points at increasing times >= 0 with
 // values in [low, high] (unit: theirs), naming the point (what: the series).
 void checkSeries(const Series& series,
@@ -94,8 +113,7 @@ void SimulationParameters::validateInfiltration() const
   if (g.deficit < 0 || g.deficit > 1)
     throw Error("moisture deficit must be in [0, 1], got " + formatValue(g.deficit) +
                 " (the porosity less the initial water content: 0.1 to 0.4)");
-  if (scheme == Scheme::LaxFriedrichs)
-    throw Error("Green-Ampt infiltration needs wet and dry cells: use MUSCL-Hancock or MUSCL-HLLC");
+  requireWetDry(scheme, "Green-Ampt infiltration");
   if (losses > 0)
     throw Error("give either a loss rate (" + formatValue(losses) +
                 " mm/h) or Green-Ampt infiltration, not both");
@@ -108,8 +126,7 @@ void SimulationParameters::validateSources() const
   if (sources.size() > kMaxSources)
     throw Error("at most " + std::to_string(kMaxSources) + " point sources, got " +
                 std::to_string(sources.size()));
-  if (scheme == Scheme::LaxFriedrichs)
-    throw Error("point sources need MUSCL-Hancock or MUSCL-HLLC");
+  requireWetDry(scheme, "a point source");
   for (std::size_t k = 0; k < sources.size(); ++k)
   {
     const std::string name = "point source " + std::to_string(k + 1);
@@ -144,12 +161,8 @@ void SimulationParameters::validateStretches() const
     const bool alongY =
       side == static_cast<int>(Side::West) || side == static_cast<int>(Side::East);
     const int cells = alongY ? ny : nx;
-    if (b.type != BoundaryType::Inflow && b.type != BoundaryType::FixedLevel)
-      throw Error("the " + name + " has a stretch but is " +
-                  (b.type == BoundaryType::Wall ? "a wall" : "open") +
-                  ": a stretch is for an inflow or a water level");
-    if (scheme == Scheme::LaxFriedrichs)
-      throw Error("the " + name + "'s stretch needs MUSCL-Hancock or MUSCL-HLLC");
+    requireInflowOrLevel(b, name, "a stretch");
+    requireWetDry(scheme, "the " + name + "'s stretch");
     const std::array<int, 2> covered = stretchCells(b, dx, cells);
     if (!(b.from >= 0 && b.from < b.to && b.to <= cells * dx) || covered[1] <= covered[0])
       throw Error("the " + name + "'s stretch [" + formatValue(b.from) + ", " + formatValue(b.to) +
@@ -166,12 +179,8 @@ void SimulationParameters::validateSeries() const
     if (b.series.empty())
       continue;
     const std::string name = sideNames()[side] + " boundary";
-    if (b.type != BoundaryType::Inflow && b.type != BoundaryType::FixedLevel)
-      throw Error("the " + name + " has a series but is " +
-                  (b.type == BoundaryType::Wall ? "a wall" : "open") +
-                  ": a series is an inflow's hydrograph or a water level's tide");
-    if (scheme == Scheme::LaxFriedrichs)
-      throw Error("the " + name + "'s series needs MUSCL-Hancock or MUSCL-HLLC");
+    requireInflowOrLevel(b, name, "a series");
+    requireWetDry(scheme, "the " + name + "'s series");
     if (b.type == BoundaryType::Inflow)
       checkSeries(b.series, name + "'s hydrograph", 0, kMaxInflowDischarge, "m^2/s");
     else
@@ -182,9 +191,7 @@ void SimulationParameters::validateSeries() const
   if (rainfall > 0)
     throw Error("give either a uniform rainfall (" + formatValue(rainfall) +
                 " mm/h) or a rainfall series, not both");
-  if (scheme == Scheme::LaxFriedrichs)
-    throw Error("a rainfall series needs MUSCL-Hancock or MUSCL-HLLC (Lax-Friedrichs takes only a "
-                "uniform rainfall)");
+  requireWetDry(scheme, "a rainfall series");
   checkSeries(rainSeries, "rainfall series", 0, kMaxRainfall, "mm/h");
 }
 

@@ -4,7 +4,6 @@
 #include "ReferenceSolver.h"
 
 #include <cmath>
-#include <type_traits>
 
 namespace swe
 {
@@ -26,25 +25,59 @@ using std::log, std::sqrt;
 #include "forcing.h"
 #include "infiltration.h"
 }
+
+// The kernels' functions of each precision, by overloading.
+float seriesAt(const std::vector<float>& t, const std::vector<float>& v, float x)
+{
+  return fp32::series_at(t.data(), v.data(), static_cast<int>(t.size()), x);
+}
+double seriesAt(const std::vector<double>& t, const std::vector<double>& v, double x)
+{
+  return fp64::series_at(t.data(), v.data(), static_cast<int>(t.size()), x);
+}
+float seriesMean(const std::vector<float>& t, const std::vector<float>& v, float a, float b)
+{
+  return fp32::series_mean(t.data(), v.data(), static_cast<int>(t.size()), a, b);
+}
+double seriesMean(const std::vector<double>& t, const std::vector<double>& v, double a, double b)
+{
+  return fp64::series_mean(t.data(), v.data(), static_cast<int>(t.size()), a, b);
+}
+void takeSource(float* h, float* hu, float* hv, float added)
+{
+  fp32::take_source(h, hu, hv, added);
+}
+void takeSource(double* h, double* hu, double* hv, double added)
+{
+  fp64::take_source(h, hu, hv, added);
+}
+void infiltrateCell(float* h, float* hu, float* hv, float* f, float kDt, float p, float hDry)
+{
+  fp32::infiltrate_cell(h, hu, hv, f, kDt, p, hDry);
+}
+void infiltrateCell(double* h, double* hu, double* hv, double* f, double kDt, double p, double hDry)
+{
+  fp64::infiltrate_cell(h, hu, hv, f, kDt, p, hDry);
+}
 } // namespace
 
 template<class Real>
-Real ReferenceSolver<Real>::sideValue(const Boundary& side) const
+ReferenceSolver<Real>::RealSeries::RealSeries(const Series& series, double scale)
 {
-  if (side.series.empty())
-    return static_cast<Real>(side.value);
-  std::vector<Real> t, v;
-  for (const std::array<double, 2>& point : side.series)
+  for (const std::array<double, 2>& point : series)
   {
-    t.push_back(static_cast<Real>(point[0]));
-    v.push_back(static_cast<Real>(point[1]));
+    time.push_back(static_cast<Real>(point[0]));
+    value.push_back(static_cast<Real>(point[1] * scale));
   }
-  const int n = static_cast<int>(t.size());
-  const Real at = static_cast<Real>(ghostTime_);
-  if constexpr (std::is_same_v<Real, double>)
-    return fp64::series_at(t.data(), v.data(), n, at);
-  else
-    return fp32::series_at(t.data(), v.data(), n, at);
+}
+
+template<class Real>
+Real ReferenceSolver<Real>::sideValue(int side) const
+{
+  const RealSeries& series = sideSeries_[static_cast<std::size_t>(side)];
+  if (series.time.empty())
+    return static_cast<Real>(params_.boundaries[side].value);
+  return seriesAt(series.time, series.value, static_cast<Real>(ghostTime_));
 }
 
 template<class Real>
@@ -60,11 +93,13 @@ void ReferenceSolver<Real>::infiltrate(Real dt)
     for (int i = 0; i < params_.nx; ++i)
     {
       const std::size_t c = index(i, j);
-      Real& f = infiltrated_[static_cast<std::size_t>(j) * params_.nx + i];
-      if constexpr (std::is_same_v<Real, double>)
-        fp64::infiltrate_cell(&h_[c], &hu_[c], &hv_[c], &f, kDt, p, hDry);
-      else
-        fp32::infiltrate_cell(&h_[c], &hu_[c], &hv_[c], &f, kDt, p, hDry);
+      infiltrateCell(&h_[c],
+        &hu_[c],
+        &hv_[c],
+        &infiltrated_[static_cast<std::size_t>(j) * params_.nx + i],
+        kDt,
+        p,
+        hDry);
     }
 }
 
@@ -75,42 +110,24 @@ void ReferenceSolver<Real>::addSources(Real dt)
     return;
   const Real t = static_cast<Real>(time_),
              inverseArea = static_cast<Real>(1 / (params_.dx * params_.dx));
-  for (const PointSource& source : params_.sources)
+  for (std::size_t k = 0; k < params_.sources.size(); ++k)
   {
-    std::vector<Real> times, values;
-    for (const std::array<double, 2>& point : source.discharge)
-    {
-      times.push_back(static_cast<Real>(point[0]));
-      values.push_back(static_cast<Real>(point[1]));
-    }
-    const int n = static_cast<int>(times.size());
+    const PointSource& source = params_.sources[k];
+    const RealSeries& q = sourceSeries_[k];
     const std::size_t c = index(gaugeCell(source.x, params_.dx), gaugeCell(source.y, params_.dx));
-    if constexpr (std::is_same_v<Real, double>)
-      fp64::take_source(&h_[c],
-        &hu_[c],
-        &hv_[c],
-        dt * fp64::series_mean(times.data(), values.data(), n, t - dt, t) * inverseArea);
-    else
-      fp32::take_source(&h_[c],
-        &hu_[c],
-        &hv_[c],
-        dt * fp32::series_mean(times.data(), values.data(), n, t - dt, t) * inverseArea);
+    takeSource(&h_[c], &hu_[c], &hv_[c], dt * seriesMean(q.time, q.value, t - dt, t) * inverseArea);
   }
 }
 
 template<class Real>
 Real ReferenceSolver<Real>::rainOver(Real dt) const
 {
-  if (rainTimes_.empty())
+  if (rainSeries_.time.empty())
     return static_cast<Real>(rainfallRate(params_));
   if (!(dt > 0))
     return 0;
   const Real t = static_cast<Real>(time_);
-  const int n = static_cast<int>(rainTimes_.size());
-  if constexpr (std::is_same_v<Real, double>)
-    return fp64::series_mean(rainTimes_.data(), rainRates_.data(), n, t, t + dt);
-  else
-    return fp32::series_mean(rainTimes_.data(), rainRates_.data(), n, t, t + dt);
+  return seriesMean(rainSeries_.time, rainSeries_.value, t, t + dt);
 }
 
 template<class Real>
@@ -132,7 +149,8 @@ std::vector<Real> ReferenceSolver<Real>::floodMap(Field field) const
 }
 
 #define SWE_REFERENCE_FORCING(Real)                                                                \
-  template Real ReferenceSolver<Real>::sideValue(const Boundary&) const;                           \
+  template ReferenceSolver<Real>::RealSeries::RealSeries(const Series&, double);                   \
+  template Real ReferenceSolver<Real>::sideValue(int) const;                                       \
   template void ReferenceSolver<Real>::infiltrate(Real);                                           \
   template void ReferenceSolver<Real>::addSources(Real);                                           \
   template Real ReferenceSolver<Real>::rainOver(Real) const;                                       \

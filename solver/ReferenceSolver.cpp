@@ -149,11 +149,11 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
         manning_[index(i, j)] = static_cast<Real>(initial.manning[k]);
       }
     }
-  for (const std::array<double, 2>& point : params.rainSeries)
-  {
-    rainTimes_.push_back(static_cast<Real>(point[0]));
-    rainRates_.push_back(static_cast<Real>(point[1] / 3.6e6));
-  }
+  rainSeries_ = RealSeries(params.rainSeries, 1 / 3.6e6);
+  for (int side = 0; side < 4; ++side)
+    sideSeries_[static_cast<std::size_t>(side)] = RealSeries(params_.boundaries[side].series, 1);
+  for (const PointSource& source : params.sources)
+    sourceSeries_.emplace_back(source.discharge, 1);
   if (params.infiltration.on())
     infiltrated_.assign(static_cast<std::size_t>(params.nx) * params.ny, Real(0));
   if (params.floodMaps)
@@ -204,7 +204,7 @@ void ReferenceSolver<Real>::fillGhosts(std::vector<Real>& h,
         const int along = normalX ? j : i;
         const bool onIt = !bc.onStretch() || (along >= stretch[0] && along < stretch[1]);
         const auto g = M::ghost(static_cast<int>(onIt ? bc.type : BoundaryType::Wall),
-          sideValue(bc),
+          sideValue(static_cast<int>(side)),
           normalX,
           inward,
           mirror,

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -92,7 +93,7 @@ private:
   void infiltrate(Real dt);
   // A side's value (discharge or level relative to the datum) at ghostTime_: its series', else
   // its constant.
-  Real sideValue(const Boundary& side) const;
+  Real sideValue(int side) const;
   // The rain rate [m/s] of a step of dt from the present time: the uniform rate, or the rain
   // series' mean over the step (as choose_dt sets it on the device).
   Real rainOver(Real dt) const;
@@ -125,10 +126,19 @@ private:
   std::int64_t redone_ = 0;
   bool pairs_ = false;
   std::optional<HostFloodMaps<Real>> maps_;
-  std::vector<Real> rainTimes_, rainRates_; // the rain series, as the device's constants
-  double ghostTime_ = 0;                    // the time the ghosts are filled at
-  Real stepRain_ = 0;                       // the rain rate of the step being taken
-  std::vector<Real> infiltrated_;           // Green-Ampt's cumulative infiltration, a cell each
+  // A forcing series as the device's program constants hold it: in its precision, scaled.
+  struct RealSeries
+  {
+    std::vector<Real> time, value;
+    RealSeries() = default;
+    RealSeries(const Series& series, double scale);
+  };
+  RealSeries rainSeries_;                // rates [m/s]; empty without a rain series
+  std::array<RealSeries, 4> sideSeries_; // levels relative to the datum; empty: a constant
+  std::vector<RealSeries> sourceSeries_; // each point source's [m^3/s]
+  double ghostTime_ = 0;                 // the time the ghosts are filled at
+  Real stepRain_ = 0;                    // the rain rate of the step being taken
+  std::vector<Real> infiltrated_;        // Green-Ampt's cumulative infiltration, a cell each
   // The wave speed of the last step's state before its sources and infiltration, which the
   // next step's dt comes from (as on the device); none: take the state's.
   std::optional<Real> speedBeforeAfterStep_;

@@ -432,11 +432,12 @@ bool Simulation::snapshotsFitOnDevice(std::uint64_t bytes) const
   return used + bytes <= m.info.globalMemory / 2;
 }
 
-GaugeRecord Simulation::gauges() const
+const GaugeRecord& Simulation::gauges() const
 {
   // (not settled: the samples an advance in flight takes are collected when it is waited for)
-  Gauges* gauges = impl_->state->gauges();
-  return gauges ? gauges->record() : GaugeRecord{};
+  static const GaugeRecord none;
+  const Gauges* gauges = impl_->state->gauges();
+  return gauges ? gauges->record() : none;
 }
 
 double Simulation::time() const

@@ -122,7 +122,7 @@ public:
   // The gauges' samples (SimulationParameters::gauges) from t = 0, or from the state a snapshot
   // restored: one a step, up to the clock's last read (an advance started and not yet waited
   // for is not waited for: its samples come once it is). Empty without gauges.
-  GaugeRecord gauges() const;
+  const GaugeRecord& gauges() const;
   // The bounds of the frame's derived values (FrameRow.h) for the live state, computed on the
   // device (what downloadStateThenAdvance does on a GPU); none where the device has no fp64 or
   // no room for a copy of the state.

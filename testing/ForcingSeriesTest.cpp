@@ -275,7 +275,7 @@ TEST(RainSeries, BadSeriesAreRefusedNamingThePoint)
     { { 1, 1, { { 0, 1 }, { 1, -1e6 } } },
       Scheme::MusclHancock,
       "point source 1's discharge point 2" },
-    { { 1, 1, { { 0, 1 }, { 1, 1 } } }, Scheme::LaxFriedrichs, "point sources need MUSCL" },
+    { { 1, 1, { { 0, 1 }, { 1, 1 } } }, Scheme::LaxFriedrichs, "a point source needs MUSCL" },
   };
   for (const BadSource& c : sources)
   {
