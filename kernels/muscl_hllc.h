@@ -512,6 +512,28 @@ inline mask euler_update(real* h,
   return finish_stage(h, hu, hv, dt, manning, g, h_dry, h_film);
 }
 
+/* The water balance (kernels/boundary_inflow.cl and the twin): the mass flux through a face of
+ * the grid's sides, positive along the axis, as the step's update takes it. MUSCL-HLLC's, from
+ * the four cells s[0..3] around the face (between cells 1 and 2). */
+inline real muscl_face_mass(const AxisStencil* s, real g, real h_dry)
+{
+  return solve_face(reconstruct(s, 1, (real)1, h_dry), reconstruct(s, 2, (real)-1, h_dry), g, h_dry)
+    .f.h;
+}
+
+/* MUSCL-Hancock's, from the half-step faces of the cells below and above the face along x (or y),
+ * capped as the pass took it (k4: faces_rate). */
+inline real hancock_face_mass(CellFaces below,
+  CellFaces above,
+  bool y_axis,
+  real k4,
+  real g,
+  real h_dry)
+{
+  const FaceSolve s = solve_face(y_axis ? below.n : below.e, y_axis ? above.s : above.w, g, h_dry);
+  return outflow_capped(s.f, y_axis ? below.hn : below.he, y_axis ? above.hs : above.hw, k4).h;
+}
+
 #undef real
 #undef mask
 #undef SQRT

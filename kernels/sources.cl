@@ -7,7 +7,7 @@
  * SOURCE_I, SOURCE_J). */
 #ifdef SOURCE_COUNT
 __kernel void add_sources(__global real* h, __global real* hu, __global real* hv,
-  __global const real* ctrl)
+  __global const real* ctrl, __global real* inflow)
 {
   const real dt = ctrl[CTRL_DT];
   if (get_global_id(0) != 0 || !(dt > (real)0))
@@ -22,6 +22,9 @@ __kernel void add_sources(__global real* h, __global real* hu, __global real* hv
         series_mean(SOURCES_T + SOURCE_FIRST[k], SOURCES_V + SOURCE_FIRST[k], SOURCE_POINTS[k],
           t - dt, t) *
         (real)INV_CELL_AREA);
+#ifdef WATER_BALANCE
+    inflow[c] += hc - h[c];
+#endif
     h[c] = hc;
     hu[c] = huc;
     hv[c] = hvc;

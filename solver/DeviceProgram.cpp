@@ -178,6 +178,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
                real(params.infiltration.suction / 1000 * params.infiltration.deficit) + " "
            : "")
     << (params.losses > 0 ? "-DLOSS_RATE=" + real(lossRate(params)) + " " : "")
+    << (params.waterBalance ? "-DWATER_BALANCE " : "")
     << haloOption(settings.haloSides)
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless

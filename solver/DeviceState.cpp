@@ -12,6 +12,7 @@ DeviceState::DeviceState(const EngineContext& engine,
   bool perCellManning,
   double datum)
   : queue_(engine.queue)
+  , params_(engine.params)
   , layout_(layout)
   , perCellManning_(perCellManning)
   , datum_(datum)
@@ -46,6 +47,14 @@ DeviceState::DeviceState(const EngineContext& engine,
       k = engine.program.kernel("infiltrate");
     kept_.push_back(&infiltrated_);
   }
+  // (sources write it where there is no balance, so a placeholder then)
+  inflow_ = cl::Buffer(context, CL_MEM_READ_WRITE, engine.params.waterBalance ? bytes : 64);
+  if (engine.params.waterBalance)
+  {
+    for (cl::Kernel& k : foldInflow_)
+      k = engine.program.kernel("fold_boundary_inflow");
+    kept_.push_back(&inflow_);
+  }
   if (maps_)
     for (int k = 0; k < kFloodMapCount; ++k)
       kept_.push_back(&maps_->map(k));
@@ -59,11 +68,24 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
   {
     if (addSources_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
-        .bind(addSources_[p], copies_[p].args(), ctrl);
+        .bind(addSources_[p], copies_[p].args(), ctrl, inflow_);
     if (infiltrate_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
         .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl);
   }
+  for (int p = 0; p < 2; ++p)
+    if (foldInflow_[p]())
+      KernelArgs(params_.precision)
+        .bind(foldInflow_[p],
+          copies_[p].args(),
+          bed_,
+          inflow_,
+          ctrl,
+          status,
+          Real{ 1.0 / params_.dx },
+          // (MUSCL-HLLC's two stages each give half: Heun's average)
+          Real{ params_.scheme == Scheme::MusclHllc ? 0.5 : 1.0 },
+          cl_int{ params_.scheme == Scheme::MusclHancock ? 1 : 0 });
   std::array<std::array<const cl::Buffer*, 3>, 2> copies;
   for (int p = 0; p < 2; ++p)
     copies[p] = { &copies_[p].h, &copies_[p].hu, &copies_[p].hv };
@@ -80,6 +102,15 @@ void DeviceState::restoredAt(std::int64_t steps)
   gauges_->truncate(steps);
   gauges_->sample(0);
   gauges_->collect(steps);
+}
+
+void DeviceState::foldBoundaryInflow(int p) const
+{
+  if (foldInflow_[p]())
+    queue_.enqueueNDRangeKernel(foldInflow_[p],
+      cl::NullRange,
+      cl::NDRange(roundUp(layout_.boundaryCells(), 64)),
+      cl::NDRange(64));
 }
 
 void DeviceState::afterStep(int p, bool step) const
@@ -125,6 +156,8 @@ const cl::Buffer& DeviceState::field(Field field) const
       return bed_;
     case Field::Infiltration:
       return infiltrated_;
+    case Field::Inflow:
+      return inflow_;
     default:
       break;
   }
@@ -197,8 +230,9 @@ void DeviceState::upload(const InitialState& initial)
   uploadWhole(copies_[0].hv, initial.hv);
   if (maps_)
     maps_->reset();
-  if (infiltrated_())
-    queue_.enqueueFillBuffer(infiltrated_, cl_uchar(0), 0, layout_.bufferBytes());
+  for (const cl::Buffer* b : { &infiltrated_, &inflow_ })
+    if (std::find(kept_.begin(), kept_.end(), b) != kept_.end())
+      queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
   if (gauges_)
     gauges_->setBed(initial);
 }
@@ -323,6 +357,9 @@ void DeviceState::downloadField(Field field, Out* out) const
 {
   if (field == Field::Infiltration && !infiltrated_())
     throw Error("this run has no Green-Ampt infiltration to read");
+  if (field == Field::Inflow && !foldInflow_[0]())
+    throw Error("this run keeps no water balance: switch it on (Water Balance, swe run "
+                "--balance) to read its Inflow field");
   if (field >= Field::MaxDepth && field <= Field::Duration && !maps_)
     throw Error("this run keeps no flood maps: switch them on (Flood Maps, swe run --maps) to "
                 "read them");

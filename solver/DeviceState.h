@@ -54,6 +54,10 @@ public:
   // point sources' water over the step (kernels/sources.cl; a step only), then the fold into the
   // flood maps (FloodMaps::fold) and the gauges' sample, where the run has them.
   void afterStep(int p, bool step = true) const;
+  // With the water balance, queues the fold of what the step that reads copy p moves through the
+  // grid's sides into the Inflow field (kernels/boundary_inflow.cl): after a Lax-Friedrichs step,
+  // between MUSCL-Hancock's passes, before each of MUSCL-HLLC's stages. Else nothing.
+  void foldBoundaryInflow(int p) const;
   // The gauges (null without): collected by the facade as it reads the clock.
   Gauges* gauges() { return gauges_ ? &*gauges_ : nullptr; }
   // After a snapshot of step `steps` was written into copy 0 and the clock restarted there: the
@@ -109,6 +113,7 @@ private:
   const cl::Buffer& stateBuffer(int f, int p) const;
 
   cl::CommandQueue& queue_;
+  const SimulationParameters& params_;
   GridLayout layout_;
   bool perCellManning_;
   double datum_;
@@ -120,6 +125,8 @@ private:
   std::array<cl::Kernel, 2> addSources_; // one per copy; none without point sources
   cl::Buffer infiltrated_;               // the cumulative infiltration, with Green-Ampt
   std::array<cl::Kernel, 2> infiltrate_; // one per copy; none without Green-Ampt
+  cl::Buffer inflow_;                    // the cumulative inflow, with the water balance
+  std::array<cl::Kernel, 2> foldInflow_; // one per copy; none without it
   // The state's fields after h, hu, hv, as stateFields orders them.
   std::vector<const cl::Buffer*> kept_;
   RankCoupling* coupling_ = nullptr;

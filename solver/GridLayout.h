@@ -7,6 +7,7 @@
 // use it before a device is opened.
 #include "Parameters.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -48,6 +49,13 @@ struct GridLayout
   {
     return 2 * kGhost * (static_cast<std::size_t>(nx) + 2 * kGhost) +
            2 * kGhost * static_cast<std::size_t>(ny);
+  }
+  // The interior cells on the grid's sides (kernels/boundary_inflow.cl).
+  std::size_t boundaryCells() const
+  {
+    const std::size_t rows = ny > 1 ? 2 : 1, columns = nx > 1 ? 2 : 1;
+    return rows * static_cast<std::size_t>(nx) +
+           columns * static_cast<std::size_t>(std::max(ny - 2, 0));
   }
   // The interior as rectangle copies take it: the origin in a buffer (bytes, rows, 0), the
   // region (bytes of a row, rows, 1), a buffer's row pitch and a packed row's, in bytes.

@@ -67,8 +67,10 @@ public:
         clock_->enqueueChooseDt();
       parts_.engine.queue.enqueueNDRangeKernel(
         update_[parity], cl::NullRange, launch_.global, launch_.local);
+      // (With flood maps or the water balance: no fused clock, so the clock holds this step's
+      // dt.)
+      parts_.state.foldBoundaryInflow(parity);
       parity = 1 - parity;
-      // (With flood maps: no fused clock, so the clock holds this step's dt.)
       parts_.state.afterStep(parity);
       // (The step wrote the new state's ghosts on the grid's sides; the others' come from the
       // neighbours, in a run split among ranks.)

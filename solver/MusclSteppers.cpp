@@ -89,8 +89,10 @@ public:
     {
       parts_.state.fillGhosts(0);
       clock_->enqueueChooseDt();
+      parts_.state.foldBoundaryInflow(0);
       launch(stage_[0]);
       parts_.state.fillGhosts(1);
+      parts_.state.foldBoundaryInflow(1);
       launch(stage_[1]);
       parts_.state.afterStep(0);
     }
@@ -139,6 +141,7 @@ public:
       clock_->enqueueChooseDt();
       launch(step_[parity]);
       clock_->agreeOnRedo();
+      parts_.state.foldBoundaryInflow(parity);
       launch(capped_[parity]);
       parts_.state.afterStep(1 - parity);
       parity = 1 - parity;

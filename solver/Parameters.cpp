@@ -119,6 +119,14 @@ void SimulationParameters::validateInfiltration() const
                 " mm/h) or Green-Ampt infiltration, not both");
 }
 
+void SimulationParameters::validateBalance() const
+{
+  if (waterBalance && losses > 0)
+    throw Error("the water balance does not count a constant loss rate (" + formatValue(losses) +
+                " mm/h): use Green-Ampt infiltration, whose losses it counts, or turn the water "
+                "balance off");
+}
+
 void SimulationParameters::validateSources() const
 {
   if (sources.empty())
@@ -254,6 +262,7 @@ void SimulationParameters::validate() const
   validateSources();
   validateInfiltration();
   validateStretches();
+  validateBalance();
   // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
   if (losses > 0 && scheme == Scheme::LaxFriedrichs)
     throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "

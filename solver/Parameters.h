@@ -129,6 +129,11 @@ struct SimulationParameters
   // flooded [m].
   bool floodMaps = false;
   double arrivalDepth = 0.01;
+  // The water balance (Simulation::waterBalance): the water that comes in and goes out through
+  // the grid's sides and the point sources summed on the device at every step, into each
+  // boundary or source cell's cumulative Inflow field (Field::Inflow). One rank; not with a
+  // constant loss rate, which is not counted (Green-Ampt infiltration is).
+  bool waterBalance = false;
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
   // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).
@@ -153,6 +158,7 @@ struct SimulationParameters
   void validateSources() const;
   void validateInfiltration() const;
   void validateStretches() const;
+  void validateBalance() const;
 };
 
 // The cell a gauge coordinate (metres from the grid's corner) falls in, along x or y.

@@ -1,116 +1,13 @@
 #include "ReferenceSolver.h"
 
 #include "LocalDatum.h"
+#include "TwinArithmetic.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace swe
 {
-namespace
-{
-// fmin and fmax as C defines them (one NaN argument gives the other), but inline: std::fmin and
-// std::fmax are calls into libm here (GCC inlines them only when NaNs and signed zeros may be
-// ignored), and the fp32 minmod takes three a slope (the calls made the fp32 twin 2.7x slower).
-template<class T>
-T fmin(T a, T b)
-{
-  return (a <= b || b != b) ? a : b;
-}
-template<class T>
-T fmax(T a, T b)
-{
-  return (a >= b || b != b) ? a : b;
-}
-
-// The celerities' square root. On GPUs the fp64 kernels refine float's estimate
-// (kernels/precision.h, real_sqrt), which lands on the correctly rounded root but where it lies
-// within about 2^-84 of a halfway point: the twin takes std::sqrt, for the same bits and a
-// baseline no slower than need be.
-template<class T>
-T real_sqrt(T x)
-{
-  return std::sqrt(x);
-}
-
-// The second-order and boundary arithmetic, compiled from the kernels' own headers once per
-// precision.
-// Its unqualified math calls resolve to the std overloads of the precision at hand (fmin and
-// fmax to the ones above).
-namespace fp32
-{
-using real = float;
-using std::cbrt, std::copysign, std::fabs, std::fma, std::sqrt;
-#include "muscl_hllc.h"
-#include "boundaries.h"
-}
-#undef SWE_MUSCL_HLLC_H
-#undef SWE_BOUNDARIES_H
-namespace fp64
-{
-using real = double;
-using std::cbrt, std::copysign, std::fabs, std::fma, std::sqrt;
-#define SWE_DOUBLE // (as the kernels are built in double precision)
-#include "muscl_hllc.h"
-#include "boundaries.h"
-#undef SWE_DOUBLE
-}
-
-template<class Real>
-struct Muscl;
-
-// Muscl<T>: the kernels' arithmetic in precision T, from namespace NS (one struct a precision).
-#define SWE_TWIN_ARITHMETIC(NS, T)                                                                 \
-  template<>                                                                                       \
-  struct Muscl<T>                                                                                  \
-  {                                                                                                \
-    using Stencil = NS::AxisStencil;                                                               \
-    using State = NS::FaceState;                                                                   \
-    using Faces = NS::CellFaces;                                                                   \
-    using Flux = NS::FaceFlux;                                                                     \
-    using Ghost = NS::GhostCell;                                                                   \
-    static Faces                                                                                   \
-    hancockFaces(State xw, State xc, State xe, State ys, State yc, State yn, T halfK, T g, T hDry) \
-    {                                                                                              \
-      return NS::hancock_cell_faces(xw, xc, xe, ys, yc, yn, halfK, g, hDry);                       \
-    }                                                                                              \
-    static Flux facesRate(State westSide,                                                          \
-      State w,                                                                                     \
-      State e,                                                                                     \
-      State eastSide,                                                                              \
-      T hwSide,                                                                                    \
-      T hw,                                                                                        \
-      T he,                                                                                        \
-      T heSide,                                                                                    \
-      T k4,                                                                                        \
-      T g,                                                                                         \
-      T hDry)                                                                                      \
-    {                                                                                              \
-      return NS::faces_rate(westSide, w, e, eastSide, hwSide, hw, he, heSide, k4, g, hDry);        \
-    }                                                                                              \
-    static Flux rate(const Stencil* s, T g, T hDry) { return NS::axis_rate(s, g, hDry); }          \
-    static T velocity(T h, T q, T hDry) { return NS::cell_velocity(h, q, hDry); }                  \
-    static Ghost ghost(int kind, T value, bool normalX, T inward, Ghost m, Ghost n, T hDry, T g)   \
-    {                                                                                              \
-      return NS::ghost_state(kind, value, normalX, inward, m, n, hDry, g);                         \
-    }                                                                                              \
-    static T depthAfter(T h, Flux rx, Flux ry, T kdt) { return NS::depth_after(h, rx, ry, kdt); }  \
-    static void takeLoss(T* h, T* hu, T* hv, T depth, T hDry)                                      \
-    {                                                                                              \
-      NS::take_loss(h, hu, hv, depth, hDry);                                                       \
-    }                                                                                              \
-    static bool                                                                                    \
-    update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T rain, T g, T hDry, T hFilm)   \
-    {                                                                                              \
-      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, rain, g, hDry, hFilm);                \
-    }                                                                                              \
-  };
-SWE_TWIN_ARITHMETIC(fp32, float)
-SWE_TWIN_ARITHMETIC(fp64, double)
-#undef SWE_TWIN_ARITHMETIC
-
-} // namespace
-
 template<class Real>
 ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   const InitialState& initial)
@@ -156,6 +53,8 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
     sourceSeries_.emplace_back(source.discharge, 1);
   if (params.infiltration.on())
     infiltrated_.assign(static_cast<std::size_t>(params.nx) * params.ny, Real(0));
+  if (params.waterBalance)
+    inflow_.assign(static_cast<std::size_t>(params.nx) * params.ny, Real(0));
   if (params.floodMaps)
   {
     maps_.emplace(static_cast<std::size_t>(params.nx) * params.ny, kDryDepth, params.arrivalDepth);
@@ -333,6 +232,7 @@ template<class Real>
 void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
 {
   fillGhosts();
+  foldBoundaryInflow(h_, hu_, hv_, dt, 1);
   const Real g = static_cast<Real>(params_.gravity);
   const Real r = Real(0.5) * dt * (Real(1) / static_cast<Real>(params_.dx));
   const Real n = static_cast<Real>(params_.manning);
@@ -375,9 +275,11 @@ void ReferenceSolver<Real>::stepMusclHllc(Real dt)
 {
   // Heun: the predictor goes to the *New vectors, the corrector averages back into the state.
   fillGhosts(h_, hu_, hv_);
+  foldBoundaryInflow(h_, hu_, hv_, dt, Real(0.5));
   musclStage(h_, hu_, hv_, hNew_, huNew_, hvNew_, dt, false);
   ghostTime_ = time_;
   fillGhosts(hNew_, huNew_, hvNew_);
+  foldBoundaryInflow(hNew_, huNew_, hvNew_, dt, Real(0.5));
   musclStage(hNew_, huNew_, hvNew_, h_, hu_, hv_, dt, true);
 }
 
@@ -386,11 +288,14 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
 {
   fillGhosts(h_, hu_, hv_);
   computeVelocities(h_, hu_, hv_);
-  if (musclHancockPass(dt, false))
+  const bool capped = musclHancockPass(dt, false);
+  if (capped)
   {
     ++redone_;
     musclHancockPass(dt, true);
   }
+  foldBoundaryInflow(
+    h_, hu_, hv_, dt, 1, capped ? Real(4) * (dt * static_cast<Real>(1 / params_.dx)) : Real(0));
   takeNewState();
 }
 

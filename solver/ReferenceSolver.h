@@ -48,6 +48,8 @@ public:
   std::vector<Real> floodMap(Field field) const;
   // The cumulative Green-Ampt infiltration [m], cell after cell; empty without it.
   const std::vector<Real>& infiltration() const { return infiltrated_; }
+  // The cumulative inflow [m] (Field::Inflow), cell after cell; empty without the water balance.
+  const std::vector<Real>& inflow() const { return inflow_; }
 
   // Interior values.
   Real h(int i, int j) const { return h_[index(i, j)]; }
@@ -91,6 +93,15 @@ private:
   // kernels/sources.cl), and the Green-Ampt infiltration (kernels/infiltration.cl).
   void addSources(Real dt);
   void infiltrate(Real dt);
+  // The water balance: the depth a step of dt from state (h, hu, hv) moves through the grid's
+  // sides, times weight, into inflow_ (ReferenceBalance.cpp, as kernels/boundary_inflow.cl);
+  // k4: MUSCL-Hancock's cap (0 for none), negative for MUSCL-HLLC.
+  void foldBoundaryInflow(const std::vector<Real>& h,
+    const std::vector<Real>& hu,
+    const std::vector<Real>& hv,
+    Real dt,
+    Real weight,
+    Real k4 = -1);
   // A side's value (discharge or level relative to the datum) at ghostTime_: its series', else
   // its constant.
   Real sideValue(int side) const;
@@ -139,6 +150,7 @@ private:
   double ghostTime_ = 0;                 // the time the ghosts are filled at
   Real stepRain_ = 0;                    // the rain rate of the step being taken
   std::vector<Real> infiltrated_;        // Green-Ampt's cumulative infiltration, a cell each
+  std::vector<Real> inflow_;             // the water balance's cumulative inflow, a cell each
   // The wave speed of the last step's state before its sources and infiltration, which the
   // next step's dt comes from (as on the device); none: take the state's.
   std::optional<Real> speedBeforeAfterStep_;

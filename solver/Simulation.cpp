@@ -124,13 +124,13 @@ struct Simulation::Impl
       for (int side = 0; side < 4; ++side)
         haloSides[side] = !plan.partition->onGridSide()[side];
     }
-    // The flood maps are folded in and the gauges sampled after every step, the maps with its
-    // dt: a two-step launch would hide its first, and the fused clock holds the next step's dt
-    // by then.
-    if (params.floodMaps || !params.gauges.empty())
+    // The flood maps are folded in, the gauges sampled and the sides' water summed after every
+    // step, the maps and the sides with its dt: a two-step launch would hide its first, and the
+    // fused clock holds the next step's dt by then.
+    if (params.floodMaps || !params.gauges.empty() || params.waterBalance)
       shape.steps = 1;
     features = deviceFeatures(device, params, info, shape);
-    if (ranks || params.floodMaps)
+    if (ranks || params.floodMaps || params.waterBalance)
       features.fusedClock = false;
     context = cl::Context(device);
     queue = cl::CommandQueue(context, device);

@@ -30,17 +30,24 @@ enum class Field
   ArrivalTime,
   Duration,
   // The cumulative Green-Ampt infiltration [m] (SimulationParameters::infiltration).
-  Infiltration
+  Infiltration,
+  // The cumulative depth [m] that came into a cell from outside the grid, through the grid's
+  // sides and from point sources; negative where more left (outflow, sinks); 0 in the cells
+  // inside (SimulationParameters::waterBalance).
+  Inflow
 };
 
 // The fields a state carries (StateView, Snapshot), in this order: h, hu, hv, the infiltration
-// where the run has Green-Ampt, the flood maps where it keeps them.
+// where the run has Green-Ampt, the inflow where it keeps the water balance, the flood maps where
+// it keeps them.
 constexpr int kStateFields = 3;
 inline std::vector<Field> stateFields(const SimulationParameters& params)
 {
   std::vector<Field> fields = { Field::Depth, Field::MomentumX, Field::MomentumY };
   if (params.infiltration.on())
     fields.push_back(Field::Infiltration);
+  if (params.waterBalance)
+    fields.push_back(Field::Inflow);
   if (params.floodMaps)
     for (Field map :
       { Field::MaxDepth, Field::MaxSpeed, Field::MaxHazard, Field::ArrivalTime, Field::Duration })
@@ -53,6 +60,28 @@ struct Diagnostics
   double mass = 0;     // sum of h * dx^2 [m^3]
   double maxDepth = 0; // [m]
   double maxSpeed = 0; // max |(u, v)| [m/s]
+};
+
+// The water balance of a run (SimulationParameters::waterBalance), in m^3 since t = 0: what the
+// grid holds against what came in and went out. Where a run started from a saved state, its
+// initial volume is what closes the balance there.
+struct WaterBalance
+{
+  double time = 0;
+  double stored = 0;       // the water on the grid now
+  double initial = 0;      // the water on the grid at t = 0
+  double rain = 0;         // rain on the grid
+  double inflow = 0;       // in through the sides and the point sources
+  double outflow = 0;      // out through the sides and the sinks
+  double infiltration = 0; // into the ground (Green-Ampt)
+  // stored - (initial + rain + inflow - outflow - infiltration): what the numerics made or lost.
+  double error() const { return stored - (initial + rain + inflow - outflow - infiltration); }
+  // error() over all the water the run has had (initial + rain + inflow); 0 without any.
+  double relativeError() const
+  {
+    const double total = initial + rain + inflow;
+    return total > 0 ? error() / total : 0.0;
+  }
 };
 
 // Read-only h, hu, hv (and the infiltration and flood maps, where the run has them: `fields` in
