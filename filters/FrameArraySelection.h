@@ -18,22 +18,24 @@ enum class FrameArray
   Bed,
   Momentum,
   Velocity,
-  // Copied from the fields a state keeps (stateFields), in a run that has them: the flood maps
-  // and the cumulative infiltration.
+  // Copied from the fields a state keeps (stateFields), in a run that has them: the flood maps,
+  // the cumulative infiltration and the water balance's cumulative inflow.
   MaxDepth,
   MaxSpeed,
   MaxHazard,
   ArrivalTime,
   Duration,
-  Infiltration
+  Infiltration,
+  Inflow
 };
-constexpr int kFrameArrayCount = 11;
+constexpr int kFrameArrayCount = 12;
 constexpr int kFirstKeptArray = static_cast<int>(FrameArray::MaxDepth);
 constexpr int kKeptArrayCount = kFrameArrayCount - kFirstKeptArray;
 // The state's field a kept array copies.
 constexpr Field keptField(int keptArray)
 {
-  return keptArray == kKeptArrayCount - 1
+  return keptArray == kKeptArrayCount - 1 ? Field::Inflow
+         : keptArray == kKeptArrayCount - 2
            ? Field::Infiltration
            : static_cast<Field>(static_cast<int>(Field::MaxDepth) + keptArray);
 }
@@ -47,7 +49,8 @@ constexpr const char* kFrameArrayNames[kFrameArrayCount] = { "Depth",
   "MaxHazard",
   "ArrivalTime",
   "Duration",
-  "Infiltration" };
+  "Infiltration",
+  "Inflow" };
 
 // Host bytes a cell of the kept frame arrays takes at most (every array, two of each but the
 // bed), with realSize bytes a value and `kept` arrays copied from the state's kept fields: for
@@ -60,7 +63,7 @@ constexpr std::uint64_t frameArrayBytesPerCell(std::uint64_t realSize, std::uint
 struct FrameArraySelection
 {
   std::array<bool, kFrameArrayCount>
-    holds{ true, true, true, true, true, true, true, true, true, true, true };
+    holds{ true, true, true, true, true, true, true, true, true, true, true, true };
   bool operator()(FrameArray a) const { return holds[static_cast<int>(a)]; }
 };
 } // namespace swe

@@ -19,7 +19,7 @@ struct FrameArrays
   // RequestData: the one before last is the one normally free.
   using Slots = std::array<vtkSmartPointer<vtkDataArray>, 2>;
   Slots Depth, FreeSurface, Momentum, Velocity;
-  std::array<Slots, kKeptArrayCount> Kept; // MaxDepth ... Duration, Infiltration
+  std::array<Slots, kKeptArrayCount> Kept; // MaxDepth ... Duration, Infiltration, Inflow
   // Shared by every output of one run, never refilled: the bed does not change. Reset it when
   // the run (its grid or bed) changes.
   vtkSmartPointer<vtkDataArray> Bed;

@@ -47,7 +47,7 @@ private:
   std::string deviceName_;
   vtkImageData* image_;
   vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;
-  std::array<vtkDataArray*, kKeptArrayCount> kept_{}; // the maps, the infiltration; or null
+  std::array<vtkDataArray*, kKeptArrayCount> kept_{}; // the maps, infiltration, inflow; or null
   std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
   FrameRanges ranges_;          // of the derived values, cached in the arrays for VTK's GetRange
 };

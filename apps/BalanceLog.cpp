@@ -1,0 +1,54 @@
+#include "BalanceLog.h"
+
+#include "Error.h"
+#include "LaunchedRanks.h"
+
+#include <cstdio>
+#include <iomanip>
+
+namespace swe::cli
+{
+BalanceLog::BalanceLog(const SimulationParameters& params, const std::string& outDir)
+  : params_(params)
+{
+  if (!on() || outDir.empty())
+    return;
+  const std::string path = outDir + "/balance.csv";
+  csv_.open(path);
+  if (!csv_)
+    throw Error("cannot write the water balance's file '" + path + "'");
+  csv_ << "time,steps,stored,initial,rain,inflow,outflow,infiltration,error,relative_error\n"
+       << std::setprecision(17);
+}
+
+void BalanceLog::start(const Simulation& simulation)
+{
+  if (on())
+    initial_ = closingInitialVolume(simulation.downloadState(), params_);
+}
+
+void BalanceLog::record(const Simulation& simulation)
+{
+  if (!on())
+    return;
+  last_ = waterBalanceOf(simulation.downloadState(), params_, initial_);
+  const WaterBalance& b = last_;
+  if (printsReports())
+    std::fprintf(stderr,
+      "   balance [m^3]: stored %.10g = initial %.10g + rain %.6g + inflow %.6g - outflow %.6g - "
+      "infiltration %.6g %+.3g (relative %.2e)\n",
+      b.stored,
+      b.initial,
+      b.rain,
+      b.inflow,
+      b.outflow,
+      b.infiltration,
+      b.error(),
+      b.relativeError());
+  if (csv_.is_open())
+    csv_ << b.time << "," << simulation.steps() << "," << b.stored << "," << b.initial << ","
+         << b.rain << "," << b.inflow << "," << b.outflow << "," << b.infiltration << ","
+         << b.error() << "," << b.relativeError() << "\n"
+         << std::flush;
+}
+} // namespace swe::cli

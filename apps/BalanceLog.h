@@ -1,0 +1,31 @@
+#pragma once
+// swe run --balance: the water balance (WaterBalance.h) at every output, as a line on stderr and a
+// row of balance.csv in --out, from the run's first state on (t = 0, or the state of --restart).
+#include "Simulation.h"
+#include "WaterBalance.h"
+
+#include <fstream>
+#include <string>
+
+namespace swe::cli
+{
+class BalanceLog
+{
+public:
+  // Nothing unless the run keeps the balance. outDir empty: no file.
+  BalanceLog(const SimulationParameters& params, const std::string& outDir);
+  // The run's first state: what the balance starts from.
+  void start(const Simulation& simulation);
+  // The state at an output: a line, a row.
+  void record(const Simulation& simulation);
+  // The last recorded balance's error over all the water the run has had (0 before any).
+  double relativeError() const { return last_.relativeError(); }
+  bool on() const { return params_.waterBalance; }
+
+private:
+  SimulationParameters params_;
+  std::ofstream csv_;
+  double initial_ = 0;
+  WaterBalance last_;
+};
+} // namespace swe::cli
