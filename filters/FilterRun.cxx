@@ -6,6 +6,7 @@
 #include "LaunchTuner.h"
 #include "PipelineRanks.h"
 #include "Timeline.h"
+#include "WaterBalance.h"
 
 #include <vtkAlgorithm.h>
 #include <vtkDataObject.h>
@@ -171,6 +172,9 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
          "Array, set Rainfall, or make a side an Inflow or Water level boundary");
   timeline_ = std::make_unique<Timeline>(plan, initial, request.outputInterval);
   arrays_.Bed = nullptr;
+  // (the water the run starts with, as the device holds it: what its balance starts from)
+  if (plan.params.waterBalance)
+    balanceInitial_ = closingInitialVolume(timeline_->simulation().downloadState(), plan.params);
 }
 
 InitialState FilterRun::startSplit(const FrameRequest& request,
@@ -243,6 +247,7 @@ void FilterRun::fill(const FrameRequest& request,
   const bool stepAhead = request.device.type != "CPU" && request.time < request.lastOutput;
   // The image is filled while the state reaches the host.
   FrameImage frame(timeline_->simulation(), output, request.origin, &arrays_, request.selection);
+  frame.setBalanceInitial(balanceInitial_);
   const StateView view = timeline_->output(stepAhead ? request.lastOutput : 0.0,
     [&](const StateView& state, const RowsWait& waitForRows) { frame.fill(state, waitForRows); });
   if (partition_)

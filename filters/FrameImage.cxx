@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "HugePages.h"
 #include "FrameRow.h"
+#include "WaterBalance.h"
 
 #include <vtkCellData.h>
 #include <vtkDoubleArray.h>
@@ -29,6 +30,7 @@
 #include <exception>
 #include <mutex>
 #include <cstdint>
+#include <utility>
 #include <vector>
 #include <string>
 
@@ -308,6 +310,19 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   // (summed in double on the host from the depths there: a device reduction would cost a CPU
   // device as much as the download)
   addValue<vtkDoubleArray>(field, "Mass", mass * params_.dx * params_.dx);
+  if (params_.waterBalance)
+  {
+    const WaterBalance b = waterBalanceOf(state, params_, balanceInitial_);
+    for (const auto& [name, value] : { std::pair{ "StoredVolume", b.stored },
+           { "InitialVolume", b.initial },
+           { "RainVolume", b.rain },
+           { "InflowVolume", b.inflow },
+           { "OutflowVolume", b.outflow },
+           { "InfiltratedVolume", b.infiltration },
+           { "BalanceError", b.error() },
+           { "RelativeBalanceError", b.relativeError() } })
+      addValue<vtkDoubleArray>(field, name, value);
+  }
   vtkNew<vtkStringArray> device;
   device->SetName("Device");
   device->InsertNextValue(deviceName_);

@@ -18,8 +18,8 @@ namespace swe
 // consumer), so that the host fills the first rows while the last ones cross the bus. The image
 // gets one cell per simulation cell (spacing dx, origin given or 0, z = 0), the cell arrays Depth,
 // FreeSurface, Bed, Velocity, Momentum and, where the run keeps them, the flood maps and the
-// infiltration (in the simulation's precision; those selected), and field data SimulationTime,
-// Steps, Mass and Device.
+// infiltration and inflow (in the simulation's precision; those selected), and field data
+// SimulationTime, Steps, Mass, Device and, where the run keeps it, the water balance's.
 class FrameImage
 {
 public:
@@ -38,6 +38,9 @@ public:
   // which gives the time and step count; the simulation may have moved on since), over all cores,
   // each block of rows once waitForRows says it has arrived (none: state is whole). Call once.
   void fill(const StateView& state, const RowsWait& waitForRows = {});
+  // The water balance's initial volume (closingInitialVolume), for the field data of a run that
+  // keeps it.
+  void setBalanceInitial(double volume) { balanceInitial_ = volume; }
 
 private:
   template<class Real>
@@ -50,6 +53,7 @@ private:
   std::array<vtkDataArray*, kKeptArrayCount> kept_{}; // the maps, infiltration, inflow; or null
   std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
   FrameRanges ranges_;          // of the derived values, cached in the arrays for VTK's GetRange
+  double balanceInitial_ = 0;
 };
 
 // The selection that holds the arrays named (kFrameArrayNames; all if names is empty). Throws

@@ -82,6 +82,7 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   }
   params.infiltration = values.infiltration;
   params.floodMaps = values.floodMaps;
+  params.waterBalance = values.waterBalance;
   params.arrivalDepth = values.arrivalDepth;
   params.cfl = values.courantNumber;
   params.fixedDt = values.fixedTimeStep;

@@ -27,6 +27,7 @@ struct PropertyValues
   std::vector<std::array<double, 4>> sourceRows;
   GreenAmpt infiltration;
   bool floodMaps = false;
+  bool waterBalance = false;
   double arrivalDepth = 0.01; // [m]
   double gravity = 0;
   double courantNumber = 0;

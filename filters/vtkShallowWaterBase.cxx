@@ -22,6 +22,7 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   , SuctionHead(0.0)
   , MoistureDeficit(0.0)
   , FloodMaps(0)
+  , WaterBalance(0)
   , ArrivalDepth(0.01)
   , Gravity(9.81)
   , CourantNumber(0.45)
@@ -89,6 +90,7 @@ vtkShallowWaterPhysicsSetter(HydraulicConductivity, double);
 vtkShallowWaterPhysicsSetter(SuctionHead, double);
 vtkShallowWaterPhysicsSetter(MoistureDeficit, double);
 vtkShallowWaterPhysicsSetter(FloodMaps, int);
+vtkShallowWaterPhysicsSetter(WaterBalance, int);
 vtkShallowWaterPhysicsSetter(ArrivalDepth, double);
 vtkShallowWaterPhysicsSetter(Gravity, double);
 vtkShallowWaterPhysicsSetter(CourantNumber, double);
@@ -251,6 +253,7 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   values.sourceRows = this->Internals->SourceRows;
   values.infiltration = { this->HydraulicConductivity, this->SuctionHead, this->MoistureDeficit };
   values.floodMaps = this->FloodMaps != 0;
+  values.waterBalance = this->WaterBalance != 0;
   values.arrivalDepth = this->ArrivalDepth;
   values.gravity = this->Gravity;
   values.courantNumber = this->CourantNumber;
@@ -284,6 +287,7 @@ void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "SuctionHead: " << this->SuctionHead << "\n";
   os << indent << "MoistureDeficit: " << this->MoistureDeficit << "\n";
   os << indent << "FloodMaps: " << this->FloodMaps << "\n";
+  os << indent << "WaterBalance: " << this->WaterBalance << "\n";
   os << indent << "ArrivalDepth: " << this->ArrivalDepth << "\n";
   os << indent << "Gravity: " << this->Gravity << "\n";
   os << indent << "CourantNumber: " << this->CourantNumber << "\n";

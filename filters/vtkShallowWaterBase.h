@@ -71,6 +71,9 @@ public:
   vtkGetMacro(MoistureDeficit, double);
   void SetFloodMaps(int on);
   vtkGetMacro(FloodMaps, int);
+  /// The water balance (SimulationParameters::waterBalance): field data of every output.
+  void SetWaterBalance(int on);
+  vtkGetMacro(WaterBalance, int);
   void SetArrivalDepth(double depth);
   vtkGetMacro(ArrivalDepth, double);
   void SetGravity(double g);
@@ -239,6 +242,7 @@ private:
   double SuctionHead;
   double MoistureDeficit;
   int FloodMaps;
+  int WaterBalance;
   double ArrivalDepth;
   double Gravity;
   double CourantNumber;
