@@ -525,6 +525,9 @@ Subcommand addBench(CLI::App& app)
   cmd->add_flag("--maps",
     options->common.params.floodMaps,
     "keep the flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration)");
+  cmd->add_flag("--balance",
+    options->common.params.waterBalance,
+    "keep the water balance: the sides' water folded into the Inflow field at every step");
   cmd->add_option("--rain-series",
     options->rainSeries,
     "rain varying in time from a CSV file of (time [s], mm/h), as swe run takes it");
