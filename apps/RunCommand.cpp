@@ -5,6 +5,9 @@
 #include "Error.h"
 #include "BalanceLog.h"
 #include "GaugeOutput.h"
+#ifdef SWE_WITH_VTK
+#include "GeoTiffOutput.h"
+#endif
 #include "LaunchedRanks.h"
 #include "Partition.h"
 #include "Report.h"
@@ -47,6 +50,8 @@ struct RunOptions
   std::vector<std::string> sources;    // X,Y:FILE
   std::vector<double> greenAmpt;       // K, PSI, DEFICIT
   std::vector<std::string> stretches;  // SIDE=FROM,TO
+  bool geotiff = false;                // the end state as GeoTIFF files in outDir
+  std::string crs;                     // their coordinate reference system
 };
 
 // --stretch SIDE=FROM,TO: an inflow or level side on that stretch only.
@@ -369,7 +374,11 @@ int run(RunOptions& options)
     params.validate();
   }
   Series series(options, params);
+  if ((options.geotiff || !options.crs.empty()) && options.outDir.empty())
+    throw Error("--geotiff writes into --out: give a directory");
   const Made made = makeSimulation(options, params, series);
+  if (options.geotiff && made.partition)
+    throw Error("--geotiff runs on one rank: run it without mpirun");
   Simulation& simulation = *made.simulation;
   if (!options.restart.empty())
     restartFrom(options, simulation, made);
@@ -398,6 +407,13 @@ int run(RunOptions& options)
   printNotes(simulation, params, series, made);
   if (!params.gauges.empty() && !options.outDir.empty())
     writeGaugeCsv(simulation.gauges(), options.outDir + "/gauges.csv");
+#ifdef SWE_WITH_VTK
+  if (options.geotiff)
+    writeGeoTiffs(simulation,
+      options.outDir,
+      options.input.origin,
+      options.crs.empty() ? options.input.crs : options.crs);
+#endif
   if (!printsReports())
     return 0;
   printSetup(made.stateSeconds,
@@ -422,8 +438,12 @@ void addInputOptions(CLI::App* cmd, InputOptions& input)
 {
   cmd->add_option("--input",
     input.file,
-    "a 2D .vti image with the terrain (replaces --scenario and the grid flags)");
-  cmd->add_option("--bed-array", input.bed, "terrain array of --input")->capture_default_str();
+    "a 2D .vti image, or a raster GDAL reads (a GeoTIFF DEM), with the terrain (replaces "
+    "--scenario and the grid flags)");
+  cmd->add_option("--bed-array",
+    input.bed,
+    "terrain array of --input (default: one named Bed, Elevation, DEM, Terrain or Band 1, or its "
+    "only one-component array)");
   cmd->add_option("--depth-array", input.depth, "initial depth array of --input");
   cmd->add_option("--surface-array", input.surface, "initial water-surface array of --input");
   cmd->add_option("--velocity-array", input.velocity, "initial velocity array of --input");
@@ -496,6 +516,14 @@ Subcommand addRun(CLI::App& app)
   cmd->add_option("--dt", params.fixedDt, "fixed time step [s] (default: CFL-adaptive)");
   cmd->add_option("--gravity", params.gravity, "gravity [m/s^2]")->capture_default_str();
   cmd->add_option("--out", options->outDir, "directory for .vti files and a .pvd series");
+  cmd->add_flag("--geotiff",
+    options->geotiff,
+    "also write the end state's Depth and FreeSurface and the fields the run keeps (flood maps, "
+    "Infiltration, Inflow) as GeoTIFF files in --out, placed like --input (with VTK)");
+  cmd->add_option("--crs",
+    options->crs,
+    "the GeoTIFFs' coordinate reference system (EPSG:32633, a PROJ string or WKT; default: the "
+    "--input raster's)");
   cmd
     ->add_option("--arrays",
       options->arrays,

@@ -18,10 +18,13 @@
 #include <vtkFieldData.h>
 #include <vtkNew.h>
 #include <vtkSmartPointer.h>
+#include <vtkGDALRasterReader.h>
+#include <vtkStringArray.h>
 #include <vtkXMLImageDataReader.h>
 
 #include <cctype>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 #endif
 
@@ -49,18 +52,17 @@ public:
   std::vector<std::string> Messages;
 };
 
-// The image of a .vti file, or an error naming the file and what is wrong with it.
-vtkSmartPointer<vtkImageData> readImage(const std::string& file)
+// Runs reader on file; the image it gives, or an error naming the file and what is wrong with it.
+// A truncated or damaged file leaves an empty image, which would be blamed for its shape: the
+// reader's and the pipeline's errors are collected instead of printed, and the first names the
+// cause.
+template<class Reader>
+vtkSmartPointer<vtkImageData> readWith(Reader* reader, const std::string& file)
 {
-  vtkNew<vtkXMLImageDataReader> reader;
-  if (!reader->CanReadFile(file.c_str()))
-    throw Error("cannot read '" + file + "' as a VTK XML image (.vti)");
-  // A truncated or damaged file leaves an empty image, which would be blamed for its shape: the
-  // reader's, its XML parser's and the pipeline's errors are collected instead of printed, and
-  // the first names the cause.
   vtkNew<VtkErrorCollector> errors;
   reader->AddObserver(vtkCommand::ErrorEvent, errors);
-  reader->SetParserErrorObserver(errors);
+  if constexpr (std::is_same_v<Reader, vtkXMLImageDataReader>)
+    reader->SetParserErrorObserver(errors);
   reader->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, errors);
   reader->SetFileName(file.c_str());
   reader->Update();
@@ -70,7 +72,26 @@ vtkSmartPointer<vtkImageData> readImage(const std::string& file)
                     ? std::string(vtkErrorCode::GetStringFromErrorCode(reader->GetErrorCode()))
                     : errors->Messages.front()) +
                 " (the file may be truncated or damaged)");
-  return reader->GetOutput();
+  return vtkImageData::SafeDownCast(reader->GetOutput());
+}
+
+// The image of a .vti file, or of a raster GDAL reads (a GeoTIFF DEM, an ESRI ASCII grid...: its
+// Band 1 cell array, MAP_PROJECTION and NO_DATA_VALUE field data).
+vtkSmartPointer<vtkImageData> readImage(const std::string& file)
+{
+  vtkNew<vtkXMLImageDataReader> xml;
+  if (xml->CanReadFile(file.c_str()))
+    return readWith(xml.Get(), file);
+  if (!std::ifstream(file))
+    throw Error("cannot open '" + file + "'");
+  vtkNew<vtkGDALRasterReader> raster;
+  raster->SetCollateBands(false); // (Debian's ParaView 5.11 crashes collating them; Band 1)
+  vtkSmartPointer<vtkImageData> image = readWith(raster.Get(), file);
+  if (!image || image->GetNumberOfCells() == 0)
+    throw Error("cannot read '" + file +
+                "' as a VTK XML image (.vti) or a raster GDAL reads "
+                "(GeoTIFF, ASCII grid)");
+  return image;
 }
 
 InitialState imageState(InputOptions& input, SimulationParameters& params)
@@ -84,6 +105,10 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   arrays.manning = input.manning;
   arrays.initialWaterLevel = input.waterLevel;
   InitialState state = imageInitialState(image.Get(), arrays);
+  if (auto* crs =
+        vtkStringArray::SafeDownCast(image->GetFieldData()->GetAbstractArray("MAP_PROJECTION")))
+    if (crs->GetNumberOfValues() > 0)
+      input.crs = crs->GetValue(0);
   imageGrid(image->GetExtent(),
     image->GetSpacing(),
     image->GetOrigin(),

@@ -4,6 +4,7 @@
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
+#include <vtkFieldData.h>
 #include <vtkImageData.h>
 #include <vtkPointData.h>
 
@@ -112,6 +113,31 @@ std::vector<double> cellValues(vtkImageData* image,
     }
   return values;
 }
+// A DEM's no-data cells (its NO_DATA_VALUE field data, as ParaView's GDAL reader gives it) hold
+// no terrain, but a number that would read as a pit or a tower: refused, naming them.
+void requireTerrainEverywhere(vtkImageData* image,
+  const std::string& name,
+  const std::vector<double>& bed)
+{
+  auto* noData =
+    vtkDataArray::SafeDownCast(image->GetFieldData()->GetAbstractArray("NO_DATA_VALUE"));
+  if (!noData || noData->GetNumberOfTuples() < 1)
+    return;
+  const double value = noData->GetComponent(0, 0);
+  const auto first = std::find(bed.begin(), bed.end(), value);
+  if (first == bed.end())
+    return;
+  const std::size_t k = static_cast<std::size_t>(first - bed.begin());
+  int dims[3];
+  image->GetDimensions(dims);
+  const std::size_t nx = static_cast<std::size_t>(dims[0] - 1);
+  throw Error("the terrain (Bed) array '" + name + "' has " +
+              std::to_string(std::count(bed.begin(), bed.end(), value)) +
+              " no-data cells (NO_DATA_VALUE " + formatValue(value) + "), the first at cell (" +
+              cellIndex(image, static_cast<int>(k % nx), static_cast<int>(k / nx)) +
+              "): the solver needs terrain in every cell; fill them (gdal_fillnodata.py) or clip "
+              "the DEM to where it has data");
+}
 } // namespace
 
 std::string automaticBedArray(vtkImageData* image)
@@ -176,6 +202,7 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
   InitialState state(nx, ny);
   state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1);
+  requireTerrainEverywhere(image, bed, state.bed);
   if (!arrays.depth.empty())
   {
     state.h = cellValues(image, arrays.depth, "depth", 1, 1, 1);

@@ -11,8 +11,10 @@
 #include "PipelineRanks.h"
 #include "PropertyParameters.h"
 
+#include <vtkAbstractArray.h>
 #include <vtkDataObject.h>
 #include <vtkExecutive.h>
+#include <vtkFieldData.h>
 #include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
@@ -200,6 +202,12 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
       return 1; // aborted
     }
     swe::fillGaugeTable(run.gauges(), request.time, vtkTable::GetData(outputVector, 1));
+    // A DEM's coordinate reference system (from ParaView's GDAL reader) goes with the outputs,
+    // for GIS output (vtkShallowWaterGeoTiffWriter).
+    if (this->GetNumberOfInputPorts() > 0)
+      if (vtkDataObject* input = vtkDataObject::GetData(inputVector[0]))
+        if (vtkAbstractArray* crs = input->GetFieldData()->GetAbstractArray("MAP_PROJECTION"))
+          vtkImageData::GetData(outInfo)->GetFieldData()->AddArray(crs);
   }
   catch (const swe::Error& e)
   {

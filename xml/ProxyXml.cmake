@@ -38,6 +38,9 @@ foreach(proxy_and_scheme "ShallowWaterSource;0" "ShallowWaterSolver;2")
   list(APPEND SWE_PROXY_XMLS "${xml_file}")
 endforeach()
 
+# The GeoTIFF writer's proxy, as it is.
+list(APPEND SWE_PROXY_XMLS "${swe_xml_dir}/GeoTiffWriter.xml")
+
 # ParaView 5.11 regenerates a plugin's help only when its list of XML files changes, not their
 # text: drop the help built from older XML, so that the build makes it again.
 if(swe_xml_changed)

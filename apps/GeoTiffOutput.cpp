@@ -1,0 +1,51 @@
+#include "GeoTiffOutput.h"
+
+#include "FrameArraySelection.h"
+#include "GeoTiff.h"
+#include "LaunchedRanks.h"
+
+#include <algorithm>
+#include <iostream>
+
+namespace swe::cli
+{
+void writeGeoTiffs(const Simulation& simulation,
+  const std::string& outDir,
+  const std::array<double, 3>& origin,
+  const std::string& crs)
+{
+  const SimulationParameters& p = simulation.parameters();
+  GeoRaster raster;
+  raster.nx = p.nx;
+  raster.ny = p.ny;
+  raster.dx = p.dx;
+  raster.origin = { origin[0], origin[1] };
+  raster.crs = crs;
+  const std::size_t cells = static_cast<std::size_t>(p.nx) * p.ny;
+  const auto write = [&](const std::string& name, std::vector<double> values)
+  {
+    writeGeoTiff(outDir + "/" + name + ".tif",
+      raster,
+      { { name, std::move(values) } },
+      p.precision == Precision::Double);
+  };
+  std::vector<double> depth(cells), bed(cells);
+  simulation.download(Field::Depth, depth.data());
+  simulation.download(Field::Bed, bed.data());
+  std::vector<double> surface(cells);
+  std::transform(depth.begin(), depth.end(), bed.begin(), surface.begin(), std::plus<>());
+  write("Depth", std::move(depth));
+  write("FreeSurface", std::move(surface));
+  const std::vector<Field> kept = stateFields(p);
+  for (int k = 0; k < kKeptArrayCount; ++k)
+    if (std::find(kept.begin(), kept.end(), keptField(k)) != kept.end())
+    {
+      std::vector<double> values(cells);
+      simulation.download(keptField(k), values.data());
+      write(kFrameArrayNames[kFirstKeptArray + k], std::move(values));
+    }
+  if (printsReports())
+    std::cerr << "swe: wrote the end state as GeoTIFF into " << outDir
+              << (crs.empty() ? " (no coordinate reference system: give --crs)" : "") << "\n";
+}
+} // namespace swe::cli

@@ -1,0 +1,109 @@
+"""pvpython: GIS in and out. A GeoTIFF DEM (the valley, in UTM 33N) read by ParaView's GDAL reader
+and by swe run --input; the flood maps written as GeoTIFF by the GeoTIFF (Shallow Water) writer
+and by swe run --geotiff, placed and projected like the DEM, band by band the frame's values; a
+DEM with no-data cells refused, naming them."""
+import os
+import subprocess
+import tempfile
+
+import numpy as np
+from osgeo import gdal, osr
+from paraview.simple import *
+
+from swe_testing import CapturedErrors, cell_array, check, fail, fetch, load_plugin, say
+
+load_plugin(globals())
+gdal.UseExceptions()
+data = os.environ["SWE_DATA"]
+swe = os.environ["SWE_TOOL"]
+work = tempfile.mkdtemp(prefix="swe_gis_")
+
+# The valley's ASCII grid as a GeoTIFF in UTM zone 33N, its lower-left corner at (500000,
+# 4100000) m; and a copy with no data in a corner.
+dem = os.path.join(work, "valley_utm.tif")
+gdal.Translate(dem, os.path.join(data, "valley.asc"), outputSRS="EPSG:32633",
+               outputBounds=[500000, 4100500, 500800, 4100000])
+holed = os.path.join(work, "valley_holed.tif")
+gdal.Translate(holed, dem, noData=-9999)
+ds = gdal.Open(holed, gdal.GA_Update)
+values = ds.GetRasterBand(1).ReadAsArray()
+values[0:3, 0:4] = -9999
+ds.GetRasterBand(1).WriteArray(values)
+ds = None  # (written on closing)
+source = gdal.Open(dem)
+utm = osr.SpatialReference(wkt=source.GetProjection())
+
+
+def same_place(path, what):
+    """The GeoTIFF at path lies where the DEM does, in its CRS."""
+    out = gdal.Open(path)
+    check(np.allclose(out.GetGeoTransform(), source.GetGeoTransform()),
+          "%s: placed like the DEM %s" % (what, out.GetGeoTransform()))
+    check(osr.SpatialReference(wkt=out.GetProjection()).IsSame(utm),
+          "%s: in the DEM's CRS (UTM 33N)" % what)
+    return out
+
+
+# 1. In ParaView: the solver on the GeoTIFF DEM, its maps saved with the GeoTIFF writer.
+reader = GDALRasterReader(FileName=dem, CollateBands=0)
+reader.UpdatePipeline()
+flood = ShallowWaterSolver(Input=reader, BedArray="Band 1", InitialWaterLevel=25.0,
+                           Scheme="MUSCL-Hancock (second order, terrain, wet/dry, fastest)",
+                           BoundaryEast="Open", Rainfall=200.0, FloodMaps=1, EndTime=20.0,
+                           OutputInterval=20.0)
+frame = fetch(flood, 20.0)
+check(frame.GetFieldData().GetAbstractArray("MAP_PROJECTION") is not None,
+      "the solver's output carries the DEM's MAP_PROJECTION")
+maps = os.path.join(work, "maps.tif")
+SaveData(maps, proxy=flood, CellArrays=["MaxDepth", "ArrivalTime", "Depth"])
+out = same_place(maps, "the writer's GeoTIFF")
+check(out.RasterCount == 3 and [out.GetRasterBand(b + 1).GetDescription() for b in range(3)]
+      == ["MaxDepth", "ArrivalTime", "Depth"], "one band per chosen array, named after it")
+for b, name in enumerate(["MaxDepth", "ArrivalTime", "Depth"]):
+    band = out.GetRasterBand(b + 1)
+    # GDAL's rows run from the north, VTK's from the south.
+    raster = band.ReadAsArray()[::-1].ravel()
+    values = cell_array(frame, name)
+    check(np.array_equal(raster, values, equal_nan=True),
+          "%s: the frame's values, cell by cell (NaN: %d)" % (name, np.isnan(values).sum()))
+    check(np.isnan(band.GetNoDataValue()), "%s: NaN is no data" % name)
+check(np.isnan(cell_array(frame, "ArrivalTime")).any()
+      and not np.isnan(cell_array(frame, "ArrivalTime")).all(),
+      "ArrivalTime is blank where the water never came, and set where it did")
+SaveData(os.path.join(work, "crs.tif"), proxy=flood, CellArrays=["MaxDepth"],
+         CoordinateReferenceSystem="EPSG:4326")
+check(osr.SpatialReference(wkt=gdal.Open(os.path.join(work, "crs.tif")).GetProjection())
+      .GetAuthorityCode(None) == "4326", "Coordinate Reference System overrides the DEM's")
+with CapturedErrors() as errors:
+    SaveData(os.path.join(work, "bad.tif"), proxy=flood, CellArrays=["MaxDepth"],
+             CoordinateReferenceSystem="EPSG:nonsense")
+check("is not one GDAL knows" in errors.text, "a CRS GDAL does not know is refused by name")
+
+# 2. The DEM with no data in a corner: refused, naming the cells, not read as a -9999 m pit.
+holed_reader = GDALRasterReader(FileName=holed, CollateBands=0)
+holed_reader.UpdatePipeline()
+with CapturedErrors() as errors:
+    UpdatePipeline(time=0.0, proxy=ShallowWaterSolver(Input=holed_reader, BedArray="Band 1"))
+check("has 12 no-data cells (NO_DATA_VALUE -9999)" in errors.text,
+      "no-data terrain refused, naming the cells: %s" % errors.text.strip()[:160])
+
+# 3. swe run --input on the GeoTIFF, --geotiff: the end state and the maps in the DEM's place.
+run_dir = os.path.join(work, "run")
+result = subprocess.run([swe, "run", "--input", dem, "--water-level", "25", "--scheme",
+                         "muscl-hancock", "--boundary", "east=open", "--rain", "200", "--maps",
+                         "--t-end", "20", "--output-every", "20", "--out", run_dir, "--geotiff",
+                         "--device", "auto"], capture_output=True, text=True)
+if result.returncode != 0:
+    fail("swe run --geotiff failed: " + result.stderr)
+for name in ["Depth", "FreeSurface", "MaxDepth", "MaxSpeed", "MaxHazard", "ArrivalTime",
+             "Duration"]:
+    tif = same_place(os.path.join(run_dir, name + ".tif"), "swe run's " + name + ".tif")
+last = XMLImageDataReader(FileName=os.path.join(run_dir, "swe_00001.vti"))
+check(np.array_equal(gdal.Open(os.path.join(run_dir, "MaxDepth.tif")).ReadAsArray()[::-1].ravel(),
+                     cell_array(fetch(last, 20.0), "MaxDepth")),
+      "swe run's MaxDepth.tif holds its last frame's MaxDepth")
+result = subprocess.run([swe, "run", "--input", holed, "--t-end", "1"], capture_output=True,
+                        text=True)
+check(result.returncode != 0 and "12 no-data cells" in result.stderr,
+      "swe run refuses the no-data DEM too: %s" % result.stderr.strip()[:120])
+say("PASS")
