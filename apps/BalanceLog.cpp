@@ -3,7 +3,9 @@
 #include "Error.h"
 #include "LaunchedRanks.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 #include <iomanip>
 
 namespace swe::cli
@@ -23,15 +25,21 @@ BalanceLog::BalanceLog(const SimulationParameters& params, const std::string& ou
 
 void BalanceLog::start(const Simulation& simulation)
 {
-  if (on())
-    initial_ = closingInitialVolume(simulation.downloadState(), params_);
+  if (!on())
+    return;
+  // (rain falls on the cells with terrain: closed ones read back NaN)
+  std::vector<double> bed(static_cast<std::size_t>(params_.nx) * params_.ny);
+  simulation.download(Field::Bed, bed.data());
+  openCells_ = static_cast<std::size_t>(
+    std::count_if(bed.begin(), bed.end(), [](double b) { return b == b; }));
+  initial_ = closingInitialVolume(simulation.downloadState(), params_, openCells_);
 }
 
 void BalanceLog::record(const Simulation& simulation)
 {
   if (!on())
     return;
-  last_ = waterBalanceOf(simulation.downloadState(), params_, initial_);
+  last_ = waterBalanceOf(simulation.downloadState(), params_, initial_, openCells_);
   const WaterBalance& b = last_;
   if (printsReports())
     std::fprintf(stderr,

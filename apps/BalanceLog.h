@@ -26,6 +26,7 @@ private:
   SimulationParameters params_;
   std::ofstream csv_;
   double initial_ = 0;
+  std::size_t openCells_ = 0;
   WaterBalance last_;
 };
 } // namespace swe::cli

@@ -22,16 +22,19 @@ void writeGeoTiffs(const Simulation& simulation,
   raster.origin = { origin[0], origin[1] };
   raster.crs = crs;
   const std::size_t cells = static_cast<std::size_t>(p.nx) * p.ny;
+  std::vector<double> depth(cells), bed(cells);
+  simulation.download(Field::Depth, depth.data());
+  simulation.download(Field::Bed, bed.data());
+  // (closed cells, NaN terrain, are no data in every file)
   const auto write = [&](const std::string& name, std::vector<double> values)
   {
+    for (std::size_t k = 0; k < cells; ++k)
+      values[k] = bed[k] == bed[k] ? values[k] : bed[k];
     writeGeoTiff(outDir + "/" + name + ".tif",
       raster,
       { { name, std::move(values) } },
       p.precision == Precision::Double);
   };
-  std::vector<double> depth(cells), bed(cells);
-  simulation.download(Field::Depth, depth.data());
-  simulation.download(Field::Bed, bed.data());
   std::vector<double> surface(cells);
   std::transform(depth.begin(), depth.end(), bed.begin(), surface.begin(), std::plus<>());
   write("Depth", std::move(depth));

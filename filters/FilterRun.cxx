@@ -174,7 +174,11 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
   arrays_.Bed = nullptr;
   // (the water the run starts with, as the device holds it: what its balance starts from)
   if (plan.params.waterBalance)
-    balanceInitial_ = closingInitialVolume(timeline_->simulation().downloadState(), plan.params);
+  {
+    balanceOpenCells_ = initial.cells() - initial.closedCells();
+    balanceInitial_ =
+      closingInitialVolume(timeline_->simulation().downloadState(), plan.params, balanceOpenCells_);
+  }
 }
 
 InitialState FilterRun::startSplit(const FrameRequest& request,
@@ -247,7 +251,7 @@ void FilterRun::fill(const FrameRequest& request,
   const bool stepAhead = request.device.type != "CPU" && request.time < request.lastOutput;
   // The image is filled while the state reaches the host.
   FrameImage frame(timeline_->simulation(), output, request.origin, &arrays_, request.selection);
-  frame.setBalanceInitial(balanceInitial_);
+  frame.setBalance(balanceInitial_, balanceOpenCells_);
   const StateView view = timeline_->output(stepAhead ? request.lastOutput : 0.0,
     [&](const StateView& state, const RowsWait& waitForRows) { frame.fill(state, waitForRows); });
   if (partition_)

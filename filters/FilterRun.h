@@ -112,7 +112,9 @@ private:
   // The last output's arrays: its Bed is shared by the Timeline's later outputs, the others
   // are refilled by the next output where no consumer still holds them.
   FrameArrays arrays_;
-  double balanceInitial_ = 0; // the water balance's initial volume [m^3], where the run keeps it
+  // The water balance's initial volume [m^3] and the cells rain falls on, where the run keeps it.
+  double balanceInitial_ = 0;
+  std::size_t balanceOpenCells_ = 0;
   // Requests for this output time or later failed in this run: they fail at once, for ParaView's
   // .pvd writer asks again for a time step that failed until it succeeds. restart() forgets it.
   double failedFrom_ = std::numeric_limits<double>::infinity();

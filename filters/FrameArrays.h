@@ -23,5 +23,8 @@ struct FrameArrays
   // Shared by every output of one run, never refilled: the bed does not change. Reset it when
   // the run (its grid or bed) changes.
   vtkSmartPointer<vtkDataArray> Bed;
+  // With the bed: vtkGhostType, HIDDENCELL where the bed is NaN (closed cells, outside the
+  // domain), so that ParaView draws nothing there; null where there are none.
+  vtkSmartPointer<vtkDataArray> Hidden;
 };
 } // namespace swe

@@ -6,6 +6,7 @@
 #include "WaterBalance.h"
 
 #include <vtkCellData.h>
+#include <vtkDataSetAttributes.h>
 #include <vtkDoubleArray.h>
 #include <vtkFieldData.h>
 #include <vtkFloatArray.h>
@@ -19,6 +20,7 @@
 #include <vtkSMPTools.h>
 #include <vtkSmartPointer.h>
 #include <vtkStringArray.h>
+#include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
 #include <array>
@@ -146,6 +148,20 @@ void cacheRange(vtkDataArray* array, const Real* values, vtkIdType n)
   cacheRanges(array, { rangeOf(ranges, FrameRanges::Depth) });
 }
 
+// vtkGhostType marking the cells of a NaN bed hidden, or null where there are none.
+template<class Real>
+vtkSmartPointer<vtkDataArray> hiddenCells(const Real* bed, vtkIdType n)
+{
+  if (std::none_of(bed, bed + n, [](Real b) { return b != b; }))
+    return nullptr;
+  vtkNew<vtkUnsignedCharArray> ghosts;
+  ghosts->SetName(vtkDataSetAttributes::GhostArrayName());
+  ghosts->SetNumberOfTuples(n);
+  for (vtkIdType k = 0; k < n; ++k)
+    ghosts->SetValue(k, bed[k] != bed[k] ? vtkDataSetAttributes::HIDDENCELL : 0);
+  return ghosts.Get();
+}
+
 // The frame's arrays of ArrayT (the simulation's precision) that selection holds, taken from the
 // cache or new, added to cells (null for those left out, whose cached arrays are let go); the bed
 // from the cache or downloaded (the free surface needs it, held or not).
@@ -179,9 +195,12 @@ void takeArrays(const Simulation& simulation,
     simulation.download(Field::Bed, fresh->GetPointer(0));
     cacheRange(fresh, fresh->GetPointer(0), n);
     arrays.Bed = bed = fresh;
+    arrays.Hidden = hiddenCells(fresh->GetPointer(0), n);
   }
   if (selection(FrameArray::Bed))
     cells->AddArray(bed);
+  if (arrays.Hidden)
+    cells->AddArray(arrays.Hidden);
   ArrayT* surface = take(arrays.FreeSurface, FrameArray::FreeSurface, 1);
   ArrayT* momentum = take(arrays.Momentum, FrameArray::Momentum, 3);
   ArrayT* velocity = take(arrays.Velocity, FrameArray::Velocity, 3);
@@ -312,7 +331,7 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   addValue<vtkDoubleArray>(field, "Mass", mass * params_.dx * params_.dx);
   if (params_.waterBalance)
   {
-    const WaterBalance b = waterBalanceOf(state, params_, balanceInitial_);
+    const WaterBalance b = waterBalanceOf(state, params_, balanceInitial_, balanceOpenCells_);
     for (const auto& [name, value] : { std::pair{ "StoredVolume", b.stored },
            { "InitialVolume", b.initial },
            { "RainVolume", b.rain },

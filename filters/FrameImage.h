@@ -38,9 +38,13 @@ public:
   // which gives the time and step count; the simulation may have moved on since), over all cores,
   // each block of rows once waitForRows says it has arrived (none: state is whole). Call once.
   void fill(const StateView& state, const RowsWait& waitForRows = {});
-  // The water balance's initial volume (closingInitialVolume), for the field data of a run that
-  // keeps it.
-  void setBalanceInitial(double volume) { balanceInitial_ = volume; }
+  // The water balance's initial volume (closingInitialVolume) and the cells rain falls on, for
+  // the field data of a run that keeps it.
+  void setBalance(double initial, std::size_t openCells)
+  {
+    balanceInitial_ = initial;
+    balanceOpenCells_ = openCells;
+  }
 
 private:
   template<class Real>
@@ -54,6 +58,7 @@ private:
   std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
   FrameRanges ranges_;          // of the derived values, cached in the arrays for VTK's GetRange
   double balanceInitial_ = 0;
+  std::size_t balanceOpenCells_ = 0;
 };
 
 // The selection that holds the arrays named (kFrameArrayNames; all if names is empty). Throws

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 namespace swe
 {
@@ -66,7 +67,8 @@ std::vector<double> cellValues(vtkImageData* image,
   const std::string& role,
   int minComponents,
   int maxComponents,
-  int components)
+  int components,
+  bool nanAllowed = false)
 {
   int dims[3];
   image->GetDimensions(dims);
@@ -105,7 +107,7 @@ std::vector<double> cellValues(vtkImageData* image,
         }
         else
           v = array->GetComponent(static_cast<vtkIdType>(cell), c);
-        if (!std::isfinite(v))
+        if (!std::isfinite(v) && !(nanAllowed && std::isnan(v)))
           throw Error("the " + role + " array '" + name + "' is not finite at cell (" +
                       cellIndex(image, i, j) + ")");
         values[cell * components + c] = v;
@@ -113,30 +115,17 @@ std::vector<double> cellValues(vtkImageData* image,
     }
   return values;
 }
-// A DEM's no-data cells (its NO_DATA_VALUE field data, as ParaView's GDAL reader gives it) hold
-// no terrain, but a number that would read as a pit or a tower: refused, naming them.
-void requireTerrainEverywhere(vtkImageData* image,
-  const std::string& name,
-  const std::vector<double>& bed)
+// A DEM's no-data cells (its NO_DATA_VALUE field data, as ParaView's GDAL reader gives it; NaN)
+// hold no terrain, but a number that would read as a pit or a tower: they become closed cells
+// (NaN, InitialState), outside the domain.
+void closeNoDataCells(vtkImageData* image, std::vector<double>& bed)
 {
   auto* noData =
     vtkDataArray::SafeDownCast(image->GetFieldData()->GetAbstractArray("NO_DATA_VALUE"));
   if (!noData || noData->GetNumberOfTuples() < 1)
     return;
   const double value = noData->GetComponent(0, 0);
-  const auto first = std::find(bed.begin(), bed.end(), value);
-  if (first == bed.end())
-    return;
-  const std::size_t k = static_cast<std::size_t>(first - bed.begin());
-  int dims[3];
-  image->GetDimensions(dims);
-  const std::size_t nx = static_cast<std::size_t>(dims[0] - 1);
-  throw Error("the terrain (Bed) array '" + name + "' has " +
-              std::to_string(std::count(bed.begin(), bed.end(), value)) +
-              " no-data cells (NO_DATA_VALUE " + formatValue(value) + "), the first at cell (" +
-              cellIndex(image, static_cast<int>(k % nx), static_cast<int>(k / nx)) +
-              "): the solver needs terrain in every cell; fill them (gdal_fillnodata.py) or clip "
-              "the DEM to where it has data");
+  std::replace(bed.begin(), bed.end(), value, std::numeric_limits<double>::quiet_NaN());
 }
 } // namespace
 
@@ -201,8 +190,8 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
   const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
   InitialState state(nx, ny);
-  state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1);
-  requireTerrainEverywhere(image, bed, state.bed);
+  state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1, true);
+  closeNoDataCells(image, state.bed);
   if (!arrays.depth.empty())
   {
     state.h = cellValues(image, arrays.depth, "depth", 1, 1, 1);
@@ -236,6 +225,10 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   }
   if (!arrays.manning.empty())
     state.manning = cellValues(image, arrays.manning, "Manning coefficient", 1, 1, 1);
+  // (closed cells hold no water, whatever the arrays say there)
+  for (std::size_t k = 0; k < state.cells(); ++k)
+    if (state.closed(k))
+      state.h[k] = state.hu[k] = state.hv[k] = 0;
   return state;
 }
 } // namespace swe

@@ -5,13 +5,16 @@
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
+#include <vtkDataSetAttributes.h>
 #include <vtkFieldData.h>
 #include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkObjectFactory.h>
 #include <vtkStringArray.h>
+#include <vtkUnsignedCharArray.h>
 
 #include <cmath>
+#include <limits>
 
 vtkStandardNewMacro(vtkShallowWaterGeoTiffWriter);
 
@@ -117,6 +120,12 @@ void vtkShallowWaterGeoTiffWriter::WriteData()
             std::string(array->GetName()) != "vtkGhostType")
           add(array);
       }
+    // Hidden cells (closed: no data in the DEM) are no data in the file too.
+    if (vtkUnsignedCharArray* ghosts = image->GetCellGhostArray())
+      for (swe::GeoBand& band : bands)
+        for (std::size_t k = 0; k < band.values.size(); ++k)
+          if (ghosts->GetValue(static_cast<vtkIdType>(k)) & vtkDataSetAttributes::HIDDENCELL)
+            band.values[k] = std::numeric_limits<double>::quiet_NaN();
     swe::writeGeoTiff(this->FileName, raster, bands, doublePrecision);
   }
   catch (const swe::Error& e)

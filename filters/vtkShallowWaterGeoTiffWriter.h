@@ -5,8 +5,8 @@
  * One band per scalar cell array (or those named with AddArray), each named after its array,
  * north up, NaN as no data. The grid's origin and cell size place it; the coordinate reference
  * system is CoordinateReferenceSystem if set, else the MAP_PROJECTION field data that ParaView's
- * GDAL reader gives a DEM (and the Shallow Water filters pass on), else none. Cells must be
- * square.
+ * GDAL reader gives a DEM (and the Shallow Water filters pass on), else none. Hidden cells (a
+ * DEM's no data) are no data. Cells must be square.
  */
 #ifndef vtkShallowWaterGeoTiffWriter_h
 #define vtkShallowWaterGeoTiffWriter_h

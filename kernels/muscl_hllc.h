@@ -425,6 +425,14 @@ finish_stage(real* h, real* hu, real* hv, real dt, real manning, real g, real h_
     *hu = film ? *hu * damping : *hu;
     *hv = film ? *hv * damping : *hv;
   }
+#if defined(__cplusplus) || defined(MANNING_FIELD)
+  /* A closed cell (no data in the DEM; the host marks it with a Manning coefficient of -1) holds
+   * no water: none flows in over its wall of a bed (kClosedBed), and rain on it is taken away. */
+  const mask closed = manning < (real)0;
+  *h = closed ? (real)0 : *h;
+  *hu = closed ? (real)0 : *hu;
+  *hv = closed ? (real)0 : *hv;
+#endif
   if (MUSCL_ANY(manning > (real)0))
   {
     /* 1 / (1 + dt g n^2 |u| / h^(4/3)) as h^(7/3) / (h^(7/3) + dt g n^2 |q|): one division

@@ -141,9 +141,15 @@ inline double round_to_float(double x)
 
 /* Takes one cell's values into the bounds; bed is the device's, relative to the local datum, and
  * goes back above it as the host's Bed array does (solver/LocalDatum.h). */
-inline void take_cell(const real depth, const real x, const real y, const real bed,
+inline void take_cell(const real depth, const real x, const real y, const real device_bed,
                       double* low, double* high, double* flag)
 {
+#ifdef MANNING_FIELD
+  /* (a closed cell's wall, kClosedBed, has no surface: NaN, which the bounds skip) */
+  const real bed = device_bed < (real)(0.5 * CLOSED_BED) ? device_bed : (real)NAN;
+#else
+  const real bed = device_bed;
+#endif
 #ifdef SWE_DOUBLE
   const double b = bed + ELEVATION_DATUM;
   const double surface = depth + b;

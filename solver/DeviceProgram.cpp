@@ -3,6 +3,7 @@
 #include "DeviceClock.h"
 #include "Error.h"
 #include "Gauges.h"
+#include "InitialState.h"
 #include "KernelSource.h"
 
 #include <cstdio>
@@ -169,7 +170,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
                                         : " -DCOURANT_LIMIT_DX=" + real(courantLimitDx(params)))
     << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
     << " -DGAUGE_RING_STEPS=" << kGaugeRingSteps
-    << (settings.perCellManning ? " -DMANNING_FIELD " : " ")
+    << (settings.perCellManning ? " -DMANNING_FIELD -DCLOSED_BED=" + real(kClosedBed) + " " : " ")
     << (params.rainfall > 0 ? "-DRAIN_RATE=" + real(rainfallRate(params)) + " " : "")
     << (params.rainSeries.empty() ? "" : "-DRAIN_SERIES ")
     << (params.infiltration.on()

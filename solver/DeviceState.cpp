@@ -4,6 +4,7 @@
 #include "KernelArgs.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace swe
 {
@@ -192,8 +193,9 @@ void DeviceState::uploadWholeAs(const cl::Buffer& buffer,
     {
       const double* in = values.data() + (row - kGhost) * nx;
       Device* out = block[k].data() + (row - first) * rowCells + layout_.offset();
+      // (NaN only in a closed cell's bed: the wall of kClosedBed)
       for (std::size_t i = 0; i < nx; ++i)
-        out[i] = static_cast<Device>(in[i] - offset);
+        out[i] = static_cast<Device>(in[i] == in[i] ? in[i] - offset : kClosedBed);
     }
     queue_.enqueueWriteBuffer(buffer,
       CL_FALSE,
@@ -222,7 +224,8 @@ void DeviceState::upload(const InitialState& initial)
 {
   uploadWhole(bed_, initial.bed, datum_);
   if (perCellManning_)
-    uploadWhole(manningField_, initial.manning);
+    uploadWhole(manningField_,
+      initial.closedCells() > 0 ? initial.manningField(params_.manning) : initial.manning);
   for (const cl::Buffer* b : { &copies_[1].h, &copies_[1].hu, &copies_[1].hv })
     queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
   uploadWhole(copies_[0].h, initial.h);
@@ -363,7 +366,8 @@ void DeviceState::downloadField(Field field, Out* out) const
   if (field >= Field::MaxDepth && field <= Field::Duration && !maps_)
     throw Error("this run keeps no flood maps: switch them on (Flood Maps, swe run --maps) to "
                 "read them");
-  if (field != Field::Bed || datum_ == 0)
+  // (closed cells come only with a Manning field, and their bed reads back as NaN)
+  if (field != Field::Bed || (datum_ == 0 && !perCellManning_))
   {
     readConverted(this->field(field), out);
     return;
@@ -371,7 +375,8 @@ void DeviceState::downloadField(Field field, Out* out) const
   std::vector<double> relative(layout_.cells());
   readConverted(this->field(field), relative.data());
   for (std::size_t k = 0; k < relative.size(); ++k)
-    out[k] = static_cast<Out>(relative[k] + datum_);
+    out[k] = relative[k] < 0.5 * kClosedBed ? static_cast<Out>(relative[k] + datum_)
+                                            : std::numeric_limits<Out>::quiet_NaN();
 }
 
 void DeviceState::download(Field field, double* out) const

@@ -42,11 +42,92 @@ InitialState::InitialState(int nx_, int ny_)
 {
 }
 
+std::size_t InitialState::closedCells() const
+{
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < bed.size(); ++k)
+    count += closed(k) ? 1 : 0;
+  return count;
+}
+
+void requireOpenWhereUsed(const InitialState& initial,
+  const SimulationParameters& params,
+  bool wholeGrid)
+{
+  if (initial.closedCells() == 0)
+    return;
+  // Whether cell (i, j) of the whole grid is one of initial's and closed.
+  const auto closedAt = [&](int i, int j)
+  {
+    const int a = i - initial.x0, b = j - initial.y0;
+    return a >= 0 && a < initial.nx && b >= 0 && b < initial.ny &&
+           initial.closed(initial.index(a, b));
+  };
+  const auto refuse = [](const std::string& what, int i, int j)
+  {
+    throw Error(what + " lies in cell (" + std::to_string(i) + ", " + std::to_string(j) +
+                "), which has no terrain (no data in the DEM): move it onto the domain");
+  };
+  for (std::size_t k = 0; k < params.sources.size(); ++k)
+  {
+    const int i = gaugeCell(params.sources[k].x, params.dx),
+              j = gaugeCell(params.sources[k].y, params.dx);
+    if (closedAt(i, j))
+      refuse("point source " + std::to_string(k + 1), i, j);
+  }
+  for (std::size_t g = 0; g < params.gauges.size(); ++g)
+  {
+    const int i = gaugeCell(params.gauges[g][0], params.dx),
+              j = gaugeCell(params.gauges[g][1], params.dx);
+    if (closedAt(i, j))
+      refuse("gauge " + std::to_string(g + 1), i, j);
+  }
+  // A side that brings water (an inflow, a level) must bring it into open cells.
+  const int gridNx = initial.nx, gridNy = initial.ny;
+  for (int side = 0; wholeGrid && side < 4; ++side)
+  {
+    const Boundary& b = params.boundaries[side];
+    if (b.type != BoundaryType::Inflow && b.type != BoundaryType::FixedLevel)
+      continue;
+    const bool alongY = side < 2; // west, east
+    const int cells = alongY ? gridNy : gridNx;
+    const std::array<int, 2> stretch =
+      b.onStretch() ? stretchCells(b, params.dx, cells) : std::array<int, 2>{ 0, cells };
+    for (int k = stretch[0]; k < stretch[1]; ++k)
+    {
+      const int i = alongY ? (side == 0 ? 0 : gridNx - 1) : k;
+      const int j = alongY ? k : (side == 2 ? 0 : gridNy - 1);
+      if (closedAt(i, j))
+        refuse("the " + sideNames()[side] + " side's " +
+                 (b.type == BoundaryType::Inflow ? "inflow" : "water level"),
+          i,
+          j);
+    }
+  }
+}
+
+std::vector<double> InitialState::manningField(double uniform) const
+{
+  std::vector<double> field = manning.empty() ? std::vector<double>(cells(), uniform) : manning;
+  for (std::size_t k = 0; k < field.size(); ++k)
+    field[k] = closed(k) ? -1.0 : field[k];
+  return field;
+}
+
 void InitialState::validate(bool allowDry) const
 {
   if (nx <= 0 || ny <= 0)
     throw Error(
       "initial state has an empty grid (" + std::to_string(nx) + " x " + std::to_string(ny) + ")");
+  if (closedCells() == cells())
+    throw Error("the terrain has no data in any cell (" + std::to_string(nx) + " x " +
+                std::to_string(ny) + "): nothing to simulate");
+  if (!allowDry)
+    for (std::size_t k = 0; k < bed.size(); ++k)
+      if (closed(k))
+        throw Error("the terrain has no data (NaN) at " + cellName(k) +
+                    ": cells outside the domain need MUSCL-Hancock or MUSCL-HLLC, which have dry "
+                    "cells");
   const std::vector<double>* fields[] = { &h, &hu, &hv, &bed };
   const char* names[] = { "depth", "x-momentum", "y-momentum", "bed elevation" };
   for (int f = 0; f < 4; ++f)
@@ -70,8 +151,11 @@ void InitialState::validate(bool allowDry) const
     // The cell's name only for a message: made for every cell, it took a second at 4096^2.
     const auto cell = [&] { return cellName(k); };
     for (int f = 0; f < 4; ++f)
-      if (!std::isfinite((*fields[f])[k]))
+      if (!std::isfinite((*fields[f])[k]) && !(f == 3 && closed(k)))
         throw Error(std::string("initial ") + names[f] + " is not finite at " + cell());
+    if (closed(k) && (h[k] != 0 || hu[k] != 0 || hv[k] != 0))
+      throw Error("a cell without terrain (NaN) holds no water, but " + cell() + " has " +
+                  formatValue(h[k]) + " m");
     if (allowDry ? h[k] < 0 : !(h[k] > 0))
     {
       std::ostringstream s;

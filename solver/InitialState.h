@@ -13,6 +13,8 @@ struct InitialState
 {
   int nx = 0;
   int ny = 0;
+  // bed NaN: a closed cell, outside the domain (no data in the DEM): never wet, no rain; the
+  // second-order schemes only, and dry.
   std::vector<double> h, hu, hv, bed;
   // Manning coefficient per cell; empty: the uniform SimulationParameters::manning.
   std::vector<double> manning;
@@ -28,6 +30,13 @@ struct InitialState
     return nx > 0 && ny > 0 ? static_cast<std::size_t>(nx) * static_cast<std::size_t>(ny) : 0;
   }
   std::size_t index(int i, int j) const { return static_cast<std::size_t>(j) * nx + i; }
+  bool closed(std::size_t k) const { return bed[k] != bed[k]; }
+  std::size_t closedCells() const;
+  // Whether the device holds a Manning coefficient per cell: given, or to mark closed cells.
+  bool perCellManning() const { return !manning.empty() || closedCells() > 0; }
+  // The device's Manning field: manning (or `uniform` everywhere), and -1 in closed cells, which
+  // the kernels empty after every stage (finish_stage).
+  std::vector<double> manningField(double uniform) const;
 
   // Throws swe::Error naming the first cell with a non-finite value, or a negative depth; a dry
   // cell (depth 0) is an error too unless the scheme handles dry cells.
@@ -37,6 +46,18 @@ struct InitialState
   // "cell (i, j)" of value k, in the whole grid's numbering.
   std::string cellName(std::size_t k) const;
 };
+
+// Throws swe::Error naming a point source, a gauge or, where initial is the whole grid, a cell of
+// an inflow or level side (its stretch) that lies in a closed cell of initial (a rank's block:
+// the cells it holds).
+void requireOpenWhereUsed(const InitialState& initial,
+  const SimulationParameters& params,
+  bool wholeGrid = true);
+
+// A closed cell's bed on the device, above the local datum: a wall no water surface reaches, so
+// no flux enters it (the hydrostatic reconstruction's face depth there is 0); values above half of
+// it read back as NaN.
+constexpr double kClosedBed = 1e5;
 
 // Builds a scenario's initial state on the grid of params (which must be valid).
 InitialState makeScenario(Scenario scenario, const SimulationParameters& params);

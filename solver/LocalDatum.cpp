@@ -16,8 +16,15 @@ LocalDatum localDatum(const SimulationParameters& params,
   // A whole number of metres at or below every bed elevation (at or above, for a bed all below
   // zero; zero for one on both sides): then b - datum is exact in fp64, and the outputs' bed,
   // (b - datum) + datum, is the input's to the bit.
-  const auto [low, high] = std::minmax_element(initial.bed.begin(), initial.bed.end());
-  double extremes[2] = { -*low, *high }; // (negated: a maximum over ranks gives the minimum)
+  // (closed cells, NaN, have no elevation: their bed is kClosedBed above the datum)
+  double extremes[2] = { -std::numeric_limits<double>::infinity(),
+    -std::numeric_limits<double>::infinity() }; // (the lowest negated: maxima over ranks)
+  for (double b : initial.bed)
+    if (b == b)
+    {
+      extremes[0] = std::max(extremes[0], -b);
+      extremes[1] = std::max(extremes[1], b);
+    }
   if (ranks)
     ranks->maxOverRanks(extremes, 2);
   const double lowest = -extremes[0], highestBed = extremes[1];
@@ -35,7 +42,8 @@ LocalDatum localDatum(const SimulationParameters& params,
     local.datum = std::ceil(highestBed);
   double highest = 0; // the largest |elevation - datum| the device holds
   for (std::size_t k = 0; k < initial.bed.size(); ++k)
-    highest = std::max(highest, std::fabs(initial.bed[k] - local.datum) + initial.h[k]);
+    if (!initial.closed(k))
+      highest = std::max(highest, std::fabs(initial.bed[k] - local.datum) + initial.h[k]);
   if (ranks)
     ranks->maxOverRanks(&highest, 1);
   for (const Boundary& side : params.boundaries)

@@ -16,6 +16,7 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
 {
   params.validate();
   initial.validate(isSecondOrder(params.scheme));
+  requireOpenWhereUsed(initial, params);
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
   // Elevations relative to the local datum, as the device holds them (LocalDatum.h).
@@ -32,6 +33,9 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   const std::size_t padded = pitch_ * (static_cast<std::size_t>(params.ny) + 2 * kGhost);
   for (auto* v : { &h_, &hu_, &hv_, &hNew_, &huNew_, &hvNew_, &b_, &u_, &v_ })
     v->assign(padded, Real(0));
+  // (as the device holds them: a closed cell's bed the wall of kClosedBed, its Manning -1)
+  const std::vector<double> manning =
+    initial.closedCells() > 0 ? initial.manningField(params.manning) : initial.manning;
   for (int j = 0; j < params.ny; ++j)
     for (int i = 0; i < params.nx; ++i)
     {
@@ -39,11 +43,11 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
       h_[index(i, j)] = static_cast<Real>(initial.h[k]);
       hu_[index(i, j)] = static_cast<Real>(initial.hu[k]);
       hv_[index(i, j)] = static_cast<Real>(initial.hv[k]);
-      b_[index(i, j)] = static_cast<Real>(initial.bed[k] - datum_);
-      if (!initial.manning.empty())
+      b_[index(i, j)] = static_cast<Real>(initial.closed(k) ? kClosedBed : initial.bed[k] - datum_);
+      if (!manning.empty())
       {
         manning_.resize(padded);
-        manning_[index(i, j)] = static_cast<Real>(initial.manning[k]);
+        manning_[index(i, j)] = static_cast<Real>(manning[k]);
       }
     }
   rainSeries_ = RealSeries(params.rainSeries, 1 / 3.6e6);

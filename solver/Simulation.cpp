@@ -48,13 +48,14 @@ void requireForward(double now, double targetTime)
 void checkInitialState(const SimulationPlan& plan, const InitialState& initial)
 {
   const SimulationParameters& params = plan.params;
-  if (!initial.manning.empty() && !plan.perCellManning)
+  if (initial.perCellManning() && !plan.perCellManning)
     Simulation::check(params, true);
   if (initial.nx != params.nx || initial.ny != params.ny)
     throw Error("initial state is " + std::to_string(initial.nx) + " x " +
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
                 " x " + std::to_string(params.ny));
   initial.validate(isSecondOrder(params.scheme));
+  requireOpenWhereUsed(initial, params, !plan.partition);
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
 }
@@ -91,7 +92,7 @@ struct Simulation::Impl
     : params(plan.params)
     , info(plan.device)
     , shape(plan.shape)
-    , perCellManning(!initial.manning.empty())
+    , perCellManning(initial.perCellManning())
     , layout{ plan.params.nx, plan.params.ny, realBytes(plan.params.precision) }
     , setup(plan.seconds)
     , partition(plan.partition)

@@ -61,7 +61,8 @@ double rainDepthUntil(const SimulationParameters& params, double t)
 
 WaterBalance waterBalanceOf(const StateView& state,
   const SimulationParameters& params,
-  double initial)
+  double initial,
+  std::size_t openCells)
 {
   if (!params.waterBalance)
     throw Error("this run keeps no water balance: switch it on (Water Balance, swe run --balance)");
@@ -73,7 +74,9 @@ WaterBalance waterBalanceOf(const StateView& state,
   b.time = state.time;
   b.initial = initial;
   b.stored = fieldSums(state, 0).all * area;
-  b.rain = rainDepthUntil(params, state.time) * area * state.nx * state.ny;
+  const double rained =
+    openCells > 0 ? static_cast<double>(openCells) : static_cast<double>(state.nx) * state.ny;
+  b.rain = rainDepthUntil(params, state.time) * area * rained;
   const FieldSums inflow = fieldSums(state, index(Field::Inflow));
   b.inflow = inflow.positive * area;
   b.outflow = -inflow.negative * area;
@@ -82,8 +85,10 @@ WaterBalance waterBalanceOf(const StateView& state,
   return b;
 }
 
-double closingInitialVolume(const StateView& state, const SimulationParameters& params)
+double closingInitialVolume(const StateView& state,
+  const SimulationParameters& params,
+  std::size_t openCells)
 {
-  return waterBalanceOf(state, params, 0).error();
+  return waterBalanceOf(state, params, 0, openCells).error();
 }
 } // namespace swe

@@ -92,7 +92,10 @@ TEST(Infiltration, BadParametersAreRefusedNamingThem)
     { { 10, -1, 0.3 }, 0, Scheme::MusclHancock, "suction head must be in [0, 10000] mm" },
     { { 10, 100, 1.5 }, 0, Scheme::MusclHancock, "moisture deficit must be in [0, 1]" },
     { { 10, 100, 0.3 }, 5, Scheme::MusclHancock, "not both" },
-    { { 10, 100, 0.3 }, 0, Scheme::LaxFriedrichs, "Green-Ampt infiltration needs MUSCL-Hancock or MUSCL-HLLC" },
+    { { 10, 100, 0.3 },
+      0,
+      Scheme::LaxFriedrichs,
+      "Green-Ampt infiltration needs MUSCL-Hancock or MUSCL-HLLC" },
   };
   for (const Bad& c : cases)
   {
