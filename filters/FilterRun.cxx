@@ -133,6 +133,7 @@ bool FilterRun::makeFrame(const FrameRequest& request,
     return false;
   }
   fill(request, output, steppingBefore, checkpointsBefore);
+  diagnostics_.record(output->GetFieldData());
   return true;
 }
 
@@ -172,6 +173,7 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
          "Array, set Rainfall, or make a side an Inflow or Water level boundary");
   timeline_ = std::make_unique<Timeline>(plan, initial, request.outputInterval);
   arrays_.Bed = nullptr;
+  diagnostics_.clear();
   // (the water the run starts with, as the device holds it: what its balance starts from)
   if (plan.params.waterBalance)
   {

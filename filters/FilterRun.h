@@ -2,6 +2,7 @@
 // The simulation behind a Shallow Water filter's outputs and what its pipeline requests remember:
 // the timeline, where runs failed, and the error last said. vtkShallowWaterBase checks the
 // properties and delegates each request's run here.
+#include "DiagnosticsTable.h"
 #include "FrameArrays.h"
 #include "Partition.h"
 #include "RankExchange.h"
@@ -77,6 +78,8 @@ public:
   // The run's gauge samples so far (none without a run or gauges): what the live state and the
   // frames output so far passed through. Waits for nothing.
   const GaugeRecord& gauges() const;
+  // The run's outputs so far, a row each (none without a run).
+  const DiagnosticsHistory& diagnostics() const { return diagnostics_; }
   // Reports message as an error, unless the same error was reported for the same pipeline state
   // (ParaView asks again within one update): each error appears once.
   void reportError(const std::string& message);
@@ -112,6 +115,7 @@ private:
   // The last output's arrays: its Bed is shared by the Timeline's later outputs, the others
   // are refilled by the next output where no consumer still holds them.
   FrameArrays arrays_;
+  DiagnosticsHistory diagnostics_; // of this run
   // The water balance's initial volume [m^3] and the cells rain falls on, where the run keeps it.
   double balanceInitial_ = 0;
   std::size_t balanceOpenCells_ = 0;

@@ -329,6 +329,11 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   // (summed in double on the host from the depths there: a device reduction would cost a CPU
   // device as much as the download)
   addValue<vtkDoubleArray>(field, "Mass", mass * params_.dx * params_.dx);
+  // The deepest water now, from the depth's bounds (known, or VTK's), for the Diagnostics table.
+  if (ranges.known(Q::Depth))
+    addValue<vtkDoubleArray>(field, "LargestDepth", ranges.max[Q::Depth]);
+  else if (depth_)
+    addValue<vtkDoubleArray>(field, "LargestDepth", depth_->GetRange(0)[1]);
   if (params_.waterBalance)
   {
     const WaterBalance b = waterBalanceOf(state, params_, balanceInitial_, balanceOpenCells_);

@@ -47,7 +47,7 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   , Internals(new vtkInternals(this))
 {
   this->SetDevice("auto");
-  this->SetNumberOfOutputPorts(2); // the flood, and its gauges
+  this->SetNumberOfOutputPorts(3); // the flood, its gauges and its diagnostics
   for (const char* name : swe::kFrameArrayNames)
     this->Internals->CellArrays->AddArray(name, true);
   // Another choice of arrays makes the same frame again, from the same simulation.

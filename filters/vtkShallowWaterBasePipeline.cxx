@@ -143,12 +143,13 @@ int vtkShallowWaterBase::RequestInformation(vtkInformation*,
   const std::vector<double> times = swe::outputTimes(this->EndTime, this->OutputInterval);
   SetTimeInformation(outInfo, times);
   SetTimeInformation(outputVector->GetInformationObject(1), times); // (the gauges)
+  SetTimeInformation(outputVector->GetInformationObject(2), times); // (the diagnostics)
   return 1;
 }
 
 int vtkShallowWaterBase::FillOutputPortInformation(int port, vtkInformation* info)
 {
-  if (port == 1)
+  if (port >= 1) // the gauges, the diagnostics
   {
     info->Set(vtkDataObject::DATA_TYPE_NAME(), "vtkTable");
     return 1;
@@ -161,18 +162,23 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
   vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  // (the gauges' table, whose request stands for the diagnostics' too)
   vtkInformation* tableInfo = outputVector->GetInformationObject(1);
+  vtkInformation* diagnosticsInfo = outputVector->GetInformationObject(2);
   const auto updateTime = vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP();
   // An update of both outputs (pvpython's UpdatePipeline, the GUI's Apply) asks for each in
   // turn: after the user aborted the frame's, the gauges' for the same time must not run the
   // frame again (the next request for the frame does).
-  const bool forGauges = requestInfo->Has(vtkExecutive::FROM_OUTPUT_PORT()) &&
-                         requestInfo->Get(vtkExecutive::FROM_OUTPUT_PORT()) == 1;
-  if (forGauges && this->Internals->AbortedTime && tableInfo->Has(updateTime) &&
+  const int fromPort = requestInfo->Has(vtkExecutive::FROM_OUTPUT_PORT())
+                         ? requestInfo->Get(vtkExecutive::FROM_OUTPUT_PORT())
+                         : 0;
+  if (fromPort == 2)
+    tableInfo = diagnosticsInfo;
+  if (fromPort >= 1 && this->Internals->AbortedTime && tableInfo->Has(updateTime) &&
       tableInfo->Get(updateTime) == *this->Internals->AbortedTime)
     return this->AbortOutputQuietly();
   this->Internals->AbortedTime.reset();
-  // A Line Chart asks for the gauges alone: the frame's time is then the table's.
+  // A Line Chart asks for a table alone: the frame's time is then the table's.
   if (!outInfo->Has(updateTime) && tableInfo->Has(updateTime))
     outInfo->Set(updateTime, tableInfo->Get(updateTime));
   swe::FilterRun& run = this->Internals->Run;
@@ -202,6 +208,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
       return 1; // aborted
     }
     swe::fillGaugeTable(run.gauges(), request.time, vtkTable::GetData(outputVector, 1));
+    run.diagnostics().fill(request.time, vtkTable::GetData(outputVector, 2));
     // A DEM's coordinate reference system (from ParaView's GDAL reader) goes with the outputs,
     // for GIS output (vtkShallowWaterGeoTiffWriter).
     if (this->GetNumberOfInputPorts() > 0)

@@ -369,6 +369,22 @@ for t in [4.0, 2.0]:
                                                   - field_value(frame, "OutflowVolume"))) < 1e-9,
           "the Inflow array sums to what came in less what went out")
 
+# Diagnostics: the third output is a table of the outputs made so far, a row each up to the
+# frame's time (Time, Steps, Mass, the balance, LargestDepth, the timings).
+diagnostics = servermanager.Fetch(balanced, idx=2)
+names = [diagnostics.GetColumnName(k) for k in range(diagnostics.GetNumberOfColumns())]
+check(diagnostics.GetNumberOfRows() == 1 and names[0] == "Time"
+      and all(n in names for n in ["Steps", "Mass", "StoredVolume", "RelativeBalanceError",
+                                   "LargestDepth", "StepSeconds"]),
+      "Diagnostics: a row per output made (t = 4, then 2), up to t = 2 (%d), columns %s"
+      % (diagnostics.GetNumberOfRows(), names))
+balanced.UpdatePipeline(4.0)
+diagnostics = servermanager.Fetch(balanced, idx=2)
+rows = vtk_to_numpy(diagnostics.GetColumnByName("Time"))
+stored = vtk_to_numpy(diagnostics.GetColumnByName("StoredVolume"))
+check(list(rows) == [2.0, 4.0] and stored[1] == field_value(fetch(balanced, 4.0), "StoredVolume"),
+      "Diagnostics at t = 4: the rows of t = 2 and 4, the frames' numbers (%s)" % list(rows))
+
 # Gauges: the second output is a table of every step's samples up to the frame's time; two gauges
 # mirrored across the radial dam break's centre read the same; back in time, the table is cut.
 gauged = ShallowWater(Resolution=[40, 40], CellSize=1.0, Scenario="Radial dam break", EndTime=3.0,
