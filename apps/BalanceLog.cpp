@@ -3,9 +3,7 @@
 #include "Error.h"
 #include "LaunchedRanks.h"
 
-#include <algorithm>
 #include <cstdio>
-#include <vector>
 #include <iomanip>
 
 namespace swe::cli
@@ -23,23 +21,19 @@ BalanceLog::BalanceLog(const SimulationParameters& params, const std::string& ou
        << std::setprecision(17);
 }
 
-void BalanceLog::start(const Simulation& simulation)
+void BalanceLog::start(const Simulation& simulation, double rainedCells)
 {
   if (!on())
     return;
-  // (rain falls on the cells with terrain: closed ones read back NaN)
-  std::vector<double> bed(static_cast<std::size_t>(params_.nx) * params_.ny);
-  simulation.download(Field::Bed, bed.data());
-  openCells_ = static_cast<std::size_t>(
-    std::count_if(bed.begin(), bed.end(), [](double b) { return b == b; }));
-  initial_ = closingInitialVolume(simulation.downloadState(), params_, openCells_);
+  rainedCells_ = rainedCells;
+  initial_ = closingInitialVolume(simulation.downloadState(), params_, rainedCells_);
 }
 
 void BalanceLog::record(const Simulation& simulation)
 {
   if (!on())
     return;
-  last_ = waterBalanceOf(simulation.downloadState(), params_, initial_, openCells_);
+  last_ = waterBalanceOf(simulation.downloadState(), params_, initial_, rainedCells_);
   const WaterBalance& b = last_;
   if (printsReports())
     std::fprintf(stderr,

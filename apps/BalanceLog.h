@@ -14,8 +14,9 @@ class BalanceLog
 public:
   // Nothing unless the run keeps the balance. outDir empty: no file.
   BalanceLog(const SimulationParameters& params, const std::string& outDir);
-  // The run's first state: what the balance starts from.
-  void start(const Simulation& simulation);
+  // The run's first state: what the balance starts from; rainedCells: of its initial state
+  // (InitialState::rainedCells).
+  void start(const Simulation& simulation, double rainedCells);
   // The state at an output: a line, a row.
   void record(const Simulation& simulation);
   // The last recorded balance's error over all the water the run has had (0 before any).
@@ -26,7 +27,7 @@ private:
   SimulationParameters params_;
   std::ofstream csv_;
   double initial_ = 0;
-  std::size_t openCells_ = 0;
+  double rainedCells_ = 0;
   WaterBalance last_;
 };
 } // namespace swe::cli

@@ -184,6 +184,7 @@ struct Made
   std::optional<Partition> partition; // a run split among the launcher's ranks
   SetupSeconds setup;                 // with the memory check in device
   double stateSeconds;                // the initial state: built, and released
+  double rainedCells = 0;             // its InitialState::rainedCells
 };
 
 // --gauge's points and --source's on the grid (known once an --input is read: its origin).
@@ -222,6 +223,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
     {
       InitialState initial = initialState(options.common, options.input, params);
       placePoints(options, params);
+      made.rainedCells = initial.rainedCells();
       return std::make_unique<Simulation>(params, initial);
     }
     // Split among the launcher's ranks: each simulates its block on its node's next device, and
@@ -245,7 +247,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
                                block.nx,
                                block.ny)
                            : blockOf(initial, block);
-        plan = Simulation::plan(rankParams, !initial.manning.empty());
+        plan = Simulation::plan(rankParams, initial.perCellManning());
         splitAmongRanks(plan, *made.partition, *ranks);
       });
     return std::make_unique<Simulation>(plan, initial);
@@ -397,7 +399,7 @@ int run(RunOptions& options)
               << "\n";
   series.open(options, made.partition);
   BalanceLog balance(params, options.outDir);
-  balance.start(simulation);
+  balance.start(simulation, made.rainedCells);
   stepThroughOutputs(simulation, options, series, balance);
   // (As before the SETUP line: the simulation's construction, the first read and the outputs.)
   const double seconds = simulation.setupSeconds().total() + secondsSince(start);
@@ -445,6 +447,9 @@ void addInputOptions(CLI::App* cmd, InputOptions& input)
     "terrain array of --input (default: one named Bed, Elevation, DEM, Terrain or Band 1, or its "
     "only one-component array)");
   cmd->add_option("--depth-array", input.depth, "initial depth array of --input");
+  cmd->add_option("--rain-array",
+    input.rain,
+    "the rain's factor per cell, an array of --input: --rain (or --rain-series) times its value");
   cmd->add_option("--surface-array", input.surface, "initial water-surface array of --input");
   cmd->add_option("--velocity-array", input.velocity, "initial velocity array of --input");
   cmd->add_option("--manning-array", input.manning, "per-cell Manning array of --input");

@@ -103,6 +103,8 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   arrays.freeSurface = input.surface;
   arrays.velocity = input.velocity;
   arrays.manning = input.manning;
+  arrays.rain = input.rain;
+  params.rainPerCell = !input.rain.empty();
   arrays.initialWaterLevel = input.waterLevel;
   InitialState state = imageInitialState(image.Get(), arrays);
   if (auto* crs =
@@ -241,6 +243,8 @@ InitialState initialState(const CommonOptions& options,
   InputOptions& input,
   SimulationParameters& params)
 {
+  if (input.file.empty() && !input.rain.empty())
+    throw Error("--rain-array '" + input.rain + "' names an array of --input: give the file");
   if (input.file.empty())
     return makeScenario(scenarioFromName(options.scenario), params);
 #ifdef SWE_WITH_VTK

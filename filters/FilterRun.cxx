@@ -177,9 +177,9 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
   // (the water the run starts with, as the device holds it: what its balance starts from)
   if (plan.params.waterBalance)
   {
-    balanceOpenCells_ = initial.cells() - initial.closedCells();
-    balanceInitial_ =
-      closingInitialVolume(timeline_->simulation().downloadState(), plan.params, balanceOpenCells_);
+    balanceRainedCells_ = initial.rainedCells();
+    balanceInitial_ = closingInitialVolume(
+      timeline_->simulation().downloadState(), plan.params, balanceRainedCells_);
   }
 }
 
@@ -253,7 +253,7 @@ void FilterRun::fill(const FrameRequest& request,
   const bool stepAhead = request.device.type != "CPU" && request.time < request.lastOutput;
   // The image is filled while the state reaches the host.
   FrameImage frame(timeline_->simulation(), output, request.origin, &arrays_, request.selection);
-  frame.setBalance(balanceInitial_, balanceOpenCells_);
+  frame.setBalance(balanceInitial_, balanceRainedCells_);
   const StateView view = timeline_->output(stepAhead ? request.lastOutput : 0.0,
     [&](const StateView& state, const RowsWait& waitForRows) { frame.fill(state, waitForRows); });
   if (partition_)

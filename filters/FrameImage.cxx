@@ -336,7 +336,7 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
     addValue<vtkDoubleArray>(field, "LargestDepth", depth_->GetRange(0)[1]);
   if (params_.waterBalance)
   {
-    const WaterBalance b = waterBalanceOf(state, params_, balanceInitial_, balanceOpenCells_);
+    const WaterBalance b = waterBalanceOf(state, params_, balanceInitial_, balanceRainedCells_);
     for (const auto& [name, value] : { std::pair{ "StoredVolume", b.stored },
            { "InitialVolume", b.initial },
            { "RainVolume", b.rain },

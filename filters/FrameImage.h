@@ -40,10 +40,10 @@ public:
   void fill(const StateView& state, const RowsWait& waitForRows = {});
   // The water balance's initial volume (closingInitialVolume) and the cells rain falls on, for
   // the field data of a run that keeps it.
-  void setBalance(double initial, std::size_t openCells)
+  void setBalance(double initial, double rainedCells)
   {
     balanceInitial_ = initial;
-    balanceOpenCells_ = openCells;
+    balanceRainedCells_ = rainedCells;
   }
 
 private:
@@ -58,7 +58,7 @@ private:
   std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
   FrameRanges ranges_;          // of the derived values, cached in the arrays for VTK's GetRange
   double balanceInitial_ = 0;
-  std::size_t balanceOpenCells_ = 0;
+  double balanceRainedCells_ = 0;
 };
 
 // The selection that holds the arrays named (kFrameArrayNames; all if names is empty). Throws

@@ -225,6 +225,8 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   }
   if (!arrays.manning.empty())
     state.manning = cellValues(image, arrays.manning, "Manning coefficient", 1, 1, 1);
+  if (!arrays.rain.empty())
+    state.rain = cellValues(image, arrays.rain, "rainfall", 1, 1, 1);
   // (closed cells hold no water, whatever the arrays say there)
   for (std::size_t k = 0; k < state.cells(); ++k)
     if (state.closed(k))

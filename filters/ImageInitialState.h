@@ -17,6 +17,7 @@ struct ImageArrays
   std::string freeSurface;      // optional initial water-surface elevation [m] (if no depth)
   std::string velocity;         // optional initial velocity (2 or 3 components) [m/s]
   std::string manning;          // optional Manning coefficient per cell
+  std::string rain;             // optional rain factor per cell (InitialState::rain)
   double initialWaterLevel = 0; // surface elevation where neither depth nor surface is given
 };
 

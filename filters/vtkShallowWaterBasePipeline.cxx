@@ -87,7 +87,8 @@ swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationV
   this->DescribeGrid(inputVector, inputDataReady, grid.resolution, grid.cellSize, origin);
   grid.origin[0] = origin[0];
   grid.origin[1] = origin[1];
-  const swe::SimulationParameters params = swe::propertyParameters(values, grid);
+  swe::SimulationParameters params = swe::propertyParameters(values, grid);
+  params.rainPerCell = this->RainsPerCell();
   // Before the initial state is built on the host, and before the pipeline is told the extent.
   const swe::DeviceInfo checked = swe::checkFilterRun(params);
   if (device)

@@ -71,6 +71,11 @@ void vtkShallowWaterSolver::SetManningArray(const char* name)
   this->SetArrayName(this->ManningArray, name);
 }
 
+void vtkShallowWaterSolver::SetRainfallArray(const char* name)
+{
+  this->SetArrayName(this->RainfallArray, name);
+}
+
 void vtkShallowWaterSolver::SetInitialWaterLevel(double level)
 {
   if (this->InitialWaterLevel != level)
@@ -170,6 +175,7 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
   arrays.freeSurface = this->FreeSurfaceArray;
   arrays.velocity = this->VelocityArray;
   arrays.manning = this->ManningArray;
+  arrays.rain = this->RainfallArray;
   arrays.initialWaterLevel = this->InitialWaterLevel;
   // (the parameters' grid is the input data's: DescribeGrid in RequestData read it from there)
   vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);
@@ -215,5 +221,6 @@ void vtkShallowWaterSolver::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "FreeSurfaceArray: " << this->FreeSurfaceArray << "\n";
   os << indent << "VelocityArray: " << this->VelocityArray << "\n";
   os << indent << "ManningArray: " << this->ManningArray << "\n";
+  os << indent << "RainfallArray: " << this->RainfallArray << "\n";
   os << indent << "InitialWaterLevel: " << this->InitialWaterLevel << "\n";
 }

@@ -7,7 +7,8 @@
  * origin and spacing (square cells). BedArray names the terrain (required); DepthArray or else
  * FreeSurfaceArray gives the initial water, and without either the water stands at
  * InitialWaterLevel (dry where the terrain is higher); VelocityArray (2 or 3 components) and
- * ManningArray (per-cell roughness, overriding ManningCoefficient) are optional. An empty name or
+ * ManningArray (per-cell roughness, overriding ManningCoefficient) are optional, and so is
+ * RainfallArray (the rain's factor per cell, times Rainfall or its series). An empty name or
  * "None" means "not given". A new input restarts the simulation. Everything else is
  * vtkShallowWaterBase.
  */
@@ -38,6 +39,9 @@ public:
   const char* GetVelocityArray() { return this->VelocityArray.c_str(); }
   void SetManningArray(const char* name);
   const char* GetManningArray() { return this->ManningArray.c_str(); }
+  /// The rain's factor per cell: Rainfall (or the Rainfall Series) times its value.
+  void SetRainfallArray(const char* name);
+  const char* GetRainfallArray() { return this->RainfallArray.c_str(); }
   /// Water-surface elevation [m] where neither DepthArray nor FreeSurfaceArray is given.
   void SetInitialWaterLevel(double level);
   vtkGetMacro(InitialWaterLevel, double);
@@ -57,6 +61,7 @@ protected:
     const swe::Block* block,
     vtkInformationVector** inputVector) override;
   bool InitialStateChanged(vtkInformationVector** inputVector) override;
+  bool RainsPerCell() const override { return !this->RainfallArray.empty(); }
 
 private:
   vtkShallowWaterSolver(const vtkShallowWaterSolver&) = delete;
@@ -70,6 +75,7 @@ private:
   std::string FreeSurfaceArray;
   std::string VelocityArray;
   std::string ManningArray;
+  std::string RainfallArray;
   double InitialWaterLevel;
   vtkMTimeType InputTime;
   // The input data last warned about for pipeline information that disagrees with its grid.

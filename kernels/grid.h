@@ -40,6 +40,14 @@
 #define MANNING_V(c) ((realv)(manning))
 #endif
 
+/* The rain rate [m/s] on cell c: RAIN (precision.h) times the cell's factor, held behind the
+ * Manning field (-DRAIN_FIELD, -DRAIN_PLANE=its offset), else RAIN. */
+#ifdef RAIN_FIELD
+#define RAIN_AT(c) (RAIN * manning_field[(c) + RAIN_PLANE])
+#else
+#define RAIN_AT(c) (RAIN)
+#endif
+
 /* Largest signal speed of a cell, max(|u| + c, |v| + c) with c = sqrt(g h), where `ok` holds and
  * the cell is wet, else 0 (dry: no wave, and no velocity to trust). Written max(|hu|, |hv|) (1 / h)
  * + c: rounding is monotonic, so that is the same value with one product and one sum fewer. A

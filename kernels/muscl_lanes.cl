@@ -132,6 +132,11 @@ inline real publish_rows(bool speeds, realm speed, int bad, __global real* parti
 #else
 #define MANNING_LANES(i, j) ((realm)(manning))
 #endif
+#ifdef RAIN_FIELD
+#define RAIN_LANES(i, j) ((realm)RAIN * load_lanes(manning_field + RAIN_PLANE, (i), (j)))
+#else
+#define RAIN_LANES(i, j) ((realm)RAIN)
+#endif
 
 /* The loop of the CPU-shaped kernels over their rows (j) and the groups of lanes along each
  * (from column i). */
@@ -193,7 +198,7 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
                   ? (realm)INFINITY
                   : speed;
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
-        MANNING_LANES(i, j), (realm)RAIN, g, h_dry, (realm)H_FILM);
+        MANNING_LANES(i, j), RAIN_LANES(i, j), g, h_dry, (realm)H_FILM);
       TAKE_LOSS(&hn, &hun, &hvn, (realm)LOSS, (realm)dt, h_dry);
       store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad);
     }
@@ -250,7 +255,7 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
       const FaceFlux rx = axis_rate(&sx, g, h_dry), ry = axis_rate(&sy, g, h_dry);
       realm hn = sx.h[2], hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)(dt * inv_dx), (realm)dt,
-        MANNING_LANES(i, j), (realm)RAIN, g, h_dry, (realm)H_FILM);
+        MANNING_LANES(i, j), RAIN_LANES(i, j), g, h_dry, (realm)H_FILM);
       if (final_stage)
       {
         hn = (real)0.5 * (load_lanes(h_base, i, j) + hn);

@@ -283,8 +283,8 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       if (here)
       {
         real hn = mine.h;
-        const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c), RAIN,
-          g, (real)H_DRY, (real)H_FILM);
+        const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c),
+          RAIN_AT(c), g, (real)H_DRY, (real)H_FILM);
         if (final_stage)
         {
           hn = (real)0.5 * (h_b + hn);
@@ -407,8 +407,8 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
         real hn = cell.h;
         if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
           speed = INFINITY; /* the step is to be taken again, capped */
-        const bool ok = euler_update(
-          &hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), RAIN, g, (real)H_DRY, (real)H_FILM);
+        const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), RAIN_AT(c),
+          g, (real)H_DRY, (real)H_FILM);
         TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
         store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
       }

@@ -123,8 +123,11 @@ std::uint64_t deviceBytesPerCell(Precision precision, bool perCellManning)
 std::uint64_t deviceBytesPerCell(const SimulationParameters& params, bool perCellManning)
 {
   // (the fields a state keeps beyond h, hu, hv: the infiltration, the flood maps)
-  const std::uint64_t kept = stateFields(params).size() - kStateFields;
-  return deviceBytesPerCell(params.precision, perCellManning) + kept * realBytes(params.precision);
+  // (and the rain's factors, beside a Manning field: DeviceState)
+  const std::uint64_t kept =
+    stateFields(params).size() - kStateFields + (params.rainPerCell ? 1 : 0);
+  return deviceBytesPerCell(params.precision, perCellManning || params.rainPerCell) +
+         kept * realBytes(params.precision);
 }
 
 std::uint64_t deviceBytesUsed(const GridLayout& layout,

@@ -171,6 +171,9 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
     << " -DGAUGE_RING_STEPS=" << kGaugeRingSteps
     << (settings.perCellManning ? " -DMANNING_FIELD -DCLOSED_BED=" + real(kClosedBed) + " " : " ")
+    << (params.rainPerCell
+           ? "-DRAIN_FIELD -DRAIN_PLANE=" + std::to_string(settings.layout.paddedCells()) + " "
+           : "")
     << (params.rainfall > 0 ? "-DRAIN_RATE=" + real(rainfallRate(params)) + " " : "")
     << (params.rainSeries.empty() ? "" : "-DRAIN_SERIES ")
     << (params.infiltration.on()

@@ -27,7 +27,10 @@ DeviceState::DeviceState(const EngineContext& engine,
     c.hv = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
   }
   bed_ = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
-  manningField_ = cl::Buffer(context, CL_MEM_READ_ONLY, perCellManning_ ? bytes : layout_.realSize);
+  // (the rain's factors, where the run rains per cell, behind the Manning field: RAIN_PLANE)
+  manningField_ = cl::Buffer(context,
+    CL_MEM_READ_ONLY,
+    perCellManning_ ? bytes * (engine.params.rainPerCell ? 2 : 1) : layout_.realSize);
   const KernelArgs args(engine.params.precision);
   for (int p = 0; p < 2; ++p)
   {
@@ -172,7 +175,8 @@ const cl::Buffer& DeviceState::field(Field field) const
 template<class Device>
 void DeviceState::uploadWholeAs(const cl::Buffer& buffer,
   const std::vector<double>& values,
-  double offset)
+  double offset,
+  std::size_t atByte)
 {
   const std::size_t rowCells = layout_.pitch(),
                     rows = static_cast<std::size_t>(layout_.ny) + 2 * kGhost;
@@ -199,7 +203,7 @@ void DeviceState::uploadWholeAs(const cl::Buffer& buffer,
     }
     queue_.enqueueWriteBuffer(buffer,
       CL_FALSE,
-      first * rowCells * sizeof(Device),
+      atByte + first * rowCells * sizeof(Device),
       count * rowCells * sizeof(Device),
       block[k].data(),
       nullptr,
@@ -212,12 +216,13 @@ void DeviceState::uploadWholeAs(const cl::Buffer& buffer,
 
 void DeviceState::uploadWhole(const cl::Buffer& buffer,
   const std::vector<double>& values,
-  double offset)
+  double offset,
+  std::size_t atByte)
 {
   if (layout_.realSize == sizeof(cl_double))
-    uploadWholeAs<cl_double>(buffer, values, offset);
+    uploadWholeAs<cl_double>(buffer, values, offset, atByte);
   else
-    uploadWholeAs<cl_float>(buffer, values, offset);
+    uploadWholeAs<cl_float>(buffer, values, offset, atByte);
 }
 
 void DeviceState::upload(const InitialState& initial)
@@ -225,7 +230,10 @@ void DeviceState::upload(const InitialState& initial)
   uploadWhole(bed_, initial.bed, datum_);
   if (perCellManning_)
     uploadWhole(manningField_,
-      initial.closedCells() > 0 ? initial.manningField(params_.manning) : initial.manning);
+      initial.closedCells() > 0 || !initial.rain.empty() ? initial.manningField(params_.manning)
+                                                         : initial.manning);
+  if (params_.rainPerCell)
+    uploadWhole(manningField_, initial.rain, 0, layout_.bufferBytes());
   for (const cl::Buffer* b : { &copies_[1].h, &copies_[1].hu, &copies_[1].hv })
     queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
   uploadWhole(copies_[0].h, initial.h);

@@ -101,8 +101,15 @@ public:
 
 private:
   template<class Device>
-  void uploadWholeAs(const cl::Buffer& buffer, const std::vector<double>& values, double offset);
-  void uploadWhole(const cl::Buffer& buffer, const std::vector<double>& values, double offset = 0);
+  void uploadWholeAs(const cl::Buffer& buffer,
+    const std::vector<double>& values,
+    double offset,
+    std::size_t atByte);
+  // values - offset into buffer from byte atByte, laid out as a field.
+  void uploadWhole(const cl::Buffer& buffer,
+    const std::vector<double>& values,
+    double offset = 0,
+    std::size_t atByte = 0);
   template<class T>
   void readInterior(const cl::Buffer& buffer, T* values, cl_bool blocking = CL_TRUE) const;
   template<class Out>

@@ -50,10 +50,23 @@ std::size_t InitialState::closedCells() const
   return count;
 }
 
-void requireOpenWhereUsed(const InitialState& initial,
+double InitialState::rainedCells() const
+{
+  double sum = 0;
+  for (std::size_t k = 0; k < cells(); ++k)
+    sum += closed(k) ? 0.0 : rain.empty() ? 1.0 : rain[k];
+  return sum;
+}
+
+void requireFitsParameters(const InitialState& initial,
   const SimulationParameters& params,
   bool wholeGrid)
 {
+  if (params.rainPerCell != !initial.rain.empty())
+    throw Error(params.rainPerCell ? "the run rains per cell, but its initial state has no rain "
+                                     "factors: choose a Rainfall Array"
+                                   : "the initial state has rain factors, but the run does not "
+                                     "rain per cell");
   if (initial.closedCells() == 0)
     return;
   // Whether cell (i, j) of the whole grid is one of initial's and closed.
@@ -134,6 +147,13 @@ void InitialState::validate(bool allowDry) const
     if (fields[f]->size() != cells())
       throw Error(std::string("initial ") + names[f] + " has " + std::to_string(fields[f]->size()) +
                   " values, expected " + std::to_string(cells()));
+  if (!rain.empty() && rain.size() != cells())
+    throw Error("initial rain factors have " + std::to_string(rain.size()) + " values, expected " +
+                std::to_string(cells()));
+  for (std::size_t k = 0; k < rain.size(); ++k)
+    if (!(rain[k] >= 0) || !std::isfinite(rain[k]))
+      throw Error("the rain's factor must be a finite number >= 0, got " + formatValue(rain[k]) +
+                  " at " + cellName(k));
   if (!manning.empty() && manning.size() != cells())
     throw Error("initial Manning field has " + std::to_string(manning.size()) +
                 " values, expected " + std::to_string(cells()));

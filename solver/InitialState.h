@@ -18,6 +18,8 @@ struct InitialState
   std::vector<double> h, hu, hv, bed;
   // Manning coefficient per cell; empty: the uniform SimulationParameters::manning.
   std::vector<double> manning;
+  // The rain's factor per cell (SimulationParameters::rainPerCell, >= 0); empty: none.
+  std::vector<double> rain;
   // Where its first cell lies in the whole grid, for a rank's block of a split run (blockOf,
   // makeScenario with a block): messages name the whole grid's cells.
   int x0 = 0, y0 = 0;
@@ -33,7 +35,9 @@ struct InitialState
   bool closed(std::size_t k) const { return bed[k] != bed[k]; }
   std::size_t closedCells() const;
   // Whether the device holds a Manning coefficient per cell: given, or to mark closed cells.
-  bool perCellManning() const { return !manning.empty() || closedCells() > 0; }
+  bool perCellManning() const { return !manning.empty() || !rain.empty() || closedCells() > 0; }
+  // The open cells, each counted as its rain factor: what rain at a uniform rate falls on.
+  double rainedCells() const;
   // The device's Manning field: manning (or `uniform` everywhere), and -1 in closed cells, which
   // the kernels empty after every stage (finish_stage).
   std::vector<double> manningField(double uniform) const;
@@ -47,10 +51,11 @@ struct InitialState
   std::string cellName(std::size_t k) const;
 };
 
-// Throws swe::Error naming a point source, a gauge or, where initial is the whole grid, a cell of
-// an inflow or level side (its stretch) that lies in a closed cell of initial (a rank's block:
+// Throws swe::Error where initial does not suit params beyond its grid: rain factors where
+// params rain per cell and only there; a point source, a gauge or, where initial is the whole
+// grid, a cell of an inflow or level side (its stretch) in a closed cell (a rank's block: of
 // the cells it holds).
-void requireOpenWhereUsed(const InitialState& initial,
+void requireFitsParameters(const InitialState& initial,
   const SimulationParameters& params,
   bool wholeGrid = true);
 

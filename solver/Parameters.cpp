@@ -121,6 +121,11 @@ void SimulationParameters::validateInfiltration() const
 
 void SimulationParameters::validateBalance() const
 {
+  if (rainPerCell && !(rainfall > 0) && rainSeries.empty())
+    throw Error("a rain factor per cell (Rainfall Array) scales Rainfall or the Rainfall Series: "
+                "set one (Rainfall 1 mm/h makes the array's values the rates in mm/h)");
+  if (rainPerCell)
+    requireWetDry(scheme, "rain per cell (Rainfall Array)");
   if (waterBalance && losses > 0)
     throw Error("the water balance does not count a constant loss rate (" + formatValue(losses) +
                 " mm/h): use Green-Ampt infiltration, whose losses it counts, or turn the water "

@@ -116,6 +116,9 @@ struct SimulationParameters
   // times, linear between them, none before the first or after the last (a hyetograph). Each
   // step adds the series' integral over it. Empty: none.
   Series rainSeries;
+  // Rain per cell: the rate above (or the series) times the initial state's factor of each cell
+  // (InitialState::rain; a radar field, a zone's share). MUSCL schemes.
+  bool rainPerCell = false;
   // Gauges: points (x, y) in metres from the grid's corner, in the grid; the depth, surface and
   // velocity of each one's cell sampled after every step (Simulation::gauges). Empty: none.
   std::vector<std::array<double, 2>> gauges;

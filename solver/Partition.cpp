@@ -192,6 +192,7 @@ InitialState blockOf(const InitialState& whole, const Block& b)
   copy(whole.hv, part.hv);
   copy(whole.bed, part.bed);
   copy(whole.manning, part.manning);
+  copy(whole.rain, part.rain);
   return part;
 }
 

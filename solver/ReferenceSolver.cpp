@@ -16,7 +16,7 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
 {
   params.validate();
   initial.validate(isSecondOrder(params.scheme));
-  requireOpenWhereUsed(initial, params);
+  requireFitsParameters(initial, params);
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
   // Elevations relative to the local datum, as the device holds them (LocalDatum.h).
@@ -34,8 +34,9 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   for (auto* v : { &h_, &hu_, &hv_, &hNew_, &huNew_, &hvNew_, &b_, &u_, &v_ })
     v->assign(padded, Real(0));
   // (as the device holds them: a closed cell's bed the wall of kClosedBed, its Manning -1)
-  const std::vector<double> manning =
-    initial.closedCells() > 0 ? initial.manningField(params.manning) : initial.manning;
+  const std::vector<double> manning = initial.closedCells() > 0 || !initial.rain.empty()
+                                        ? initial.manningField(params.manning)
+                                        : initial.manning;
   for (int j = 0; j < params.ny; ++j)
     for (int i = 0; i < params.nx; ++i)
     {
@@ -48,6 +49,11 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
       {
         manning_.resize(padded);
         manning_[index(i, j)] = static_cast<Real>(manning[k]);
+      }
+      if (!initial.rain.empty())
+      {
+        rain_.resize(padded);
+        rain_[index(i, j)] = static_cast<Real>(initial.rain[k]);
       }
     }
   rainSeries_ = RealSeries(params.rainSeries, 1 / 3.6e6);
@@ -365,7 +371,7 @@ bool ReferenceSolver<Real>::musclHancockPass(Real dt, bool capped)
         south[i].n, f.s, f.n, north[i].s, south[i].hn, f.hs, f.hn, north[i].hs, k4, g, hDry);
       Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
       negative = negative || M::depthAfter(hn, rx, ry, k) < 0;
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rain, g, hDry, hFilm_);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rainAt(c, rain), g, hDry, hFilm_);
       if (loss != 0)
         M::takeLoss(&hn, &hun, &hvn, dt * loss, hDry);
       hNew_[c] = hn;
@@ -420,7 +426,7 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       const auto ry = M::rate(&sy, g, hDry);
       Real hn = h[c], hun = hu[c], hvn = hv[c];
       // (Losses once a step, after the average, as the kernels: TAKE_LOSS.)
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rain, g, hDry, hFilm_);
+      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rainAt(c, rain), g, hDry, hFilm_);
       if (final)
       {
         // hOut is the state itself: its old value at c is U^n.

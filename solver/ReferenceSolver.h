@@ -126,10 +126,13 @@ private:
   {
     return manning_.empty() ? uniform : manning_[c];
   }
+  // The rain rate on cell c (as RAIN_AT, kernels/grid.h).
+  Real rainAt(std::size_t c, Real rate) const { return rain_.empty() ? rate : rate * rain_[c]; }
 
   std::vector<Real> h_, hu_, hv_, hNew_, huNew_, hvNew_, b_;
   std::vector<Real> u_, v_;   // second order: the velocities of the state being stepped
   std::vector<Real> manning_; // per cell, or empty for the uniform coefficient
+  std::vector<Real> rain_;    // the rain's factor per cell, or empty
   double datum_ = 0;          // b_ and fixed levels are relative to it (LocalDatum.h)
   Real hFilm_ = 0;            // films below this depth have their velocity damped
   double time_ = 0.0;

@@ -62,7 +62,7 @@ double rainDepthUntil(const SimulationParameters& params, double t)
 WaterBalance waterBalanceOf(const StateView& state,
   const SimulationParameters& params,
   double initial,
-  std::size_t openCells)
+  double rainedCells)
 {
   if (!params.waterBalance)
     throw Error("this run keeps no water balance: switch it on (Water Balance, swe run --balance)");
@@ -74,8 +74,7 @@ WaterBalance waterBalanceOf(const StateView& state,
   b.time = state.time;
   b.initial = initial;
   b.stored = fieldSums(state, 0).all * area;
-  const double rained =
-    openCells > 0 ? static_cast<double>(openCells) : static_cast<double>(state.nx) * state.ny;
+  const double rained = rainedCells > 0 ? rainedCells : static_cast<double>(state.nx) * state.ny;
   b.rain = rainDepthUntil(params, state.time) * area * rained;
   const FieldSums inflow = fieldSums(state, index(Field::Inflow));
   b.inflow = inflow.positive * area;
@@ -87,8 +86,8 @@ WaterBalance waterBalanceOf(const StateView& state,
 
 double closingInitialVolume(const StateView& state,
   const SimulationParameters& params,
-  std::size_t openCells)
+  double rainedCells)
 {
-  return waterBalanceOf(state, params, 0, openCells).error();
+  return waterBalanceOf(state, params, 0, rainedCells).error();
 }
 } // namespace swe

@@ -12,16 +12,17 @@ namespace swe
 double rainDepthUntil(const SimulationParameters& params, double t);
 
 // The balance of state (a run's with params, whose fields it holds: stateFields(params)), with
-// `initial` m^3 on the grid at t = 0 and rain on `openCells` cells (closed cells get none; 0:
-// every cell). Throws swe::Error where params keep no water balance.
+// `initial` m^3 on the grid at t = 0 and rain on `rainedCells` cells (InitialState::rainedCells:
+// closed cells get none, a rain factor scales a cell's; 0: every cell). Throws swe::Error where
+// params keep no water balance.
 WaterBalance waterBalanceOf(const StateView& state,
   const SimulationParameters& params,
   double initial,
-  std::size_t openCells = 0);
+  double rainedCells = 0);
 
 // The initial volume that closes the balance at state: for the first state a run has (at t = 0,
 // the water on the grid; in a run restarted from a saved state, what the balance had until then).
 double closingInitialVolume(const StateView& state,
   const SimulationParameters& params,
-  std::size_t openCells = 0);
+  double rainedCells = 0);
 } // namespace swe

@@ -175,7 +175,7 @@ import numpy as np
 from vtkmodules.util.numpy_support import numpy_to_vtk
 out = self.GetOutput()
 out.SetDimensions(6, 6, 1)
-z = np.zeros(25); z[7] = np.nan
+z = np.zeros(25); z[7] = np.inf
 a = numpy_to_vtk(z, deep=True); a.SetName("Bed"); out.GetCellData().AddArray(a)
 """
 nan_terrain.ScriptRequestInformation = """
@@ -187,7 +187,12 @@ with CapturedErrors() as errors:
     bad = ShallowWaterSolver(Input=nan_terrain, InitialWaterLevel=1.0)
     bad.BedArray = "Bed"
     bad.UpdatePipeline(0.0)
-check("is not finite at cell (2, 1)" in errors.text, "NaN in the terrain names its cell")
+check("is not finite at cell (2, 1)" in errors.text, "infinite terrain is refused, naming its cell")
+# NaN terrain is no data: that cell is outside the domain (closed), dry and blank.
+nan_terrain.Script = nan_terrain.Script.replace("np.inf", "np.nan")
+closed = fetch(ShallowWaterSolver(Input=nan_terrain, InitialWaterLevel=1.0, BedArray="Bed"), 0.0)
+check(np.isnan(cell_array(closed, "Bed")[7]) and cell_array(closed, "Depth")[7] == 0
+      and np.isnan(cell_array(closed, "Bed")).sum() == 1, "NaN terrain is a closed cell")
 
 # An image without points or cells (a source or reader that produced nothing): said so, once
 # for an update (not again when ParaView asks for data after the failed RequestInformation).
@@ -206,4 +211,20 @@ Delete(bad)
 
 d = fetch(lake, 10.0)
 check(field_value(d, "SimulationTime") == 10.0, "the good pipelines still work after the errors")
+
+# Rainfall Array: a storm on the valley's upper slopes only (factor 2 above 20 m, 0 below): the
+# water balance's rain is 100 mm/h x 2 on those cells alone, and the water on the grid is what
+# it was plus that rain (the balance closes).
+share = PythonCalculator(Input=valley, ArrayAssociation="Cell Data", ArrayName="StormShare",
+                         Expression="where(Bed > 20, 2.0, 0.0)")
+storm = ShallowWaterSolver(Input=share, BedArray="Bed", FreeSurfaceArray="None",
+                           InitialWaterLevel=0.0, RainfallArray="StormShare", Rainfall=100.0,
+                           WaterBalance=1, EndTime=60.0, OutputInterval=60.0, Precision="Double")
+d = fetch(storm, 60.0)
+factors = cell_array(fetch(share, 0.0), "StormShare")
+expected = 100.0 / 3.6e6 * 60.0 * factors.sum() * 25.0
+check(abs(field_value(d, "RainVolume") - expected) < 1e-9 * expected
+      and abs(field_value(d, "RelativeBalanceError")) < 1e-12,
+      "Rainfall Array: %.6g m^3 of rain on the upper slopes (%.6g), balance %.1e"
+      % (field_value(d, "RainVolume"), expected, field_value(d, "RelativeBalanceError")))
 say("PASS")
