@@ -195,8 +195,9 @@ protected:
     vtkInformationVector** inputVector) = 0;
   /// True when the initial state must be rebuilt although no property changed (a new input).
   virtual bool InitialStateChanged(vtkInformationVector**) { return false; }
-  // Whether the initial state gives the rain a factor per cell (the solver's Rainfall Array).
-  virtual bool RainsPerCell() const { return false; }
+  /// What the inputs add to params beyond the properties (the solver's Rainfall Array and Series
+  /// table); the data only where inputDataReady. Throws swe::Error.
+  virtual void AddInputParameters(swe::SimulationParameters&, vtkInformationVector**, bool) {}
   /// Drops the simulation (after a change of physics) and marks the algorithm modified.
   void PhysicsChanged();
   // The series properties (0: Rainfall Series, 1 + side: a side's, 5: Gauges).

@@ -4,6 +4,7 @@
 #include "ImageInitialState.h"
 #include "Parameters.h"
 #include "Partition.h"
+#include "SeriesTable.h"
 
 #include <vtkDataObject.h>
 #include <vtkImageData.h>
@@ -11,6 +12,7 @@
 #include <vtkInformationVector.h>
 #include <vtkObjectFactory.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
+#include <vtkTable.h>
 
 #include <algorithm>
 #include <cmath>
@@ -23,15 +25,30 @@ vtkShallowWaterSolver::vtkShallowWaterSolver()
   , InitialWaterLevel(0.0)
   , InputTime(0)
 {
-  this->SetNumberOfInputPorts(1);
+  this->SetNumberOfInputPorts(2); // the terrain; the series, optional
   // Terrain and dry land need a MUSCL scheme; MUSCL-Hancock is the faster one.
   this->SetScheme(static_cast<int>(swe::Scheme::MusclHancock));
 }
 
-int vtkShallowWaterSolver::FillInputPortInformation(int, vtkInformation* info)
+int vtkShallowWaterSolver::FillInputPortInformation(int port, vtkInformation* info)
 {
+  if (port == 1)
+  {
+    info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
+    info->Set(vtkAlgorithm::INPUT_IS_OPTIONAL(), 1);
+    return 1;
+  }
   info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkImageData");
   return 1;
+}
+
+void vtkShallowWaterSolver::AddInputParameters(swe::SimulationParameters& params,
+  vtkInformationVector** inputVector,
+  bool inputDataReady)
+{
+  params.rainPerCell = !this->RainfallArray.empty();
+  if (inputDataReady && this->GetNumberOfInputConnections(1) > 0)
+    swe::applySeriesTable(vtkTable::GetData(inputVector[1], 0), params);
 }
 
 void vtkShallowWaterSolver::SetArrayName(std::string& member, const char* name)
@@ -206,8 +223,12 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
 
 bool vtkShallowWaterSolver::InitialStateChanged(vtkInformationVector** inputVector)
 {
+  // (a new terrain, or a new Series table)
   vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);
-  const vtkMTimeType time = input ? input->GetMTime() : 0;
+  vtkTable* series =
+    this->GetNumberOfInputConnections(1) > 0 ? vtkTable::GetData(inputVector[1], 0) : nullptr;
+  const vtkMTimeType time =
+    std::max(input ? input->GetMTime() : 0, series ? series->GetMTime() : 0);
   const bool changed = time != this->InputTime;
   this->InputTime = time;
   return changed;

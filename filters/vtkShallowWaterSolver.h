@@ -61,7 +61,9 @@ protected:
     const swe::Block* block,
     vtkInformationVector** inputVector) override;
   bool InitialStateChanged(vtkInformationVector** inputVector) override;
-  bool RainsPerCell() const override { return !this->RainfallArray.empty(); }
+  void AddInputParameters(swe::SimulationParameters& params,
+    vtkInformationVector** inputVector,
+    bool inputDataReady) override;
 
 private:
   vtkShallowWaterSolver(const vtkShallowWaterSolver&) = delete;

@@ -1,0 +1,93 @@
+#include "SeriesTable.h"
+
+#include "Error.h"
+
+#include <vtkAbstractArray.h>
+#include <vtkDataArray.h>
+#include <vtkTable.h>
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace swe
+{
+namespace
+{
+std::string lower(std::string text)
+{
+  std::transform(text.begin(),
+    text.end(),
+    text.begin(),
+    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+// The column named `name` in any case, or null.
+vtkAbstractArray* column(vtkTable* table, const std::string& name)
+{
+  for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
+    if (const char* n = table->GetColumnName(k))
+      if (lower(n) == lower(name))
+        return table->GetColumn(k);
+  return nullptr;
+}
+
+vtkDataArray* numeric(vtkAbstractArray* array)
+{
+  auto* values = vtkDataArray::SafeDownCast(array);
+  if (!values || values->GetNumberOfComponents() != 1)
+    throw Error(std::string("the Series table's column '") + array->GetName() +
+                "' is not a column of numbers");
+  return values;
+}
+} // namespace
+
+void applySeriesTable(vtkTable* table, SimulationParameters& params)
+{
+  if (!table || table->GetNumberOfColumns() == 0)
+    return;
+  vtkAbstractArray* timeColumn = column(table, "Time");
+  vtkDataArray* time = numeric(timeColumn ? timeColumn : table->GetColumn(0));
+  const auto seriesOf = [&](vtkAbstractArray* array)
+  {
+    vtkDataArray* values = numeric(array);
+    Series series;
+    for (vtkIdType r = 0; r < table->GetNumberOfRows(); ++r)
+      series.push_back({ time->GetComponent(r, 0), values->GetComponent(r, 0) });
+    return series;
+  };
+  bool found = false;
+  if (vtkAbstractArray* rain = column(table, "Rainfall"))
+  {
+    if (!params.rainSeries.empty())
+      throw Error("the rainfall series comes from both the Series table and Rainfall Series: "
+                  "give it in one");
+    params.rainSeries = seriesOf(rain);
+    found = true;
+  }
+  static const char* const sides[4] = { "West", "East", "South", "North" };
+  for (int side = 0; side < 4; ++side)
+    if (vtkAbstractArray* values = column(table, sides[side]))
+    {
+      Boundary& b = params.boundaries[side];
+      if (!b.series.empty())
+        throw Error(std::string("the ") + lower(sides[side]) +
+                    " side's series comes from both "
+                    "the Series table and Boundary " +
+                    sides[side] + " Series: give it in one");
+      b.series = seriesOf(values);
+      found = true;
+    }
+  if (!found)
+  {
+    std::string names;
+    for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
+      names +=
+        std::string(k ? ", " : "") + (table->GetColumnName(k) ? table->GetColumnName(k) : "");
+    throw Error("the Series table has no column Rainfall, West, East, South or North (its "
+                "columns: " +
+                names + ")");
+  }
+}
+} // namespace swe
