@@ -450,6 +450,13 @@ void addInputOptions(CLI::App* cmd, InputOptions& input)
   cmd->add_option("--rain-array",
     input.rain,
     "the rain's factor per cell, an array of --input: --rain (or --rain-series) times its value");
+  cmd->add_option("--conductivity-array",
+    input.conductivity,
+    "a Green-Ampt soil map: each cell's hydraulic conductivity [mm/h], an array of --input");
+  cmd->add_option(
+    "--suction-array", input.suction, "a soil map's suction head per cell [mm], of --input");
+  cmd->add_option(
+    "--deficit-array", input.deficit, "a soil map's moisture deficit per cell, of --input");
   cmd->add_option("--surface-array", input.surface, "initial water-surface array of --input");
   cmd->add_option("--velocity-array", input.velocity, "initial velocity array of --input");
   cmd->add_option("--manning-array", input.manning, "per-cell Manning array of --input");

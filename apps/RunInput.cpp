@@ -105,6 +105,11 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   arrays.manning = input.manning;
   arrays.rain = input.rain;
   params.rainPerCell = !input.rain.empty();
+  arrays.conductivity = input.conductivity;
+  arrays.suction = input.suction;
+  arrays.deficit = input.deficit;
+  params.infiltration.perCell =
+    !input.conductivity.empty() || !input.suction.empty() || !input.deficit.empty();
   arrays.initialWaterLevel = input.waterLevel;
   InitialState state = imageInitialState(image.Get(), arrays);
   if (auto* crs =
@@ -243,8 +248,10 @@ InitialState initialState(const CommonOptions& options,
   InputOptions& input,
   SimulationParameters& params)
 {
-  if (input.file.empty() && !input.rain.empty())
-    throw Error("--rain-array '" + input.rain + "' names an array of --input: give the file");
+  for (const std::string* array :
+    { &input.rain, &input.conductivity, &input.suction, &input.deficit })
+    if (input.file.empty() && !array->empty())
+      throw Error("'" + *array + "' names an array of --input: give the file");
   if (input.file.empty())
     return makeScenario(scenarioFromName(options.scenario), params);
 #ifdef SWE_WITH_VTK

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace swe
 {
@@ -227,6 +228,12 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     state.manning = cellValues(image, arrays.manning, "Manning coefficient", 1, 1, 1);
   if (!arrays.rain.empty())
     state.rain = cellValues(image, arrays.rain, "rainfall", 1, 1, 1);
+  for (const auto& [name, values, role] :
+    { std::tuple{ &arrays.conductivity, &state.conductivity, "hydraulic conductivity" },
+      std::tuple{ &arrays.suction, &state.suction, "suction head" },
+      std::tuple{ &arrays.deficit, &state.deficit, "moisture deficit" } })
+    if (!name->empty())
+      *values = cellValues(image, *name, role, 1, 1, 1);
   // (closed cells hold no water, whatever the arrays say there)
   for (std::size_t k = 0; k < state.cells(); ++k)
     if (state.closed(k))

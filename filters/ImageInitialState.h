@@ -12,12 +12,14 @@ namespace swe
 {
 struct ImageArrays
 {
-  std::string bed = "Bed";      // terrain elevation [m]; empty: automaticBedArray
-  std::string depth;            // optional initial depth [m]
-  std::string freeSurface;      // optional initial water-surface elevation [m] (if no depth)
-  std::string velocity;         // optional initial velocity (2 or 3 components) [m/s]
-  std::string manning;          // optional Manning coefficient per cell
-  std::string rain;             // optional rain factor per cell (InitialState::rain)
+  std::string bed = "Bed"; // terrain elevation [m]; empty: automaticBedArray
+  std::string depth;       // optional initial depth [m]
+  std::string freeSurface; // optional initial water-surface elevation [m] (if no depth)
+  std::string velocity;    // optional initial velocity (2 or 3 components) [m/s]
+  std::string manning;     // optional Manning coefficient per cell
+  std::string rain;        // optional rain factor per cell (InitialState::rain)
+  // optional Green-Ampt soil per cell: conductivity [mm/h], suction head [mm], deficit [-]
+  std::string conductivity, suction, deficit;
   double initialWaterLevel = 0; // surface elevation where neither depth nor surface is given
 };
 

@@ -47,6 +47,9 @@ void vtkShallowWaterSolver::AddInputParameters(swe::SimulationParameters& params
   bool inputDataReady)
 {
   params.rainPerCell = !this->RainfallArray.empty();
+  params.infiltration.perCell = !this->HydraulicConductivityArray.empty() ||
+                                !this->SuctionHeadArray.empty() ||
+                                !this->MoistureDeficitArray.empty();
   if (inputDataReady && this->GetNumberOfInputConnections(1) > 0)
     swe::applySeriesTable(vtkTable::GetData(inputVector[1], 0), params);
 }
@@ -91,6 +94,21 @@ void vtkShallowWaterSolver::SetManningArray(const char* name)
 void vtkShallowWaterSolver::SetRainfallArray(const char* name)
 {
   this->SetArrayName(this->RainfallArray, name);
+}
+
+void vtkShallowWaterSolver::SetHydraulicConductivityArray(const char* name)
+{
+  this->SetArrayName(this->HydraulicConductivityArray, name);
+}
+
+void vtkShallowWaterSolver::SetSuctionHeadArray(const char* name)
+{
+  this->SetArrayName(this->SuctionHeadArray, name);
+}
+
+void vtkShallowWaterSolver::SetMoistureDeficitArray(const char* name)
+{
+  this->SetArrayName(this->MoistureDeficitArray, name);
 }
 
 void vtkShallowWaterSolver::SetInitialWaterLevel(double level)
@@ -193,6 +211,9 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
   arrays.velocity = this->VelocityArray;
   arrays.manning = this->ManningArray;
   arrays.rain = this->RainfallArray;
+  arrays.conductivity = this->HydraulicConductivityArray;
+  arrays.suction = this->SuctionHeadArray;
+  arrays.deficit = this->MoistureDeficitArray;
   arrays.initialWaterLevel = this->InitialWaterLevel;
   // (the parameters' grid is the input data's: DescribeGrid in RequestData read it from there)
   vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);
@@ -243,5 +264,8 @@ void vtkShallowWaterSolver::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "VelocityArray: " << this->VelocityArray << "\n";
   os << indent << "ManningArray: " << this->ManningArray << "\n";
   os << indent << "RainfallArray: " << this->RainfallArray << "\n";
+  os << indent << "HydraulicConductivityArray: " << this->HydraulicConductivityArray << "\n";
+  os << indent << "SuctionHeadArray: " << this->SuctionHeadArray << "\n";
+  os << indent << "MoistureDeficitArray: " << this->MoistureDeficitArray << "\n";
   os << indent << "InitialWaterLevel: " << this->InitialWaterLevel << "\n";
 }

@@ -42,6 +42,13 @@ public:
   /// The rain's factor per cell: Rainfall (or the Rainfall Series) times its value.
   void SetRainfallArray(const char* name);
   const char* GetRainfallArray() { return this->RainfallArray.c_str(); }
+  /// Green-Ampt's soil per cell (a soil map), in place of the uniform values where given.
+  void SetHydraulicConductivityArray(const char* name);
+  const char* GetHydraulicConductivityArray() { return this->HydraulicConductivityArray.c_str(); }
+  void SetSuctionHeadArray(const char* name);
+  const char* GetSuctionHeadArray() { return this->SuctionHeadArray.c_str(); }
+  void SetMoistureDeficitArray(const char* name);
+  const char* GetMoistureDeficitArray() { return this->MoistureDeficitArray.c_str(); }
   /// Water-surface elevation [m] where neither DepthArray nor FreeSurfaceArray is given.
   void SetInitialWaterLevel(double level);
   vtkGetMacro(InitialWaterLevel, double);
@@ -78,6 +85,7 @@ private:
   std::string VelocityArray;
   std::string ManningArray;
   std::string RainfallArray;
+  std::string HydraulicConductivityArray, SuctionHeadArray, MoistureDeficitArray;
   double InitialWaterLevel;
   vtkMTimeType InputTime;
   // The input data last warned about for pipeline information that disagrees with its grid.

@@ -1,7 +1,9 @@
 /* Green-Ampt infiltration after every step (kernels/infiltration.h): a work-item a cell. */
 #ifdef GREEN_AMPT
+/* With a soil map (GREEN_AMPT_FIELD), soil holds each cell's K [m/s], then at SOIL_PLANE its
+ * suction head times moisture deficit [m]; else a placeholder. */
 __kernel void infiltrate(__global real* h, __global real* hu, __global real* hv,
-  __global real* infiltrated, __global const real* ctrl)
+  __global real* infiltrated, __global const real* ctrl, __global const real* soil)
 {
   const int i = get_global_id(0), j = get_global_id(1);
   const real dt = ctrl[CTRL_DT];
@@ -12,7 +14,11 @@ __kernel void infiltrate(__global real* h, __global real* hu, __global real* hv,
   if (!(hc > (real)H_DRY))
     return;
   real huc = hu[c], hvc = hv[c], f = infiltrated[c];
+#ifdef GREEN_AMPT_FIELD
+  infiltrate_cell(&hc, &huc, &hvc, &f, dt * soil[c], soil[c + SOIL_PLANE], (real)H_DRY);
+#else
   infiltrate_cell(&hc, &huc, &hvc, &f, dt * (real)GREEN_AMPT_K, (real)GREEN_AMPT_P, (real)H_DRY);
+#endif
   h[c] = hc;
   hu[c] = huc;
   hv[c] = hvc;

@@ -28,7 +28,7 @@ inline real green_ampt_after(real f0, real k_dt, real p)
 /* Infiltrates a cell (depth *h, momenta *hu, *hv, cumulative infiltration *f) over dt. */
 inline void infiltrate_cell(real* h, real* hu, real* hv, real* f, real k_dt, real p, real h_dry)
 {
-  if (!(*h > h_dry))
+  if (!(*h > h_dry) || !(k_dt > (real)0)) /* (a soil map's impervious cells: K = 0) */
     return;
   const real potential = green_ampt_after(*f, k_dt, p) - *f;
   const real taken = potential < *h ? potential : *h;

@@ -182,6 +182,9 @@ std::string programBuildOptions(const ProgramSettings& settings)
                real(params.infiltration.suction / 1000 * params.infiltration.deficit) + " "
            : "")
     << (params.losses > 0 ? "-DLOSS_RATE=" + real(lossRate(params)) + " " : "")
+    << (params.infiltration.perCell ? "-DGREEN_AMPT_FIELD -DSOIL_PLANE=" +
+                                        std::to_string(settings.layout.paddedCells()) + " "
+                                    : "")
     << (params.waterBalance ? "-DWATER_BALANCE " : "")
     << haloOption(settings.haloSides)
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and

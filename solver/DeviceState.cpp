@@ -47,6 +47,9 @@ DeviceState::DeviceState(const EngineContext& engine,
   if (engine.params.infiltration.on())
   {
     infiltrated_ = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+    // (a soil map's K, then P: two planes; else a placeholder argument)
+    soil_ = cl::Buffer(
+      context, CL_MEM_READ_ONLY, engine.params.infiltration.perCell ? 2 * bytes : layout_.realSize);
     for (cl::Kernel& k : infiltrate_)
       k = engine.program.kernel("infiltrate");
     kept_.push_back(&infiltrated_);
@@ -75,7 +78,7 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
         .bind(addSources_[p], copies_[p].args(), ctrl, inflow_);
     if (infiltrate_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
-        .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl);
+        .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl, soil_);
   }
   for (int p = 0; p < 2; ++p)
     if (foldInflow_[p]())
@@ -234,6 +237,12 @@ void DeviceState::upload(const InitialState& initial)
                                                          : initial.manning);
   if (params_.rainPerCell)
     uploadWhole(manningField_, initial.rain, 0, layout_.bufferBytes());
+  if (params_.infiltration.perCell)
+  {
+    const SoilMap soil = soilMap(initial, params_.infiltration);
+    uploadWhole(soil_, soil.conductivity);
+    uploadWhole(soil_, soil.suctionDeficit, 0, layout_.bufferBytes());
+  }
   for (const cl::Buffer* b : { &copies_[1].h, &copies_[1].hu, &copies_[1].hv })
     queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
   uploadWhole(copies_[0].h, initial.h);

@@ -131,6 +131,7 @@ private:
   std::optional<Gauges> gauges_;
   std::array<cl::Kernel, 2> addSources_; // one per copy; none without point sources
   cl::Buffer infiltrated_;               // the cumulative infiltration, with Green-Ampt
+  cl::Buffer soil_;                      // a soil map's K and P (GreenAmpt::perCell)
   std::array<cl::Kernel, 2> infiltrate_; // one per copy; none without Green-Ampt
   cl::Buffer inflow_;                    // the cumulative inflow, with the water balance
   std::array<cl::Kernel, 2> foldInflow_; // one per copy; none without it

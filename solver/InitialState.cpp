@@ -50,6 +50,22 @@ std::size_t InitialState::closedCells() const
   return count;
 }
 
+SoilMap soilMap(const InitialState& initial, const GreenAmpt& green)
+{
+  const auto at = [](const std::vector<double>& values, std::size_t k, double uniform)
+  { return values.empty() ? uniform : values[k]; };
+  SoilMap soil;
+  soil.conductivity.resize(initial.cells());
+  soil.suctionDeficit.resize(initial.cells());
+  for (std::size_t k = 0; k < initial.cells(); ++k)
+  {
+    soil.conductivity[k] = at(initial.conductivity, k, green.conductivity) / 3.6e6;
+    soil.suctionDeficit[k] =
+      at(initial.suction, k, green.suction) / 1000 * at(initial.deficit, k, green.deficit);
+  }
+  return soil;
+}
+
 double InitialState::rainedCells() const
 {
   double sum = 0;
@@ -67,6 +83,13 @@ void requireFitsParameters(const InitialState& initial,
                                      "factors: choose a Rainfall Array"
                                    : "the initial state has rain factors, but the run does not "
                                      "rain per cell");
+  const bool soil =
+    !initial.conductivity.empty() || !initial.suction.empty() || !initial.deficit.empty();
+  if (params.infiltration.perCell != soil)
+    throw Error(params.infiltration.perCell
+                  ? "the run takes Green-Ampt's soil per cell, but its initial state has no soil "
+                    "arrays"
+                  : "the initial state has soil arrays, but the run's Green-Ampt is uniform");
   if (initial.closedCells() == 0)
     return;
   // Whether cell (i, j) of the whole grid is one of initial's and closed.
@@ -147,6 +170,24 @@ void InitialState::validate(bool allowDry) const
     if (fields[f]->size() != cells())
       throw Error(std::string("initial ") + names[f] + " has " + std::to_string(fields[f]->size()) +
                   " values, expected " + std::to_string(cells()));
+  const struct
+  {
+    const std::vector<double>& values;
+    const char* name;
+    double max;
+  } soil[] = { { conductivity, "hydraulic conductivity", kMaxRainfall },
+    { suction, "suction head", 1e4 },
+    { deficit, "moisture deficit", 1 } };
+  for (const auto& s : soil)
+  {
+    if (!s.values.empty() && s.values.size() != cells())
+      throw Error(std::string("initial ") + s.name + " has " + std::to_string(s.values.size()) +
+                  " values, expected " + std::to_string(cells()));
+    for (std::size_t k = 0; k < s.values.size(); ++k)
+      if (!(s.values[k] >= 0 && s.values[k] <= s.max))
+        throw Error(std::string(s.name) + " must be in [0, " + formatValue(s.max) + "], got " +
+                    formatValue(s.values[k]) + " at " + cellName(k));
+  }
   if (!rain.empty() && rain.size() != cells())
     throw Error("initial rain factors have " + std::to_string(rain.size()) + " values, expected " +
                 std::to_string(cells()));

@@ -20,6 +20,9 @@ struct InitialState
   std::vector<double> manning;
   // The rain's factor per cell (SimulationParameters::rainPerCell, >= 0); empty: none.
   std::vector<double> rain;
+  // Green-Ampt's soil per cell (GreenAmpt::perCell): hydraulic conductivity [mm/h], suction
+  // head [mm], moisture deficit [-]; each empty: the uniform value.
+  std::vector<double> conductivity, suction, deficit;
   // Where its first cell lies in the whole grid, for a rank's block of a split run (blockOf,
   // makeScenario with a block): messages name the whole grid's cells.
   int x0 = 0, y0 = 0;
@@ -58,6 +61,14 @@ struct InitialState
 void requireFitsParameters(const InitialState& initial,
   const SimulationParameters& params,
   bool wholeGrid = true);
+
+// Green-Ampt's soil per cell as the kernels take it: K [m/s] and P = suction head x moisture
+// deficit [m], from initial's soil arrays or else green's uniform values.
+struct SoilMap
+{
+  std::vector<double> conductivity, suctionDeficit;
+};
+SoilMap soilMap(const InitialState& initial, const GreenAmpt& green);
 
 // A closed cell's bed on the device, above the local datum: a wall no water surface reaches, so
 // no flux enters it (the hydrostatic reconstruction's face depth there is 0); values above half of

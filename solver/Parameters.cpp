@@ -101,9 +101,10 @@ void SimulationParameters::validateInfiltration() const
   requireFinite(g.conductivity, "hydraulic conductivity");
   requireFinite(g.suction, "suction head");
   requireFinite(g.deficit, "moisture deficit");
-  if (g.conductivity == 0 && g.suction == 0 && g.deficit == 0)
+  if (!g.perCell && g.conductivity == 0 && g.suction == 0 && g.deficit == 0)
     return;
-  if (g.conductivity <= 0 || g.conductivity > kMaxRainfall)
+  // (with a soil map, a conductivity of 0 is that of the cells without one: none there)
+  if (g.conductivity < 0 || g.conductivity > kMaxRainfall || (g.conductivity == 0 && !g.perCell))
     throw Error("hydraulic conductivity must be in (0, " + formatValue(kMaxRainfall) +
                 "] mm/h, got " + formatValue(g.conductivity) +
                 " (clay about 0.3, loam 3.4, sand 120)");

@@ -54,7 +54,10 @@ struct GreenAmpt
   double conductivity = 0; // saturated hydraulic conductivity K [mm/h]
   double suction = 0;      // wetting-front suction head psi [mm]
   double deficit = 0;      // moisture deficit (porosity - initial water content) [-], in [0, 1]
-  bool on() const { return conductivity > 0; }
+  // The soil per cell: the initial state's arrays (InitialState::conductivity, suction,
+  // deficit) in place of these values where it has them (a soil map).
+  bool perCell = false;
+  bool on() const { return conductivity > 0 || perCell; }
 };
 
 // A point source: a discharge [m^3/s] into the cell at (x, y) (metres from the grid's corner),

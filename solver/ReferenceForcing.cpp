@@ -92,13 +92,14 @@ void ReferenceSolver<Real>::infiltrate(Real dt)
   for (int j = 0; j < params_.ny; ++j)
     for (int i = 0; i < params_.nx; ++i)
     {
-      const std::size_t c = index(i, j);
+      const std::size_t c = index(i, j), k = static_cast<std::size_t>(j) * params_.nx + i;
+      // (a soil map's values as the kernel takes them: dt K, P)
       infiltrateCell(&h_[c],
         &hu_[c],
         &hv_[c],
-        &infiltrated_[static_cast<std::size_t>(j) * params_.nx + i],
-        kDt,
-        p,
+        &infiltrated_[k],
+        soilK_.empty() ? kDt : dt * soilK_[k],
+        soilP_.empty() ? p : soilP_[k],
         hDry);
     }
 }

@@ -63,6 +63,12 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
     sourceSeries_.emplace_back(source.discharge, 1);
   if (params.infiltration.on())
     infiltrated_.assign(static_cast<std::size_t>(params.nx) * params.ny, Real(0));
+  if (params.infiltration.perCell)
+  {
+    const SoilMap soil = soilMap(initial, params.infiltration);
+    soilK_.assign(soil.conductivity.begin(), soil.conductivity.end());
+    soilP_.assign(soil.suctionDeficit.begin(), soil.suctionDeficit.end());
+  }
   if (params.waterBalance)
     inflow_.assign(static_cast<std::size_t>(params.nx) * params.ny, Real(0));
   if (params.floodMaps)

@@ -153,6 +153,7 @@ private:
   double ghostTime_ = 0;                 // the time the ghosts are filled at
   Real stepRain_ = 0;                    // the rain rate of the step being taken
   std::vector<Real> infiltrated_;        // Green-Ampt's cumulative infiltration, a cell each
+  std::vector<Real> soilK_, soilP_;      // a soil map's K [m/s] and P [m], a cell each; or empty
   std::vector<Real> inflow_;             // the water balance's cumulative inflow, a cell each
   // The wave speed of the last step's state before its sources and infiltration, which the
   // next step's dt comes from (as on the device); none: take the state's.

@@ -78,6 +78,83 @@ TEST(Infiltration, MatchesTheTwinUnderRainOnTerrain)
   }
 }
 
+// A soil map (GreenAmpt::perCell): the uniform values as arrays give the uniform run's bits; a
+// map of conductivities under a ponded lake gives each cell its own analytic F (none where K is
+// 0: impervious), and follows the twin under rain on terrain.
+TEST(Infiltration, ASoilMapOfTheUniformValuesGivesTheirBits)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = smallParameters(Precision::Double, 12, 9);
+    p.scheme = scheme;
+    p.infiltration = { 10.0, 110.0, 0.3 };
+    InitialState lake(p.nx, p.ny);
+    for (double& h : lake.h)
+      h = 1.0;
+    Simulation uniform(p, lake);
+    lake.conductivity.assign(lake.cells(), 10.0);
+    lake.suction.assign(lake.cells(), 110.0);
+    lake.deficit.assign(lake.cells(), 0.3);
+    p.infiltration.perCell = true;
+    Simulation mapped(p, lake);
+    uniform.advanceTo(600.0);
+    mapped.advanceTo(600.0);
+    std::vector<double> a(lake.cells()), b(lake.cells());
+    uniform.download(Field::Infiltration, a.data());
+    mapped.download(Field::Infiltration, b.data());
+    EXPECT_EQ(a, b) << schemeName(scheme);
+  }
+}
+
+TEST(Infiltration, ASoilMapGivesEachCellItsOwnAndFollowsTheTwin)
+{
+  SimulationParameters p = smallParameters(Precision::Double, 12, 9);
+  p.scheme = Scheme::MusclHancock;
+  p.dx = 20.0;
+  p.infiltration = { 0.0, 110.0, 0.3 };
+  p.infiltration.perCell = true;
+  InitialState lake(p.nx, p.ny);
+  lake.conductivity.resize(lake.cells());
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+    {
+      lake.h[lake.index(i, j)] = 1.0;
+      lake.conductivity[lake.index(i, j)] = i < 4 ? 0.0 : 2.0 * i; // a road, then ever sandier
+    }
+  Simulation sim(p, lake);
+  sim.advanceTo(600.0);
+  std::vector<double> f(lake.cells());
+  sim.download(Field::Infiltration, f.data());
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+    {
+      const double k = lake.conductivity[lake.index(i, j)];
+      const double exact = k > 0 ? greenAmptAnalytic(k / 3.6e6, 0.110 * 0.3, 600.0) : 0.0;
+      ASSERT_NEAR(f[lake.index(i, j)], exact, 1e-12 + 1e-9 * exact) << "cell " << i << ", " << j;
+    }
+  // Under rain on terrain, with suction and deficit maps too, against the twin.
+  SimulationParameters q = smallParameters(Precision::Double, 40, 30);
+  q.scheme = Scheme::MusclHllc;
+  q.rainfall = 150;
+  q.manning = 0.03;
+  q.infiltration = { 30.0, 50.0, 0.35 };
+  q.infiltration.perCell = true;
+  q.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+  InitialState s(q.nx, q.ny);
+  s.conductivity.resize(s.cells());
+  s.suction.resize(s.cells());
+  for (int j = 0; j < q.ny; ++j)
+    for (int i = 0; i < q.nx; ++i)
+    {
+      const std::size_t c = s.index(i, j);
+      s.bed[c] = 0.2 * std::cos(0.15 * i) + 0.02 * j;
+      s.h[c] = std::max(0.0, 0.15 - s.bed[c]);
+      s.conductivity[c] = (i + j) % 3 == 0 ? 0.0 : 5.0 + i;
+      s.suction[c] = 40.0 + 3.0 * j;
+    }
+  EXPECT_LE(twinDifferenceAfter<double>(q, s, 150), 1e-10);
+}
+
 TEST(Infiltration, BadParametersAreRefusedNamingThem)
 {
   struct Bad
@@ -104,6 +181,32 @@ TEST(Infiltration, BadParametersAreRefusedNamingThem)
     p.infiltration = c.g;
     p.losses = c.losses;
     expectRefused(p, c.expected);
+  }
+  // A soil map's bad value, and soil arrays for a uniform run.
+  SimulationParameters p = smallParameters(Precision::Single, 6, 5);
+  p.scheme = Scheme::MusclHancock;
+  p.infiltration = { 10.0, 100.0, 0.3 };
+  InitialState s(p.nx, p.ny);
+  s.deficit.assign(s.cells(), 0.3);
+  for (bool perCell : { false, true })
+  {
+    p.infiltration.perCell = perCell;
+    if (perCell)
+      s.deficit[s.index(2, 3)] = 1.5;
+    try
+    {
+      Simulation sim(p, s);
+      ADD_FAILURE() << "not refused";
+    }
+    catch (const Error& e)
+    {
+      EXPECT_NE(
+        std::string(e.what()).find(perCell ? "moisture deficit must be in [0, 1], got 1.5 at "
+                                             "cell (2, 3)"
+                                           : "the run's Green-Ampt is uniform"),
+        std::string::npos)
+        << e.what();
+    }
   }
 }
 } // namespace
