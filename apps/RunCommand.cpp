@@ -373,7 +373,9 @@ int run(RunOptions& options)
   {
     applySideSeries(options.sideSeries, params);
     applyStretches(options.stretches, params);
-    params.validate();
+    // (an --input's grid comes later, and is checked with its parameters: imageState)
+    if (options.input.file.empty())
+      params.validate();
   }
   Series series(options, params);
   if ((options.geotiff || !options.crs.empty()) && options.outDir.empty())
