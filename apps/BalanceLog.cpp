@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "LaunchedRanks.h"
 
+#include <array>
 #include <cstdio>
 #include <iomanip>
 
@@ -11,7 +12,7 @@ namespace swe::cli
 BalanceLog::BalanceLog(const SimulationParameters& params, const std::string& outDir)
   : params_(params)
 {
-  if (!on() || outDir.empty())
+  if (!on() || outDir.empty() || !printsReports()) // (one file: rank 0's, of the sums)
     return;
   const std::string path = outDir + "/balance.csv";
   csv_.open(path);
@@ -21,11 +22,12 @@ BalanceLog::BalanceLog(const SimulationParameters& params, const std::string& ou
        << std::setprecision(17);
 }
 
-void BalanceLog::start(const Simulation& simulation, double rainedCells)
+void BalanceLog::start(const Simulation& simulation, double rainedCells, RankExchange* ranks)
 {
   if (!on())
     return;
   rainedCells_ = rainedCells;
+  ranks_ = ranks;
   initial_ = closingInitialVolume(simulation.downloadState(), params_, rainedCells_);
 }
 
@@ -34,7 +36,17 @@ void BalanceLog::record(const Simulation& simulation)
   if (!on())
     return;
   last_ = waterBalanceOf(simulation.downloadState(), params_, initial_, rainedCells_);
-  const WaterBalance& b = last_;
+  WaterBalance& b = last_;
+  if (ranks_)
+  {
+    double* volumes[] = { &b.stored, &b.initial, &b.rain, &b.inflow, &b.outflow, &b.infiltration };
+    std::array<double, 6> sums{};
+    for (std::size_t k = 0; k < sums.size(); ++k)
+      sums[k] = *volumes[k];
+    ranks_->sumOverRanks(sums.data(), static_cast<int>(sums.size()));
+    for (std::size_t k = 0; k < sums.size(); ++k)
+      *volumes[k] = sums[k];
+  }
   if (printsReports())
     std::fprintf(stderr,
       "   balance [m^3]: stored %.10g = initial %.10g + rain %.6g + inflow %.6g - outflow %.6g - "

@@ -1,6 +1,7 @@
 #pragma once
 // swe run --balance: the water balance (WaterBalance.h) at every output, as a line on stderr and a
 // row of balance.csv in --out, from the run's first state on (t = 0, or the state of --restart).
+#include "RankExchange.h"
 #include "Simulation.h"
 #include "WaterBalance.h"
 
@@ -15,8 +16,9 @@ public:
   // Nothing unless the run keeps the balance. outDir empty: no file.
   BalanceLog(const SimulationParameters& params, const std::string& outDir);
   // The run's first state: what the balance starts from; rainedCells: of its initial state
-  // (InitialState::rainedCells).
-  void start(const Simulation& simulation, double rainedCells);
+  // (InitialState::rainedCells). ranks: a run split among them (each holds its block's
+  // balance; the lines and the file give the sums), or null.
+  void start(const Simulation& simulation, double rainedCells, RankExchange* ranks);
   // The state at an output: a line, a row.
   void record(const Simulation& simulation);
   // The last recorded balance's error over all the water the run has had (0 before any).
@@ -28,6 +30,7 @@ private:
   std::ofstream csv_;
   double initial_ = 0;
   double rainedCells_ = 0;
+  RankExchange* ranks_ = nullptr;
   WaterBalance last_;
 };
 } // namespace swe::cli

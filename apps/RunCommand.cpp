@@ -247,6 +247,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
                                block.nx,
                                block.ny)
                            : blockOf(initial, block);
+        made.rainedCells = initial.rainedCells();
         plan = Simulation::plan(rankParams, initial.perCellManning());
         splitAmongRanks(plan, *made.partition, *ranks);
       });
@@ -401,7 +402,7 @@ int run(RunOptions& options)
               << "\n";
   series.open(options, made.partition);
   BalanceLog balance(params, options.outDir);
-  balance.start(simulation, made.rainedCells);
+  balance.start(simulation, made.rainedCells, made.partition ? launchedRanks() : nullptr);
   stepThroughOutputs(simulation, options, series, balance);
   // (As before the SETUP line: the simulation's construction, the first read and the outputs.)
   const double seconds = simulation.setupSeconds().total() + secondsSince(start);

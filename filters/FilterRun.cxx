@@ -19,6 +19,7 @@
 #include <vtkStringArray.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 
@@ -281,6 +282,36 @@ void FilterRun::placePiece(vtkImageData* output) const
     double total = mass->GetValue(0);
     ranks_->sumOverRanks(&total, 1);
     mass->SetValue(0, total);
+  }
+  // The water balance: each rank's volumes are its block's; the run's are their sums.
+  static const char* const volumes[] = { "StoredVolume",
+    "InitialVolume",
+    "RainVolume",
+    "InflowVolume",
+    "OutflowVolume",
+    "InfiltratedVolume" };
+  std::array<vtkDoubleArray*, 6> arrays{};
+  for (std::size_t k = 0; k < arrays.size(); ++k)
+    arrays[k] = vtkDoubleArray::SafeDownCast(field->GetArray(volumes[k]));
+  if (std::all_of(arrays.begin(), arrays.end(), [](vtkDoubleArray* a) { return a; }))
+  {
+    std::array<double, 6> sums{};
+    for (std::size_t k = 0; k < arrays.size(); ++k)
+      sums[k] = arrays[k]->GetValue(0);
+    ranks_->sumOverRanks(sums.data(), static_cast<int>(sums.size()));
+    for (std::size_t k = 0; k < arrays.size(); ++k)
+      arrays[k]->SetValue(0, sums[k]);
+    WaterBalance b;
+    b.stored = sums[0];
+    b.initial = sums[1];
+    b.rain = sums[2];
+    b.inflow = sums[3];
+    b.outflow = sums[4];
+    b.infiltration = sums[5];
+    for (const auto& [name, value] :
+      { std::pair{ "BalanceError", b.error() }, { "RelativeBalanceError", b.relativeError() } })
+      if (auto* array = vtkDoubleArray::SafeDownCast(field->GetArray(name)))
+        array->SetValue(0, value);
   }
   if (auto* device = vtkStringArray::SafeDownCast(field->GetAbstractArray("Device")))
     device->SetValue(0, splitDevices_);

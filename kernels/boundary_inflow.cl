@@ -104,14 +104,16 @@ __kernel void fold_boundary_inflow(__global const real* h, __global const real* 
   const int c = IDX(i, j);
   const real kdt = dt * inv_dx;
   const real k4 = !hancock ? (real)-1 : status[STATUS_REDO] != 0 ? (real)4 * kdt : (real)0;
+  /* (the sides of a rank's block inside the grid, HALO_SIDES: kernels/boundary.cl, are not the
+   * grid's: what crosses them stays on it) */
   real in = (real)0;
-  if (i == 0)
+  if (i == 0 && !(HALO_SIDES & 1))
     in += face_mass(h, hu, hv, bed, c - 1, 1, kdt, k4);
-  if (i == NX - 1)
+  if (i == NX - 1 && !(HALO_SIDES & 2))
     in -= face_mass(h, hu, hv, bed, c, 1, kdt, k4);
-  if (j == 0)
+  if (j == 0 && !(HALO_SIDES & 4))
     in += face_mass(h, hu, hv, bed, c - PITCH, PITCH, kdt, k4);
-  if (j == NY - 1)
+  if (j == NY - 1 && !(HALO_SIDES & 8))
     in -= face_mass(h, hu, hv, bed, c, PITCH, kdt, k4);
   inflow[c] += weight * in;
 }

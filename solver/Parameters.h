@@ -137,8 +137,8 @@ struct SimulationParameters
   double arrivalDepth = 0.01;
   // The water balance (Simulation::waterBalance): the water that comes in and goes out through
   // the grid's sides and the point sources summed on the device at every step, into each
-  // boundary or source cell's cumulative Inflow field (Field::Inflow). One rank; not with a
-  // constant loss rate, which is not counted (Green-Ampt infiltration is).
+  // boundary or source cell's cumulative Inflow field (Field::Inflow). Not with a constant loss
+  // rate, which is not counted (Green-Ampt infiltration is).
   bool waterBalance = false;
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of

@@ -13,9 +13,6 @@ SimulationParameters blockParameters(const SimulationParameters& params, const P
   if (!params.gauges.empty())
     throw Error("gauges are sampled in a run on one rank, and this run is split among " +
                 std::to_string(partition.ranks()) + ": run it on one rank, or without gauges");
-  if (params.waterBalance)
-    throw Error("the water balance is summed in a run on one rank, and this run is split among " +
-                std::to_string(partition.ranks()) + ": run it on one rank, or without it");
   block.nx = partition.block().nx;
   block.ny = partition.block().ny;
   return block;

@@ -21,6 +21,7 @@ source.BoundaryWestDischarge = 0.5
 source.BoundaryEast = "Open"
 source.EndTime = 1.0
 source.OutputInterval = 0.5
+source.WaterBalance = 1  # (its Inflow array, each rank's block's sides on the grid's, compared too)
 
 reader = XMLImageDataReader(FileName=[os.path.join(data, "valley.vti")])
 solver = ShallowWaterSolver(Input=reader)
