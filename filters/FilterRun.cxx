@@ -277,12 +277,13 @@ void FilterRun::placePiece(vtkImageData* output) const
   // The field data the Information tab shows (rank 0's piece's) describes the whole run: the
   // mass of the whole grid, and each rank's device.
   vtkFieldData* field = output->GetFieldData();
-  if (auto* mass = vtkDoubleArray::SafeDownCast(field->GetArray("Mass")))
-  {
-    double total = mass->GetValue(0);
-    ranks_->sumOverRanks(&total, 1);
-    mass->SetValue(0, total);
-  }
+  for (const char* name : { "Mass", "FloodedArea" })
+    if (auto* sum = vtkDoubleArray::SafeDownCast(field->GetArray(name)))
+    {
+      double total = sum->GetValue(0);
+      ranks_->sumOverRanks(&total, 1);
+      sum->SetValue(0, total);
+    }
   // The water balance: each rank's volumes are its block's; the run's are their sums.
   static const char* const volumes[] = { "StoredVolume",
     "InitialVolume",

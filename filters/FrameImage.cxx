@@ -31,6 +31,7 @@
 #include <iterator>
 #include <exception>
 #include <mutex>
+#include <numeric>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -252,6 +253,7 @@ FrameImage::FrameImage(const Simulation& simulation,
   , deviceName_(simulation.device().name)
   , image_(image)
   , rowMass_(static_cast<std::size_t>(params_.ny))
+  , rowFlooded_(static_cast<std::size_t>(params_.ny))
 {
   FrameArrays local; // without a cache: new arrays, as if the previous frame were still held
   FrameArrays& arrays = cache ? *cache : local;
@@ -329,7 +331,12 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   // (summed in double on the host from the depths there: a device reduction would cost a CPU
   // device as much as the download)
   addValue<vtkDoubleArray>(field, "Mass", mass * params_.dx * params_.dx);
-  // The deepest water now, from the depth's bounds (known, or VTK's), for the Diagnostics table.
+  // The area at or above the arrival depth now, and the deepest water (from the depth's bounds,
+  // known or VTK's), for the Diagnostics table.
+  addValue<vtkDoubleArray>(field,
+    "FloodedArea",
+    static_cast<double>(std::accumulate(rowFlooded_.begin(), rowFlooded_.end(), std::int64_t(0))) *
+      params_.dx * params_.dx);
   if (ranges.known(Q::Depth))
     addValue<vtkDoubleArray>(field, "LargestDepth", ranges.max[Q::Depth]);
   else if (depth_)
@@ -418,6 +425,10 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
               offsetOrNull(momentum, 3 * k),
               offsetOrNull(velocity, 3 * k),
               gather);
+            // (the row is in the cache still: counted on the way, for FloodedArea)
+            const Real arrival = static_cast<Real>(params_.arrivalDepth);
+            rowFlooded_[static_cast<std::size_t>(row)] =
+              std::count_if(h + k, h + k + nx, [arrival](Real v) { return v >= arrival; });
           }
           streamingFence(); // before the pass's end lets another thread read the arrays
           if (gather)

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <string>
+#include <cstdint>
 #include <vector>
 
 class vtkDataArray;
@@ -56,7 +57,8 @@ private:
   vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;
   std::array<vtkDataArray*, kKeptArrayCount> kept_{}; // the maps, infiltration, inflow; or null
   std::vector<double> rowMass_; // sum of h over each row, so that the mass is thread-independent
-  FrameRanges ranges_;          // of the derived values, cached in the arrays for VTK's GetRange
+  std::vector<std::int64_t> rowFlooded_; // cells at or above the arrival depth, each row
+  FrameRanges ranges_; // of the derived values, cached in the arrays for VTK's GetRange
   double balanceInitial_ = 0;
   double balanceRainedCells_ = 0;
 };

@@ -245,6 +245,10 @@ check(np.all(taken[k == 0] == 0) and np.all(taken[(k > 0) & wet] > 0)
       "soil map: nothing soaks into the paved cells, the loam takes %.2e m^3, balance %.1e"
       % (field_value(d, "InfiltratedVolume"), field_value(d, "RelativeBalanceError")))
 
+flooded = (cell_array(d, "Depth") >= 0.01).sum()
+check(0 < flooded < wet.size and field_value(d, "FloodedArea") == flooded * 25.0,
+      "FloodedArea counts the cells at or above the Arrival Depth (%d of %d)" % (flooded, wet.size))
+
 # A Series table (a CSV read by ParaView's CSV reader) gives the same run as the properties.
 import tempfile
 table_file = os.path.join(tempfile.mkdtemp(prefix="swe_series_"), "storm.csv")

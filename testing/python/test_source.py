@@ -375,7 +375,7 @@ diagnostics = servermanager.Fetch(balanced, idx=2)
 names = [diagnostics.GetColumnName(k) for k in range(diagnostics.GetNumberOfColumns())]
 check(diagnostics.GetNumberOfRows() == 1 and names[0] == "Time"
       and all(n in names for n in ["Steps", "Mass", "StoredVolume", "RelativeBalanceError",
-                                   "LargestDepth", "StepSeconds"]),
+                                   "LargestDepth", "FloodedArea", "StepSeconds"]),
       "Diagnostics: a row per output made (t = 4, then 2), up to t = 2 (%d), columns %s"
       % (diagnostics.GetNumberOfRows(), names))
 balanced.UpdatePipeline(4.0)
@@ -384,6 +384,11 @@ rows = vtk_to_numpy(diagnostics.GetColumnByName("Time"))
 stored = vtk_to_numpy(diagnostics.GetColumnByName("StoredVolume"))
 check(list(rows) == [2.0, 4.0] and stored[1] == field_value(fetch(balanced, 4.0), "StoredVolume"),
       "Diagnostics at t = 4: the rows of t = 2 and 4, the frames' numbers (%s)" % list(rows))
+
+frame = fetch(balanced, 4.0)
+flooded = (cell_array(frame, "Depth") >= 0.01).sum() * 1.0
+check(field_value(frame, "FloodedArea") == flooded,
+      "FloodedArea is the area at or above the Arrival Depth (%g m^2)" % flooded)
 
 # Gauges: the second output is a table of every step's samples up to the frame's time; two gauges
 # mirrored across the radial dam break's centre read the same; back in time, the table is cut.
