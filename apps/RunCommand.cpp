@@ -513,6 +513,9 @@ Subcommand addRun(CLI::App& app)
     options->gauges,
     "a gauge at X,Y (m, in the grid's coordinates), sampled every step: its depth, surface and "
     "velocity go to gauges.csv in --out, its peak to the report (repeat for more)");
+  cmd->add_option("--gauge-interval",
+    params.gaugeInterval,
+    "keep a gauge sample at least this many seconds after the last one kept (0: every step)");
   cmd->add_flag("--maps",
     params.floodMaps,
     "keep flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration): "

@@ -84,6 +84,7 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.floodMaps = values.floodMaps;
   params.waterBalance = values.waterBalance;
   params.arrivalDepth = values.arrivalDepth;
+  params.gaugeInterval = values.gaugeInterval;
   params.cfl = values.courantNumber;
   params.fixedDt = values.fixedTimeStep;
   params.device = values.device;

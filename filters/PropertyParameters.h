@@ -29,6 +29,7 @@ struct PropertyValues
   bool floodMaps = false;
   bool waterBalance = false;
   double arrivalDepth = 0.01; // [m]
+  double gaugeInterval = 0;   // [s]
   double gravity = 0;
   double courantNumber = 0;
   double fixedTimeStep = 0;

@@ -24,6 +24,7 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   , FloodMaps(0)
   , WaterBalance(0)
   , ArrivalDepth(0.01)
+  , GaugeInterval(0)
   , Gravity(9.81)
   , CourantNumber(0.45)
   , FixedTimeStep(0.0)
@@ -92,6 +93,7 @@ vtkShallowWaterPhysicsSetter(MoistureDeficit, double);
 vtkShallowWaterPhysicsSetter(FloodMaps, int);
 vtkShallowWaterPhysicsSetter(WaterBalance, int);
 vtkShallowWaterPhysicsSetter(ArrivalDepth, double);
+vtkShallowWaterPhysicsSetter(GaugeInterval, double);
 vtkShallowWaterPhysicsSetter(Gravity, double);
 vtkShallowWaterPhysicsSetter(CourantNumber, double);
 vtkShallowWaterPhysicsSetter(FixedTimeStep, double);
@@ -255,6 +257,7 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   values.floodMaps = this->FloodMaps != 0;
   values.waterBalance = this->WaterBalance != 0;
   values.arrivalDepth = this->ArrivalDepth;
+  values.gaugeInterval = this->GaugeInterval;
   values.gravity = this->Gravity;
   values.courantNumber = this->CourantNumber;
   values.fixedTimeStep = this->FixedTimeStep;
@@ -289,6 +292,7 @@ void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "FloodMaps: " << this->FloodMaps << "\n";
   os << indent << "WaterBalance: " << this->WaterBalance << "\n";
   os << indent << "ArrivalDepth: " << this->ArrivalDepth << "\n";
+  os << indent << "GaugeInterval: " << this->GaugeInterval << "\n";
   os << indent << "Gravity: " << this->Gravity << "\n";
   os << indent << "CourantNumber: " << this->CourantNumber << "\n";
   os << indent << "FixedTimeStep: " << this->FixedTimeStep << "\n";

@@ -74,6 +74,9 @@ public:
   /// The water balance (SimulationParameters::waterBalance): field data of every output.
   void SetWaterBalance(int on);
   vtkGetMacro(WaterBalance, int);
+  /// The gauges' table keeps a sample at least this far after the last one kept [s]; 0: all.
+  void SetGaugeInterval(double seconds);
+  vtkGetMacro(GaugeInterval, double);
   void SetArrivalDepth(double depth);
   vtkGetMacro(ArrivalDepth, double);
   void SetGravity(double g);
@@ -247,6 +250,7 @@ private:
   int FloodMaps;
   int WaterBalance;
   double ArrivalDepth;
+  double GaugeInterval;
   double Gravity;
   double CourantNumber;
   double FixedTimeStep;

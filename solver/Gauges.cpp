@@ -10,6 +10,7 @@ Gauges::Gauges(const EngineContext& engine, const GridLayout& layout)
   : queue_(engine.queue)
   , precision_(engine.params.precision)
   , count_(static_cast<int>(engine.params.gauges.size()))
+  , interval_(engine.params.gaugeInterval)
   , bed_(engine.params.gauges.size(), 0.0)
 {
   record_.gauges = count_;
@@ -96,6 +97,8 @@ void Gauges::collect(std::int64_t steps)
   for (std::int64_t s = first; s <= steps; ++s)
   {
     const double* slot = slots.data() + static_cast<std::size_t>(s - first) * width;
+    if (interval_ > 0 && !record_.time.empty() && slot[0] < record_.time.back() + interval_)
+      continue;
     record_.time.push_back(slot[0]);
     record_.step.push_back(s);
     for (int g = 0; g < count_; ++g)

@@ -48,6 +48,7 @@ private:
   cl::CommandQueue& queue_;
   Precision precision_;
   int count_;
+  double interval_;                    // SimulationParameters::gaugeInterval
   std::vector<std::array<int, 2>> at_; // the gauges' cells (i, j)
   std::vector<double> bed_;            // at each gauge
   cl::Buffer cells_, ring_;

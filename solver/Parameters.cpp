@@ -88,6 +88,9 @@ void requireInGrid(const SimulationParameters& params, double x, double y, const
 
 void SimulationParameters::validateGauges() const
 {
+  if (!(gaugeInterval >= 0) || !std::isfinite(gaugeInterval))
+    throw Error("the gauges' interval must be a finite number of seconds >= 0, got " +
+                formatValue(gaugeInterval) + " (0: every step)");
   if (gauges.size() > kMaxGauges)
     throw Error(
       "at most " + std::to_string(kMaxGauges) + " gauges, got " + std::to_string(gauges.size()));

@@ -125,6 +125,9 @@ struct SimulationParameters
   // Gauges: points (x, y) in metres from the grid's corner, in the grid; the depth, surface and
   // velocity of each one's cell sampled after every step (Simulation::gauges). Empty: none.
   std::vector<std::array<double, 2>> gauges;
+  // The gauges' record keeps a sample at least this far after the last one kept [s] (sampled
+  // every step on the device; for long runs, a record of manageable size); 0: every step's.
+  double gaugeInterval = 0.0;
   // Point sources, added to their cells' depth after every step (MUSCL schemes). Empty: none.
   std::vector<PointSource> sources;
   // Green-Ampt infiltration after every step, the cumulative infiltration kept per cell (MUSCL

@@ -51,6 +51,43 @@ TEST(Gauges, SampleEveryStepWithTheStatesBits)
   }
 }
 
+// With a Gauge Interval the record keeps a sample at least that long after the last one kept:
+// every step's samples thinned, with their bits.
+TEST(Gauges, AnIntervalThinsTheRecordKeepingTheSamplesBits)
+{
+  SimulationParameters p = smallParameters(Precision::Double, 30, 20);
+  p.scheme = Scheme::MusclHancock;
+  p.gauges = { { 3.2, 4.9 }, { 12.0, 0.1 } };
+  const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
+  Simulation every(p, initial);
+  p.gaugeInterval = 0.05;
+  Simulation thinned(p, initial);
+  every.advanceTo(1.0);
+  thinned.advanceTo(1.0);
+  const GaugeRecord& all = every.gauges();
+  const GaugeRecord& kept = thinned.gauges();
+  ASSERT_GT(all.time.size(), 2 * kept.time.size()) << "an interval of a few steps";
+  ASSERT_GE(kept.time.size(), 19u);
+  EXPECT_EQ(kept.time[0], 0.0);
+  for (std::size_t s = 0; s < kept.time.size(); ++s)
+  {
+    if (s > 0)
+    {
+      EXPECT_GE(kept.time[s], kept.time[s - 1] + 0.05);
+      // (the first step at or past it: the one before was short of it)
+      const std::size_t before = static_cast<std::size_t>(kept.step[s] - 1);
+      EXPECT_LT(all.time[before], kept.time[s - 1] + 0.05);
+    }
+    const std::size_t same = static_cast<std::size_t>(kept.step[s]);
+    EXPECT_EQ(kept.time[s], all.time[same]);
+    for (int g = 0; g < 2; ++g)
+      for (int v = 0; v < GaugeRecord::kGaugeValues; ++v)
+        EXPECT_EQ(kept.value(s, g, v), all.value(same, g, v)) << "sample " << s;
+  }
+  p.gaugeInterval = -1;
+  expectRefused(p, "the gauges' interval must be a finite number of seconds >= 0, got -1");
+}
+
 TEST(Gauges, FollowACheckpointBackAndForthBitForBit)
 {
   SimulationParameters p = smallParameters(Precision::Single, 40, 30);

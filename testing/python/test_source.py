@@ -410,6 +410,11 @@ fetch(gauged, 1.0)
 back = servermanager.Fetch(gauged, idx=1)
 check(abs(column(back, "Time")[-1] - 1.0) < 1e-6 and back.GetNumberOfRows() < len(times),
       "back at t = 1 s the table ends there")
+gauged.GaugeInterval = 0.25
+fetch(gauged, 2.0)
+thinned = column(servermanager.Fetch(gauged, idx=1), "Time")
+check(thinned[0] == 0.0 and np.all(np.diff(thinned) >= 0.25) and 8 <= len(thinned) < len(times),
+      "Gauge Interval 0.25 s: %d rows at least 0.25 s apart" % len(thinned))
 
 # Flood maps: a radial dam break keeps them from t = 0; a frame has them only with Flood Maps
 # on, and going back in time gives that time's maps, not the latest.
