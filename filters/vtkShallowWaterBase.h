@@ -198,9 +198,15 @@ protected:
     vtkInformationVector** inputVector) = 0;
   /// True when the initial state must be rebuilt although no property changed (a new input).
   virtual bool InitialStateChanged(vtkInformationVector**) { return false; }
-  /// What the inputs add to params beyond the properties (the solver's Rainfall Array and Series
-  /// table); the data only where inputDataReady. Throws swe::Error.
-  virtual void AddInputParameters(swe::SimulationParameters&, vtkInformationVector**, bool) {}
+  /// What the inputs add to params beyond the properties (the solver's Rainfall Array, Series
+  /// table and gauge points, these in the output's coordinates: origin); the data only where
+  /// inputDataReady. Throws swe::Error.
+  virtual void AddInputParameters(swe::SimulationParameters&,
+    vtkInformationVector**,
+    bool /*inputDataReady*/,
+    const double /*origin*/[3])
+  {
+  }
   /// Drops the simulation (after a change of physics) and marks the algorithm modified.
   void PhysicsChanged();
   // The series properties (0: Rainfall Series, 1 + side: a side's, 5: Gauges).

@@ -88,7 +88,7 @@ swe::SimulationParameters vtkShallowWaterBase::CheckedParameters(vtkInformationV
   grid.origin[0] = origin[0];
   grid.origin[1] = origin[1];
   swe::SimulationParameters params = swe::propertyParameters(values, grid);
-  this->AddInputParameters(params, inputVector, inputDataReady);
+  this->AddInputParameters(params, inputVector, inputDataReady, origin);
   // Before the initial state is built on the host, and before the pipeline is told the extent.
   const swe::DeviceInfo checked = swe::checkFilterRun(params);
   if (device)

@@ -12,6 +12,7 @@
 #include <vtkInformationVector.h>
 #include <vtkObjectFactory.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
+#include <vtkPointSet.h>
 #include <vtkTable.h>
 
 #include <algorithm>
@@ -25,16 +26,16 @@ vtkShallowWaterSolver::vtkShallowWaterSolver()
   , InitialWaterLevel(0.0)
   , InputTime(0)
 {
-  this->SetNumberOfInputPorts(2); // the terrain; the series, optional
+  this->SetNumberOfInputPorts(3); // the terrain; the series and the gauge points, optional
   // Terrain and dry land need a MUSCL scheme; MUSCL-Hancock is the faster one.
   this->SetScheme(static_cast<int>(swe::Scheme::MusclHancock));
 }
 
 int vtkShallowWaterSolver::FillInputPortInformation(int port, vtkInformation* info)
 {
-  if (port == 1)
+  if (port >= 1)
   {
-    info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), "vtkTable");
+    info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), port == 1 ? "vtkTable" : "vtkPointSet");
     info->Set(vtkAlgorithm::INPUT_IS_OPTIONAL(), 1);
     return 1;
   }
@@ -44,7 +45,8 @@ int vtkShallowWaterSolver::FillInputPortInformation(int port, vtkInformation* in
 
 void vtkShallowWaterSolver::AddInputParameters(swe::SimulationParameters& params,
   vtkInformationVector** inputVector,
-  bool inputDataReady)
+  bool inputDataReady,
+  const double origin[3])
 {
   params.rainPerCell = !this->RainfallArray.empty();
   params.infiltration.perCell = !this->HydraulicConductivityArray.empty() ||
@@ -52,6 +54,16 @@ void vtkShallowWaterSolver::AddInputParameters(swe::SimulationParameters& params
                                 !this->MoistureDeficitArray.empty();
   if (inputDataReady && this->GetNumberOfInputConnections(1) > 0)
     swe::applySeriesTable(vtkTable::GetData(inputVector[1], 0), params);
+  // Gauge Points: each point of a point set (gauge locations from a CSV through Table To Points,
+  // a GIS layer, points picked in a view) is a gauge, after the Gauges property's.
+  if (inputDataReady && this->GetNumberOfInputConnections(2) > 0)
+    if (vtkPointSet* points = vtkPointSet::GetData(inputVector[2], 0))
+      for (vtkIdType k = 0; k < points->GetNumberOfPoints(); ++k)
+      {
+        const double* p = points->GetPoint(k);
+        params.gauges.push_back({ p[0] - origin[0], p[1] - origin[1] });
+      }
+  params.validateGauges();
 }
 
 void vtkShallowWaterSolver::SetArrayName(std::string& member, const char* name)
@@ -248,8 +260,11 @@ bool vtkShallowWaterSolver::InitialStateChanged(vtkInformationVector** inputVect
   vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);
   vtkTable* series =
     this->GetNumberOfInputConnections(1) > 0 ? vtkTable::GetData(inputVector[1], 0) : nullptr;
-  const vtkMTimeType time =
-    std::max(input ? input->GetMTime() : 0, series ? series->GetMTime() : 0);
+  vtkPointSet* gauges =
+    this->GetNumberOfInputConnections(2) > 0 ? vtkPointSet::GetData(inputVector[2], 0) : nullptr;
+  const vtkMTimeType time = std::max({ input ? input->GetMTime() : 0,
+    series ? series->GetMTime() : 0,
+    gauges ? gauges->GetMTime() : 0 });
   const bool changed = time != this->InputTime;
   this->InputTime = time;
   return changed;

@@ -70,7 +70,8 @@ protected:
   bool InitialStateChanged(vtkInformationVector** inputVector) override;
   void AddInputParameters(swe::SimulationParameters& params,
     vtkInformationVector** inputVector,
-    bool inputDataReady) override;
+    bool inputDataReady,
+    const double origin[3]) override;
 
 private:
   vtkShallowWaterSolver(const vtkShallowWaterSolver&) = delete;
