@@ -14,21 +14,12 @@ namespace swe
 {
 namespace
 {
-std::string lower(std::string text)
-{
-  std::transform(text.begin(),
-    text.end(),
-    text.begin(),
-    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
 // The column named `name` in any case, or null.
 vtkAbstractArray* column(vtkTable* table, const std::string& name)
 {
   for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
     if (const char* n = table->GetColumnName(k))
-      if (lower(n) == lower(name))
+      if (lowercase(n) == lowercase(name))
         return table->GetColumn(k);
   return nullptr;
 }
@@ -72,7 +63,7 @@ void applySeriesTable(vtkTable* table, SimulationParameters& params)
     {
       Boundary& b = params.boundaries[side];
       if (!b.series.empty())
-        throw Error(std::string("the ") + lower(sides[side]) +
+        throw Error(std::string("the ") + lowercase(sides[side]) +
                     " side's series comes from both "
                     "the Series table and Boundary " +
                     sides[side] + " Series: give it in one");

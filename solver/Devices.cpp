@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "OpenCL.h"
+#include "Parameters.h"
 
 #include <algorithm>
 #include <cctype>
@@ -18,15 +19,6 @@ namespace swe
 {
 namespace
 {
-std::string lower(std::string text)
-{
-  std::transform(text.begin(),
-    text.end(),
-    text.begin(),
-    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
 std::string typeName(cl_device_type type)
 {
   if (type & CL_DEVICE_TYPE_GPU)
@@ -96,10 +88,10 @@ bool poclInstalled()
   const std::string where = vendors && *vendors ? vendors : "/etc/OpenCL/vendors";
   DIR* folder = ::opendir(where.c_str());
   if (!folder)
-    return lower(where).find("pocl") != std::string::npos;
+    return lowercase(where).find("pocl") != std::string::npos;
   bool found = false;
   while (const dirent* entry = ::readdir(folder))
-    found = found || lower(entry->d_name).find("pocl") != std::string::npos;
+    found = found || lowercase(entry->d_name).find("pocl") != std::string::npos;
   ::closedir(folder);
   return found;
 }
@@ -131,7 +123,7 @@ std::string poclCacheProblem()
 
 std::string poclCacheProblem(const DeviceInfo& device)
 {
-  const std::string platform = lower(device.platform);
+  const std::string platform = lowercase(device.platform);
   if (platform.find("portable computing language") == std::string::npos &&
       platform.find("pocl") == std::string::npos)
     return "";
@@ -228,7 +220,7 @@ DeviceInfo selectDevice(const std::string& selector)
 
 std::string deviceSelectorForRank(const std::string& selector, int nodeLocalRank)
 {
-  if (!selector.empty() && lower(selector) != "auto")
+  if (!selector.empty() && lowercase(selector) != "auto")
     return selector;
   const std::vector<DeviceInfo> devices = listDevices();
   const std::string type = selectDevice("auto", devices).type;
@@ -250,7 +242,7 @@ DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInf
     throw Error("no OpenCL device found: install an OpenCL driver (for a CPU device, Debian's "
                 "pocl-opencl-icd) and check with 'swe devices'");
   }
-  const std::string wanted = lower(selector);
+  const std::string wanted = lowercase(selector);
   if (wanted.empty() || wanted == "auto")
   {
     for (const char* type : { "GPU", "CPU" })
@@ -273,10 +265,10 @@ DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInf
   else
   {
     for (const auto& d : devices)
-      if (lower(d.name).find(wanted) != std::string::npos)
+      if (lowercase(d.name).find(wanted) != std::string::npos)
         return d;
     for (const auto& d : devices)
-      if (lower(d.platform).find(wanted) != std::string::npos)
+      if (lowercase(d.platform).find(wanted) != std::string::npos)
         return d;
   }
   std::string known;

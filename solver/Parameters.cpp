@@ -4,6 +4,7 @@
 #include "LaunchShape.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -14,6 +15,15 @@ std::string formatValue(double value)
   std::ostringstream s;
   s << value;
   return s.str();
+}
+
+std::string lowercase(std::string text)
+{
+  std::transform(text.begin(),
+    text.end(),
+    text.begin(),
+    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
 }
 
 void requireFinite(double value, const std::string& what)

@@ -240,6 +240,9 @@ constexpr double kDryDepth = 1e-6;
 // A number as a person would write it in a message: 0.1, -1, 1e-09, nan.
 std::string formatValue(double value);
 
+// text in lower case (ASCII), for names matched in any case.
+std::string lowercase(std::string text);
+
 // Throws swe::Error unless value is finite; what names the quantity in the message.
 void requireFinite(double value, const std::string& what);
 } // namespace swe
