@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -37,6 +38,7 @@ struct BenchOptions
   int steps = 200;
   bool baseline = false;
   int ranks = 1;
+  bool checkBits = false;
   int gauges = 0;
   int sources = 0;
   std::string rainSeries;
@@ -333,7 +335,40 @@ struct RankTiming
   std::int64_t taken = 0; // the timed steps taken
   SplitSeconds split;     // during those steps
   std::string device;
+  std::uint64_t digest = 0; // of the rank's block after the timed steps (--check-bits)
 };
+
+// An order-free digest of a block's depth and momenta: each cell's bits hashed with its place
+// in the whole grid, the hashes summed (mod 2^64), so that the blocks' digests of a split run
+// add up to the digest of the same state held whole.
+std::uint64_t stateDigest(const Simulation& simulation, const Block& block)
+{
+  const auto mix = [](std::uint64_t z) { // (splitmix64's finalizer)
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  std::vector<double> values(static_cast<std::size_t>(block.nx) * block.ny);
+  std::uint64_t sum = 0;
+  const Field fields[] = { Field::Depth, Field::MomentumX, Field::MomentumY };
+  for (std::uint64_t f = 0; f < 3; ++f)
+  {
+    simulation.download(fields[f], values.data());
+    for (int j = 0; j < block.ny; ++j)
+      for (int i = 0; i < block.nx; ++i)
+      {
+        const double v = values[static_cast<std::size_t>(j) * block.nx + i];
+        std::uint64_t bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        const std::uint64_t place = (static_cast<std::uint64_t>(block.y0 + j) << 32 |
+                                      static_cast<std::uint64_t>(block.x0 + i)) *
+                                      3 +
+                                    f;
+        sum += mix(mix(place) ^ bits);
+      }
+  }
+  return sum;
+}
 
 // A rank's warm-up, then its timed steps. exchange: the other ranks (null: a run alone), met
 // before and after the timed steps, so that every rank times the same interval (the slowest
@@ -394,7 +429,8 @@ SimulationPlan rankPlan(const SimulationParameters& params, int ranks, int rank)
 // rank. An error on any rank reaches the caller (the lowest rank's, once every thread ended).
 std::vector<RankTiming> timeSplitRun(const std::vector<SimulationPlan>& plans,
   const InitialState& whole,
-  int steps)
+  int steps,
+  bool checkBits)
 {
   const int ranks = static_cast<int>(plans.size());
   std::vector<RankTiming> timings(plans.size());
@@ -406,9 +442,39 @@ std::vector<RankTiming> timeSplitRun(const std::vector<SimulationPlan>& plans,
       SimulationPlan plan = plans[static_cast<std::size_t>(r)];
       splitAmongRanks(plan, partition, exchange);
       Simulation simulation(plan, blockOf(whole, partition.block()));
-      timings[static_cast<std::size_t>(r)] = timeRank(simulation, &exchange, steps);
+      RankTiming& t = timings[static_cast<std::size_t>(r)];
+      t = timeRank(simulation, &exchange, steps);
+      if (checkBits)
+        t.digest = stateDigest(simulation, partition.block());
     });
   return timings;
+}
+
+// --check-bits: the whole grid on one rank (rank 0's device and launch shape, one step a launch
+// as a split run takes them: two a launch choose their adaptive dt in pairs), the same steps as
+// the split run; BITS says whether the split run's state is this one's, bit for bit.
+void checkSplitBits(const SimulationPlan& rankZero,
+  const InitialState& whole,
+  int steps,
+  const std::vector<RankTiming>& split)
+{
+  SimulationParameters params = rankZero.params;
+  LaunchShape shape = rankZero.shape;
+  shape.steps = 1;
+  params.launch = shape.text();
+  Simulation simulation(Simulation::plan(params), whole);
+  simulation.step(warmupSteps(steps));
+  simulation.step(steps);
+  const std::uint64_t digest = stateDigest(simulation, Block{ 0, 0, whole.nx, whole.ny });
+  std::uint64_t splitDigest = 0;
+  for (const RankTiming& t : split)
+    splitDigest += t.digest;
+  const std::int64_t splitSteps = split.front().taken + warmupSteps(steps);
+  std::printf("BITS ranks=%zu steps=%lld one_rank_steps=%lld identical=%s\n",
+    split.size(),
+    static_cast<long long>(splitSteps),
+    static_cast<long long>(simulation.steps()),
+    digest == splitDigest && splitSteps == simulation.steps() ? "yes" : "no");
 }
 
 // cells: the cells every step updates (the whole grid's, in a split run); the rest, rank 0's.
@@ -452,7 +518,8 @@ int benchSplit(const BenchOptions& options, const SimulationParameters& params)
   std::vector<SimulationPlan> plans;
   for (int r = 0; r < ranks; ++r)
     plans.push_back(rankPlan(params, ranks, r));
-  const std::vector<RankTiming> split = timeSplitRun(plans, whole, options.steps);
+  const std::vector<RankTiming> split =
+    timeSplitRun(plans, whole, options.steps, options.checkBits);
   const RankTiming& first = split.front();
   std::cerr << "swe bench: " << params.nx << " x " << params.ny << " split among " << ranks
             << " threads as ranks (rank 0's block " << block.nx << " x " << block.ny << "), "
@@ -464,6 +531,8 @@ int benchSplit(const BenchOptions& options, const SimulationParameters& params)
   std::cerr << "\n";
   printSplitLine(1, block, static_cast<double>(block.nx) * block.ny, alone);
   printSplitLine(ranks, block, static_cast<double>(params.nx) * params.ny, first);
+  if (options.checkBits)
+    checkSplitBits(plans.front(), whole, options.steps, split);
   return 0;
 }
 
@@ -473,6 +542,8 @@ int bench(BenchOptions& options)
     throw Error("--steps must be > 0, got " + std::to_string(options.steps));
   if (options.ranks < 1)
     throw Error("--ranks must be >= 1, got " + std::to_string(options.ranks));
+  if (options.checkBits && options.ranks < 2)
+    throw Error("--check-bits compares a split run with one rank: give --ranks 2 or more");
   if (options.ranks > 1)
     return benchSplit(options, options.common.resolve());
   Bench b;
@@ -553,6 +624,10 @@ Subcommand addBench(CLI::App& app)
       "its device (with --device auto, the next GPU), and time what the split costs against "
       "one block run alone (SPLIT lines)")
     ->capture_default_str();
+  cmd->add_flag("--check-bits",
+    options->checkBits,
+    "with --ranks: then run the whole grid on one rank (rank 0's device) for the same steps and "
+    "print whether the split run's depth and momenta are its bits (BITS line)");
   return { cmd, [options] { return bench(*options); } };
 }
 } // namespace swe::cli

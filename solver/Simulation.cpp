@@ -15,6 +15,7 @@
 #include "StateDiagnostics.h"
 #include "Stepper.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -155,7 +156,7 @@ struct Simulation::Impl
     clock.emplace(engine, *state, stepper->speedPartials(), features.fusedClock);
     if (ranks)
     {
-      coupling.emplace(queue, layout, *partition, *ranks);
+      coupling.emplace(engine, layout, *partition, *ranks);
       state->couple(&*coupling);
       clock->couple(&*coupling, features.speedAtomics);
     }
@@ -567,7 +568,9 @@ double Simulation::copyBandwidth() const
   return guarded("measuring the copy bandwidth",
     [&]
     {
-      const std::size_t bytes = m.layout.bufferBytes() * 3; // one copy of h, hu, hv
+      // One copy of h, hu, hv, at most 1 GiB: NVIDIA's OpenCL failed copies of a 16384² fp32
+      // state's 3.2 GB (error -36 at the finish), and 1 GiB already fills any device's bus.
+      const std::size_t bytes = std::min<std::size_t>(m.layout.bufferBytes() * 3, 1ull << 30);
       cl::Buffer from(m.context, CL_MEM_READ_WRITE, bytes), to(m.context, CL_MEM_READ_WRITE, bytes);
       m.queue.enqueueFillBuffer(from, cl_uchar(1), 0, bytes);
       m.queue.enqueueCopyBuffer(from, to, 0, 0, bytes); // warm-up
