@@ -136,6 +136,12 @@ void DeviceClock::enqueueChooseDt() const
   queue_.enqueueNDRangeKernel(computeDt_, cl::NullRange, grid_.reduce, grid_.reduce);
 }
 
+void DeviceClock::agreeWithNextHalo() const
+{
+  if (coupling_)
+    coupling_->agreeWithNextHalo(partialMax_, agreedPartials_);
+}
+
 bool DeviceClock::read(bool parityOnDevice)
 {
   const std::vector<double> c = readReals(queue_, ctrl_, CTRL_SIZE, params_.precision);

@@ -61,6 +61,9 @@ public:
   // Queues compute_dt: the step before commits, the next dt is chosen (in a run split among
   // ranks, from the grid's wave-speed maximum, agreed first).
   void enqueueChooseDt() const;
+  // In a run split among ranks: the next halo exchange agrees on the wave-speed maximum too, in
+  // the same round trip to the host, for an enqueueChooseDt right after it (RankCoupling).
+  void agreeWithNextHalo() const;
   // In a run split among ranks, between MUSCL-Hancock's passes: the step is taken again, capped,
   // on every rank if it is on any (as on one rank, where the whole grid takes it again); waits
   // for the device. Else nothing.

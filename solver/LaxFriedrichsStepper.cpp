@@ -63,7 +63,14 @@ public:
     // launches skip one.)
     for (int s = 0; s < n; s += twoSteps_ ? 2 : 1)
     {
-      if (!twoSteps_ && !parts_.features.fusedClock)
+      // (The step writes the new state's ghosts on the grid's sides; the others come from the
+      // neighbours, in a run split among ranks, traded before the next step with the wave-speed
+      // maximum its dt needs: one round trip to the host.)
+      const bool choosesDt = !twoSteps_ && !parts_.features.fusedClock;
+      if (choosesDt)
+        clock_->agreeWithNextHalo();
+      parts_.state.exchangeHalo(parity);
+      if (choosesDt)
         clock_->enqueueChooseDt();
       parts_.engine.queue.enqueueNDRangeKernel(
         update_[parity], cl::NullRange, launch_.global, launch_.local);
@@ -72,9 +79,6 @@ public:
       parts_.state.foldBoundaryInflow(parity);
       parity = 1 - parity;
       parts_.state.afterStep(parity);
-      // (The step wrote the new state's ghosts on the grid's sides; the others' come from the
-      // neighbours, in a run split among ranks.)
-      parts_.state.exchangeHalo(parity);
     }
   }
 

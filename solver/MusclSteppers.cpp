@@ -87,6 +87,7 @@ public:
   {
     for (int s = 0; s < n; ++s)
     {
+      clock_->agreeWithNextHalo();
       parts_.state.fillGhosts(0);
       clock_->enqueueChooseDt();
       parts_.state.foldBoundaryInflow(0);
@@ -137,6 +138,7 @@ public:
     int& parity = parts_.state.parity;
     for (int s = 0; s < n; ++s)
     {
+      clock_->agreeWithNextHalo();
       parts_.state.fillGhosts(parity);
       clock_->enqueueChooseDt();
       launch(step_[parity]);

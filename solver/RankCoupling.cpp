@@ -8,27 +8,7 @@ namespace swe
 {
 namespace
 {
-// A rectangle of a field's cells as rectangle copies take it: origin and region in bytes and rows.
-struct RectCopy
-{
-  std::array<std::size_t, 3> origin, region;
-};
-
-RectCopy rectCopy(const GridLayout& layout, const CellRect& r)
-{
-  // (i0 >= -kGhost, and the offset holds the left ghost layers)
-  const std::size_t x = static_cast<std::size_t>(static_cast<long>(layout.offset()) + r.i0);
-  return { { x * layout.realSize, static_cast<std::size_t>(r.j0 + kGhost), 0 },
-    { static_cast<std::size_t>(r.nx) * layout.realSize, static_cast<std::size_t>(r.ny), 1 } };
-}
-
-std::size_t rectBytes(const std::vector<CellRect>& rects, std::size_t realSize, std::size_t fields)
-{
-  std::size_t cells = 0;
-  for (const CellRect& r : rects)
-    cells += r.cells();
-  return cells * realSize * fields;
-}
+constexpr std::size_t kMostFields = 4; // (pack_halo's)
 
 template<class Real>
 double largest(const unsigned char* bytes, std::size_t count)
@@ -41,18 +21,61 @@ double largest(const unsigned char* bytes, std::size_t count)
 }
 } // namespace
 
-RankCoupling::RankCoupling(cl::CommandQueue& queue,
+RankCoupling::RankCoupling(const EngineContext& engine,
   const GridLayout& layout,
   const Partition& partition,
   RankExchange& exchange)
-  : queue_(queue)
+  : queue_(engine.queue)
   , layout_(layout)
   , partition_(partition)
   , exchange_(exchange)
   , links_(partition.haloLinks())
-  , sent_(links_.size())
-  , received_(links_.size())
+  , context_(engine.context)
+  , pack_(engine.program.kernel("pack_halo"))
+  , unpack_(engine.program.kernel("unpack_halo"))
 {
+  // Staging for the most fields an exchange trades: the state's and, at a restart, the bed.
+  std::size_t sent = 0, received = 0;
+  for (const HaloLink& link : links_)
+  {
+    for (const CellRect& r : link.send)
+      sent += r.cells();
+    for (const CellRect& r : link.receive)
+      received += r.cells();
+  }
+  sent_.resize(sent * kMostFields * layout.realSize);
+  received_.resize(received * kMostFields * layout.realSize);
+  sendStaging_ = cl::Buffer(context_, CL_MEM_READ_WRITE, std::max<std::size_t>(sent_.size(), 1));
+  receiveStaging_ =
+    cl::Buffer(context_, CL_MEM_READ_WRITE, std::max<std::size_t>(received_.size(), 1));
+}
+
+std::size_t RankCoupling::stage(cl::Kernel& kernel,
+  const std::vector<const cl::Buffer*>& fields,
+  bool sending,
+  const cl::Buffer& staging)
+{
+  const int count = static_cast<int>(fields.size());
+  for (int f = 0; f < 4; ++f)
+    kernel.setArg(
+      static_cast<cl_uint>(f), *fields[static_cast<std::size_t>(std::min(f, count - 1))]);
+  kernel.setArg(4, static_cast<cl_int>(count));
+  kernel.setArg(9, staging);
+  std::size_t at = 0; // (in reals)
+  for (const HaloLink& link : links_)
+    for (const CellRect& r : sending ? link.send : link.receive)
+    {
+      kernel.setArg(5, static_cast<cl_int>(r.i0));
+      kernel.setArg(6, static_cast<cl_int>(r.j0));
+      kernel.setArg(7, static_cast<cl_int>(r.nx));
+      kernel.setArg(8, static_cast<cl_int>(r.ny));
+      kernel.setArg(10, static_cast<cl_int>(at));
+      const std::size_t cells = r.cells();
+      queue_.enqueueNDRangeKernel(
+        kernel, cl::NullRange, cl::NDRange((cells + 63) / 64 * 64), cl::NDRange(64));
+      at += cells * fields.size();
+    }
+  return at;
 }
 
 void RankCoupling::waitForQueue()
@@ -65,49 +88,70 @@ void RankCoupling::waitForQueue()
 void RankCoupling::exchangeHalo(const std::vector<const cl::Buffer*>& fields)
 {
   const Stopwatch watch(seconds_.halo, seconds_.halos);
+  const std::size_t realSize = layout_.realSize;
+  const std::size_t sentBytes = stage(pack_, fields, true, sendStaging_) * realSize;
   waitForQueue();
-  const std::size_t realSize = layout_.realSize, rowPitch = layout_.rowPitchBytes();
-  std::vector<RankExchange::Message> sends, receives;
-  for (std::size_t l = 0; l < links_.size(); ++l)
-  {
-    const HaloLink& link = links_[l];
-    sent_[l].resize(rectBytes(link.send, realSize, fields.size()));
-    received_[l].resize(rectBytes(link.receive, realSize, fields.size()));
-    unsigned char* out = sent_[l].data();
-    for (const cl::Buffer* field : fields)
-      for (const CellRect& r : link.send)
-      {
-        const RectCopy c = rectCopy(layout_, r);
-        queue_.enqueueReadBufferRect(
-          *field, CL_FALSE, c.origin, { 0, 0, 0 }, c.region, rowPitch, 0, c.region[0], 0, out);
-        out += r.cells() * realSize;
-      }
-    sends.push_back({ link.peer, 0, sent_[l].data(), sent_[l].size() });
-    receives.push_back({ link.peer, 0, received_[l].data(), received_[l].size() });
-  }
+  queue_.enqueueReadBuffer(sendStaging_, CL_FALSE, 0, sentBytes, sent_.data());
+  const cl::Buffer* partials = nextHaloPartials_;
+  nextHaloPartials_ = nullptr;
+  if (partials)
+    readPartials(*partials, nextHaloCount_);
   queue_.finish();
-  exchange_.exchange(sends, receives);
-  for (std::size_t l = 0; l < links_.size(); ++l)
+  // Each link's cells, in link order, as stage lays them out on both sides.
+  std::vector<RankExchange::Message> sends, receives;
+  std::size_t sentAt = 0, receivedAt = 0;
+  for (const HaloLink& link : links_)
   {
-    const unsigned char* in = received_[l].data();
-    for (const cl::Buffer* field : fields)
-      for (const CellRect& r : links_[l].receive)
-      {
-        const RectCopy c = rectCopy(layout_, r);
-        queue_.enqueueWriteBufferRect(
-          *field, CL_FALSE, c.origin, { 0, 0, 0 }, c.region, rowPitch, 0, c.region[0], 0, in);
-        in += r.cells() * realSize;
-      }
+    std::size_t out = 0, in = 0;
+    for (const CellRect& r : link.send)
+      out += r.cells() * fields.size() * realSize;
+    for (const CellRect& r : link.receive)
+      in += r.cells() * fields.size() * realSize;
+    sends.push_back({ link.peer, 0, sent_.data() + sentAt, out });
+    receives.push_back({ link.peer, 0, received_.data() + receivedAt, in });
+    sentAt += out;
+    receivedAt += in;
   }
+  exchange_.exchange(sends, receives);
+  if (partials)
+  {
+    agreeOnPartialsRead(*partials, nextHaloCount_);
+    agreedEarly_ = true;
+  }
+  queue_.enqueueWriteBuffer(receiveStaging_, CL_FALSE, 0, receivedAt, received_.data());
+  stage(unpack_, fields, false, receiveStaging_);
+}
+
+void RankCoupling::agreeWithNextHalo(const cl::Buffer& partials, std::size_t count)
+{
+  nextHaloPartials_ = &partials;
+  nextHaloCount_ = count;
 }
 
 void RankCoupling::agreeOnMaximum(const cl::Buffer& partials, std::size_t count)
 {
+  nextHaloPartials_ = nullptr;
+  if (agreedEarly_)
+  {
+    agreedEarly_ = false;
+    return;
+  }
   const Stopwatch watch(seconds_.agree, seconds_.agreements);
   waitForQueue();
+  readPartials(partials, count);
+  queue_.finish();
+  agreeOnPartialsRead(partials, count);
+}
+
+void RankCoupling::readPartials(const cl::Buffer& partials, std::size_t count)
+{
+  partials_.resize(count * layout_.realSize);
+  queue_.enqueueReadBuffer(partials, CL_FALSE, 0, partials_.size(), partials_.data());
+}
+
+void RankCoupling::agreeOnPartialsRead(const cl::Buffer& partials, std::size_t count)
+{
   const std::size_t realSize = layout_.realSize;
-  partials_.resize(count * realSize);
-  queue_.enqueueReadBuffer(partials, CL_TRUE, 0, partials_.size(), partials_.data());
   double m = realSize == 8 ? largest<double>(partials_.data(), count)
                            : largest<float>(partials_.data(), count);
   exchange_.maxOverRanks(&m, 1);

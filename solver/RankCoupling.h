@@ -1,15 +1,17 @@
 #pragma once
 // Private to the engine: what ties one rank's device state to the other ranks' of a split run
-// (Partition.h). Each exchange waits for the queue, reads the cells the neighbours need from the
-// device, trades them (RankExchange), and queues the writes of what came back, so that the
-// queue's next kernel reads a halo as a single-rank run's grid would hold it. The wave-speed
-// maximum is agreed the same way before every choice of dt.
+// (Partition.h). Each exchange packs the cells the neighbours need into one staging buffer on the
+// device (kernels/halo.cl), waits for the queue, reads it, trades it (RankExchange), and queues
+// the write and unpacking of what came back, so that the queue's next kernel reads a halo as a
+// single-rank run's grid would hold it. The wave-speed maximum is agreed before every choice of
+// dt, in the same round trip as the halo before it where the step asks (agreeWithNextHalo).
 //
 // Each exchange and agreement is timed (seconds()): the waits for the queue inside them count,
 // as they are part of what a host-driven exchange costs (the device idles from the wait until
 // the halo's writes are queued, and the queue cannot run ahead of the host). The wait for the
 // work queued before each is also timed apart (SplitSeconds::wait), so the exchange's own share
 // can be told from the steps' kernels it waits for.
+#include "DeviceProgram.h"
 #include "GridLayout.h"
 #include "OpenCL.h"
 #include "Partition.h"
@@ -24,7 +26,7 @@ namespace swe
 class RankCoupling
 {
 public:
-  RankCoupling(cl::CommandQueue& queue,
+  RankCoupling(const EngineContext& engine,
     const GridLayout& layout,
     const Partition& partition,
     RankExchange& exchange);
@@ -32,11 +34,17 @@ public:
   const Partition& partition() const { return partition_; }
   RankExchange& ranks() const { return exchange_; }
 
-  // The halo of these fields (each a buffer laid out as the layout says).
+  // The halo of these fields (each a buffer laid out as the layout says); and the maximum that
+  // agreeWithNextHalo asked for, read in the same wait.
   void exchangeHalo(const std::vector<const cl::Buffer*>& fields);
   // The largest of the partials over every rank, into partials[0] (count values of the
-  // precision; the device's maximum of them is then the grid's).
+  // precision; the device's maximum of them is then the grid's). Nothing if the last halo
+  // exchange agreed on them already.
   void agreeOnMaximum(const cl::Buffer& partials, std::size_t count);
+  // The next exchangeHalo agrees on the maximum of these partials too, when a step's ghost fill
+  // comes right before its dt: one round trip to the host instead of two. The partials must not
+  // change between that exchange and agreeOnMaximum.
+  void agreeWithNextHalo(const cl::Buffer& partials, std::size_t count);
   // Runs agree, another agreement of the ranks within a step (DeviceClock::agreeOnRedo), and
   // counts its time as an agreement's.
   template<class Agree>
@@ -82,10 +90,31 @@ private:
   Partition partition_;
   RankExchange& exchange_;
   std::vector<HaloLink> links_;
-  // Staging of each link's sent and received cells, fields one after the other; kept between
-  // exchanges, as the queued writes read them after exchangeHalo returns.
-  std::vector<std::vector<unsigned char>> sent_, received_;
+  // Queues pack_halo or unpack_halo over each link's rectangles, in link order, each
+  // rectangle's fields one after the other; returns the cells of a field so staged.
+  std::size_t stage(cl::Kernel& kernel,
+    const std::vector<const cl::Buffer*>& fields,
+    bool sending,
+    const cl::Buffer& staging);
+
+  // The staging of every link's sent and received cells, on the device and on the host (kept
+  // between exchanges, as the queued write reads it after exchangeHalo returns), and where each
+  // link's cells start in it, in bytes.
+  cl::Context context_;
+  cl::Kernel pack_, unpack_;
+  cl::Buffer sendStaging_, receiveStaging_;
+  std::vector<unsigned char> sent_, received_;
+  // Queues the read of count partials into partials_ (the caller waits for it).
+  void readPartials(const cl::Buffer& partials, std::size_t count);
+  // Agrees on the largest of the partials read and queues its write into partials[0].
+  void agreeOnPartialsRead(const cl::Buffer& partials, std::size_t count);
+
   std::vector<unsigned char> partials_;
+  // Set by agreeWithNextHalo until the exchange that agrees on them; agreedEarly_ from then on
+  // until agreeOnMaximum.
+  const cl::Buffer* nextHaloPartials_ = nullptr;
+  std::size_t nextHaloCount_ = 0;
+  bool agreedEarly_ = false;
   SplitSeconds seconds_;
 };
 } // namespace swe

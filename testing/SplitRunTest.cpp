@@ -229,6 +229,48 @@ TEST(SplitRunRedo, StepsTakenAgainOnOneRankAreTakenAgainOnAll)
     expectSameBitsAsOneRank(p, initial, ranks);
 }
 
+// A step's halo and the wave-speed maximum its dt needs are traded in one round trip to the host:
+// no agreement on the maximum of its own (MUSCL-Hancock still agrees on a step taken again, once
+// a step; MUSCL-HLLC trades a halo before each of its two stages).
+TEST(SplitRunRoundTrips, AStepTradesItsHaloAndItsMaximumInOneRoundTrip)
+{
+  struct Expected
+  {
+    Scheme scheme;
+    std::int64_t halos, agreements; // per step
+  };
+  for (const Expected e : { Expected{ Scheme::LaxFriedrichs, 1, 0 },
+         Expected{ Scheme::MusclHllc, 2, 0 },
+         Expected{ Scheme::MusclHancock, 1, 1 } })
+  {
+    const SimulationParameters p = splitParameters(e.scheme, Precision::Double, false);
+    const InitialState initial = hillAndPool(p, e.scheme == Scheme::LaxFriedrichs);
+    const int ranks = 2, steps = 10;
+    std::vector<SplitSeconds> counted(ranks);
+    runOnThreads(ranks,
+      [&](ThreadRankExchange& exchange)
+      {
+        const Partition partition = splitGrid(p.nx, p.ny, ranks, exchange.rank());
+        SimulationPlan plan = Simulation::plan(p);
+        splitAmongRanks(plan, partition, exchange);
+        Simulation s(plan, blockOf(initial, partition.block()));
+        s.step(1);
+        const SplitSeconds before = s.splitSeconds();
+        s.step(steps);
+        const SplitSeconds after = s.splitSeconds();
+        counted[static_cast<std::size_t>(exchange.rank())] = {
+          0, 0, after.halos - before.halos, after.agreements - before.agreements, 0
+        };
+      });
+    for (int r = 0; r < ranks; ++r)
+    {
+      const SplitSeconds& c = counted[static_cast<std::size_t>(r)];
+      EXPECT_EQ(c.halos, e.halos * steps) << schemeName(e.scheme) << ", rank " << r;
+      EXPECT_EQ(c.agreements, e.agreements * steps) << schemeName(e.scheme) << ", rank " << r;
+    }
+  }
+}
+
 // A bad value in one rank's block (a depth that is not a number) fails every rank with that
 // rank's message, and none waits for ever.
 TEST(SplitRunErrors, AnErrorOnOneRankFailsEveryRankWithItsMessage)
