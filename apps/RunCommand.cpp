@@ -410,7 +410,8 @@ int run(RunOptions& options)
   const double mass = simulation.diagnostics().mass;
   const double lastRead = secondsSince(lastStart);
   printNotes(simulation, params, series, made);
-  if (!params.gauges.empty() && !options.outDir.empty())
+  // (Under mpirun every rank holds every gauge's record: rank 0 writes it.)
+  if (!params.gauges.empty() && !options.outDir.empty() && printsReports())
     writeGaugeCsv(simulation.gauges(), options.outDir + "/gauges.csv");
 #ifdef SWE_WITH_VTK
   if (options.geotiff)

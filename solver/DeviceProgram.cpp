@@ -50,10 +50,16 @@ std::string boundaryOptions(const SimulationParameters& params, double datum)
       << (b.series.empty() ? "" : std::string("-DBCS_") + suffix[side] + " ");
     if (b.onStretch())
     {
+      // (The whole side's cells, in this block's: a rank's part of the side may hold none.)
       const bool alongY = side < 2; // west, east
-      const std::array<int, 2> cells = stretchCells(b, params.dx, alongY ? params.ny : params.nx);
-      s << "-DBCR_" << suffix[side] << " -DBCR_" << suffix[side] << "_FIRST=" << cells[0]
-        << " -DBCR_" << suffix[side] << "_END=" << cells[1] << " ";
+      const std::array<int, 2> whole =
+        stretchCells(b, params.dx, alongY ? params.gridNy() : params.gridNx());
+      const int first = alongY ? params.blockY0 : params.blockX0,
+                cells = alongY ? params.ny : params.nx;
+      const int from = std::clamp(whole[0] - first, 0, cells),
+                end = std::clamp(whole[1] - first, 0, cells);
+      s << "-DBCR_" << suffix[side] << " -DBCR_" << suffix[side] << "_FIRST=" << from << " -DBCR_"
+        << suffix[side] << "_END=" << end << " ";
     }
   }
   return s.str();
@@ -203,6 +209,22 @@ std::string programBuildOptions(const ProgramSettings& settings)
   return s.str();
 }
 
+std::vector<PointSource> sourcesHere(const SimulationParameters& params)
+{
+  std::vector<PointSource> here;
+  for (PointSource source : params.sources)
+  {
+    const int i = gaugeCell(source.x, params.dx) - params.blockX0,
+              j = gaugeCell(source.y, params.dx) - params.blockY0;
+    if (i < 0 || i >= params.nx || j < 0 || j >= params.ny)
+      continue;
+    source.x = (i + 0.5) * params.dx; // (its cell's centre, in this grid)
+    source.y = (j + 0.5) * params.dx;
+    here.push_back(std::move(source));
+  }
+  return here;
+}
+
 namespace
 {
 // A series as __constant arrays NAME_T (times [s]) and NAME_V (values times scale, less offset)
@@ -228,9 +250,10 @@ void seriesConstants(std::ostream& s,
 
 // The point sources as program constants (kernels/sources.cl): their series one after the other
 // (discharges in m^3/s) and each one's first point, point count and cell.
-void sourceConstants(std::ostream& s, const SimulationParameters& params)
+void sourceConstants(std::ostream& s,
+  const std::vector<PointSource>& sources,
+  const SimulationParameters& params)
 {
-  const std::vector<PointSource>& sources = params.sources;
   Series all;
   std::ostringstream first, points, is, js;
   for (std::size_t k = 0; k < sources.size(); ++k)
@@ -259,8 +282,9 @@ void sourceConstants(std::ostream& s, const SimulationParameters& params)
 std::string forcingSource(const SimulationParameters& params, double datum)
 {
   std::ostringstream s;
-  if (!params.sources.empty())
-    sourceConstants(s, params);
+  const std::vector<PointSource> sources = sourcesHere(params);
+  if (!sources.empty())
+    sourceConstants(s, sources, params);
   if (!params.rainSeries.empty())
     seriesConstants(s, "RAIN_SERIES", params.rainSeries, 1 / 3.6e6, 0, params.precision);
   static const char* const suffix[4] = { "WEST", "EAST", "SOUTH", "NORTH" };

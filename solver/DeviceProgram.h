@@ -13,6 +13,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 namespace swe
 {
@@ -61,6 +62,10 @@ std::string programBuildOptions(const ProgramSettings& settings);
 // scheme's own for the shape, not the others (a driver compiles every kernel of a program), and
 // the run's forcing series as program constants (before kernels/device_clock.h, which reads
 // them; a level series relative to the local datum).
+// The point sources in params' grid, in its cells: in a rank's block, those in it (each source
+// is added by the one rank that holds its cell).
+std::vector<PointSource> sourcesHere(const SimulationParameters& params);
+
 std::string programSource(const SimulationParameters& params,
   const LaunchShape& shape,
   double datum = 0);

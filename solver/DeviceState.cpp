@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "KernelArgs.h"
+#include "RankCoupling.h"
 
 #include <algorithm>
 #include <limits>
@@ -41,7 +42,7 @@ DeviceState::DeviceState(const EngineContext& engine,
     maps_.emplace(engine, layout_);
   if (!engine.params.gauges.empty())
     gauges_.emplace(engine, layout_);
-  if (!engine.params.sources.empty())
+  if (!sourcesHere(engine.params).empty())
     for (cl::Kernel& k : addSources_)
       k = engine.program.kernel("add_sources");
   if (engine.params.infiltration.on())
@@ -100,6 +101,13 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
     maps_->bind(copies, ctrl);
   if (gauges_)
     gauges_->bind(copies, ctrl, status);
+}
+
+void DeviceState::couple(RankCoupling* coupling)
+{
+  coupling_ = coupling;
+  if (gauges_ && coupling)
+    gauges_->couple(coupling->ranks());
 }
 
 void DeviceState::restoredAt(std::int64_t steps)

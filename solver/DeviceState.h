@@ -80,8 +80,8 @@ public:
   // In a run split among ranks (couple()), the halo of copy p, and of the bed when asked; else
   // nothing.
   void exchangeHalo(int p, bool bed = false);
-  // The other ranks' halos, from here on (not owned; null: a run on one rank).
-  void couple(RankCoupling* coupling) { coupling_ = coupling; }
+  // The other ranks' halos and gauges, from here on (not owned; null: a run on one rank).
+  void couple(RankCoupling* coupling);
 
   // The state's fields (fieldCount()) of the interior cells into out, packed one field after the
   // other: the copies queued at once, one wait.

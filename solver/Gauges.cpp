@@ -3,28 +3,24 @@
 #include "KernelArgs.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace swe
 {
 Gauges::Gauges(const EngineContext& engine, const GridLayout& layout)
   : queue_(engine.queue)
+  , layout_(layout)
   , precision_(engine.params.precision)
   , count_(static_cast<int>(engine.params.gauges.size()))
   , interval_(engine.params.gaugeInterval)
+  , held_(engine.params.gauges.size(), 1)
   , bed_(engine.params.gauges.size(), 0.0)
 {
   record_.gauges = count_;
-  std::vector<cl_int> cells;
   for (const std::array<double, 2>& at : engine.params.gauges)
-  {
-    const int i = gaugeCell(at[0], engine.params.dx), j = gaugeCell(at[1], engine.params.dx);
-    at_.push_back({ i, j });
-    cells.push_back(static_cast<cl_int>(layout.cellOffsetBytes(i, j) / layout.realSize));
-  }
-  cells_ = cl::Buffer(engine.context,
-    CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-    cells.size() * sizeof(cl_int),
-    cells.data());
+    at_.push_back({ gaugeCell(at[0], engine.params.dx), gaugeCell(at[1], engine.params.dx) });
+  cells_ = cl::Buffer(
+    engine.context, CL_MEM_READ_ONLY, std::max<std::size_t>(at_.size(), 1) * sizeof(cl_int));
   ring_ = cl::Buffer(engine.context,
     CL_MEM_READ_WRITE,
     static_cast<std::size_t>(kGaugeRingSteps) * (1 + 3 * count_) * layout.realSize);
@@ -34,8 +30,19 @@ Gauges::Gauges(const EngineContext& engine, const GridLayout& layout)
 
 void Gauges::setBed(const InitialState& initial)
 {
+  // (A gauge outside the block samples its first cell, and its samples are the holder's.)
+  std::vector<cl_int> cells;
   for (std::size_t g = 0; g < at_.size(); ++g)
-    bed_[g] = initial.bed[initial.index(at_[g][0], at_[g][1])];
+  {
+    const int i = at_[g][0] - initial.x0, j = at_[g][1] - initial.y0;
+    const bool held = i >= 0 && i < initial.nx && j >= 0 && j < initial.ny;
+    held_[g] = held;
+    bed_[g] = held ? initial.bed[initial.index(i, j)] : 0.0;
+    cells.push_back(
+      static_cast<cl_int>(layout_.cellOffsetBytes(held ? i : 0, held ? j : 0) / layout_.realSize));
+  }
+  if (!cells.empty())
+    queue_.enqueueWriteBuffer(cells_, CL_TRUE, 0, cells.size() * sizeof(cl_int), cells.data());
 }
 
 void Gauges::bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copies,
@@ -86,6 +93,7 @@ void Gauges::collect(std::int64_t steps)
     };
     precision_ == Precision::Double ? copy(cl_double(0)) : copy(cl_float(0));
   };
+  const std::size_t firstRow = record_.time.size();
   const std::int64_t wrap = (first / kGaugeRingSteps + 1) * kGaugeRingSteps; // first slot 0 after
   if (steps < wrap)
     read(first, steps, slots.data());
@@ -110,6 +118,36 @@ void Gauges::collect(std::int64_t steps)
     }
   }
   collected_ = steps;
+  if (ranks_)
+    shareSamples(firstRow);
+}
+
+void Gauges::shareSamples(std::size_t firstRow)
+{
+  // Each rank sends which gauges it holds, then their values of the new rows (every rank keeps
+  // the same rows: their times are the clock's, the same bits on every rank).
+  const std::size_t rows = record_.time.size() - firstRow, width = GaugeRecord::kGaugeValues;
+  std::vector<double> mine(held_.begin(), held_.end());
+  for (std::size_t row = firstRow; row < record_.time.size(); ++row)
+    for (int g = 0; g < count_; ++g)
+      if (held_[static_cast<std::size_t>(g)])
+        for (std::size_t w = 0; w < width; ++w)
+          mine.push_back(record_.value(row, g, static_cast<int>(w)));
+  std::vector<unsigned char> bytes(mine.size() * sizeof(double));
+  std::memcpy(bytes.data(), mine.data(), bytes.size());
+  for (const std::vector<unsigned char>& theirs : ranks_->allGather(bytes))
+  {
+    std::vector<double> values(theirs.size() / sizeof(double));
+    std::memcpy(values.data(), theirs.data(), values.size() * sizeof(double));
+    const double* in = values.data() + count_;
+    for (std::size_t row = firstRow; row < firstRow + rows; ++row)
+      for (int g = 0; g < count_; ++g)
+        if (values[static_cast<std::size_t>(g)] != 0)
+          for (std::size_t w = 0; w < width; ++w)
+            record_.values[(row * static_cast<std::size_t>(count_) + static_cast<std::size_t>(g)) *
+                             width +
+                           w] = *in++;
+  }
 }
 
 void Gauges::truncate(std::int64_t steps)

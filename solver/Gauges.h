@@ -2,11 +2,13 @@
 // Private to the engine: the gauges (SimulationParameters::gauges), sampled on the device after
 // every step into a ring of kGaugeRingSteps steps (kernels/gauges.cl), which the host collects
 // whenever it reads the clock: a hydrograph at each gauge with every step's value, at no host
-// round trip of its own.
+// round trip of its own. In a run split among ranks each gauge is sampled by the rank whose block
+// holds it, and every collect shares the samples, so that each rank's record is one rank's.
 #include "DeviceProgram.h"
 #include "GridLayout.h"
 #include "InitialState.h"
 #include "OpenCL.h"
+#include "RankExchange.h"
 #include "SimulationTypes.h"
 
 #include <array>
@@ -24,9 +26,12 @@ class Gauges
 public:
   // The gauges' cells (params.gauges, metres from the grid's corner).
   Gauges(const EngineContext& engine, const GridLayout& layout);
-  // The bed at the gauges, from the initial state (as the user gave it: surface elevations are
+  // The gauges' cells in the initial state's block of the grid (the whole grid, or a rank's
+  // block: initial.x0, y0) and the bed at them, as the user gave it (surface elevations are
   // reported above the same datum).
   void setBed(const InitialState& initial);
+  // The other ranks of a split run: collect() is then collective.
+  void couple(RankExchange& ranks) { ranks_ = &ranks; }
 
   // The sampling kernels of the state's two copies and the clock's buffers. Once, before the
   // first sample.
@@ -45,12 +50,18 @@ public:
   const GaugeRecord& record() const { return record_; }
 
 private:
+  // A split run: the samples of rows firstRow on, each gauge's from the rank that holds it.
+  void shareSamples(std::size_t firstRow);
+
   cl::CommandQueue& queue_;
+  GridLayout layout_;
   Precision precision_;
   int count_;
   double interval_;                    // SimulationParameters::gaugeInterval
-  std::vector<std::array<int, 2>> at_; // the gauges' cells (i, j)
-  std::vector<double> bed_;            // at each gauge
+  std::vector<std::array<int, 2>> at_; // the gauges' cells (i, j) in the whole grid
+  std::vector<char> held_;             // whether this rank's block holds each gauge
+  std::vector<double> bed_;            // at each gauge held
+  RankExchange* ranks_ = nullptr;
   cl::Buffer cells_, ring_;
   std::array<cl::Kernel, 2> sample_;
   std::int64_t collected_ = -1; // the last step collected (-1: none, not even t = 0)

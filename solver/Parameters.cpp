@@ -88,11 +88,11 @@ void requireInGrid(const SimulationParameters& params, double x, double y, const
 {
   requireFinite(x, what + "'s x");
   requireFinite(y, what + "'s y");
-  if (x < 0 || y < 0 || gaugeCell(x, params.dx) >= params.nx ||
-      gaugeCell(y, params.dx) >= params.ny)
+  const int nx = params.gridNx(), ny = params.gridNy();
+  if (x < 0 || y < 0 || gaugeCell(x, params.dx) >= nx || gaugeCell(y, params.dx) >= ny)
     throw Error(what + " at (" + formatValue(x) + ", " + formatValue(y) +
-                ") m lies outside the grid, which spans [0, " + formatValue(params.nx * params.dx) +
-                ") x [0, " + formatValue(params.ny * params.dx) + ") m from its corner");
+                ") m lies outside the grid, which spans [0, " + formatValue(nx * params.dx) +
+                ") x [0, " + formatValue(ny * params.dx) + ") m from its corner");
 }
 } // namespace
 
@@ -187,7 +187,7 @@ void SimulationParameters::validateStretches() const
     requireFinite(b.to, name + "'s stretch end");
     const bool alongY =
       side == static_cast<int>(Side::West) || side == static_cast<int>(Side::East);
-    const int cells = alongY ? ny : nx;
+    const int cells = alongY ? gridNy() : gridNx();
     requireInflowOrLevel(b, name, "a stretch");
     requireWetDry(scheme, "the " + name + "'s stretch");
     const std::array<int, 2> covered = stretchCells(b, dx, cells);

@@ -110,6 +110,12 @@ struct SimulationParameters
 {
   int nx = 1000;
   int ny = 1000;
+  // In a run split among ranks (blockParameters, splitAmongRanks): nx x ny is one rank's block,
+  // whose first cell is cell (blockX0, blockY0) of the whole grid of wholeNx x wholeNy cells;
+  // points (gauges, sources) and stretches stay in the whole grid's metres. 0: the grid is whole.
+  int blockX0 = 0, blockY0 = 0, wholeNx = 0, wholeNy = 0;
+  int gridNx() const { return wholeNx > 0 ? wholeNx : nx; }
+  int gridNy() const { return wholeNy > 0 ? wholeNy : ny; }
   double dx = 0.5;       // cell size [m]
   double gravity = 9.81; // [m/s^2]
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]

@@ -7,14 +7,25 @@
 
 namespace swe
 {
+namespace
+{
+// params of the whole grid (or already of this block) made those of the partition's block.
+void placeBlock(SimulationParameters& params, const Partition& partition)
+{
+  const Block& b = partition.block();
+  params.nx = b.nx;
+  params.ny = b.ny;
+  params.blockX0 = b.x0;
+  params.blockY0 = b.y0;
+  params.wholeNx = partition.gridNx;
+  params.wholeNy = partition.gridNy;
+}
+} // namespace
+
 SimulationParameters blockParameters(const SimulationParameters& params, const Partition& partition)
 {
   SimulationParameters block = params;
-  if (!params.gauges.empty())
-    throw Error("gauges are sampled in a run on one rank, and this run is split among " +
-                std::to_string(partition.ranks()) + ": run it on one rank, or without gauges");
-  block.nx = partition.block().nx;
-  block.ny = partition.block().ny;
+  placeBlock(block, partition);
   return block;
 }
 
@@ -28,8 +39,7 @@ void splitAmongRanks(SimulationPlan& plan, const Partition& partition, RankExcha
                 std::to_string(partition.gridNy) + " grid with this rank's block " +
                 std::to_string(b.nx) + " x " + std::to_string(b.ny) + ", the plan's grid is " +
                 std::to_string(plan.params.nx) + " x " + std::to_string(plan.params.ny));
-  plan.params.nx = b.nx;
-  plan.params.ny = b.ny;
+  placeBlock(plan.params, partition);
   plan.partition = partition;
   plan.ranks = &ranks;
 }

@@ -112,14 +112,15 @@ int differingCells(const Fields& whole, int gridNx, const Fields& part, const Bl
   return differing;
 }
 
-// Runs the split run, one thread per rank (runOnThreads: a rank's exception reaches the caller).
-std::vector<Output> runSplit(const SimulationParameters& p,
+// What run(simulation) gives on each rank of the split run, one thread per rank (runOnThreads: a
+// rank's exception reaches the caller).
+template<class Result, class Run>
+std::vector<Result> onEveryRank(const SimulationParameters& p,
   const InitialState& initial,
   int ranks,
-  const std::vector<double>& times,
-  const Kept& kept)
+  const Run& run)
 {
-  std::vector<Output> outputs(static_cast<std::size_t>(ranks));
+  std::vector<Result> results(static_cast<std::size_t>(ranks));
   runOnThreads(ranks,
     [&](ThreadRankExchange& exchange)
     {
@@ -127,9 +128,19 @@ std::vector<Output> runSplit(const SimulationParameters& p,
       SimulationPlan plan = Simulation::plan(p);
       splitAmongRanks(plan, partition, exchange);
       Simulation s(plan, blockOf(initial, partition.block()));
-      outputs[static_cast<std::size_t>(exchange.rank())] = runTo(s, times, kept);
+      results[static_cast<std::size_t>(exchange.rank())] = run(s);
     });
-  return outputs;
+  return results;
+}
+
+std::vector<Output> runSplit(const SimulationParameters& p,
+  const InitialState& initial,
+  int ranks,
+  const std::vector<double>& times,
+  const Kept& kept)
+{
+  return onEveryRank<Output>(
+    p, initial, ranks, [&](Simulation& s) { return runTo(s, times, kept); });
 }
 
 void expectSameBitsAsOneRank(const SimulationParameters& p,
@@ -229,6 +240,69 @@ TEST(SplitRunRedo, StepsTakenAgainOnOneRankAreTakenAgainOnAll)
     expectSameBitsAsOneRank(p, initial, ranks);
 }
 
+// Point sources and sinks in different ranks' blocks, an inflow on a stretch of the west side and
+// a level on a stretch of the north side: where each acts is the whole grid's, on any rank.
+TEST(SplitRunForcing, PointSourcesAndStretchesActWhereOneRanksDo)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+  {
+    SimulationParameters p = splitParameters(scheme, Precision::Double, false);
+    const double width = p.nx * p.dx, height = p.ny * p.dx;
+    p.sources = { { 0.2 * width, 0.3 * height, { { 0, 0.002 }, { 1, 0.004 } } },
+      { 0.8 * width, 0.7 * height, { { 0, 0.003 }, { 1, 0.001 } } },
+      { 0.6 * width, 0.2 * height, { { 0, -0.001 }, { 1, -0.001 } } } };
+    p.boundaries[static_cast<int>(Side::West)].from = 0.6 * height;
+    p.boundaries[static_cast<int>(Side::West)].to = 0.9 * height;
+    p.boundaries[static_cast<int>(Side::North)].from = 0.1 * width;
+    p.boundaries[static_cast<int>(Side::North)].to = 0.7 * width;
+    const InitialState initial = hillAndPool(p, false);
+    for (int ranks : { 2, 3, 4 })
+      expectSameBitsAsOneRank(p, initial, ranks);
+  }
+}
+
+// Gauges in every rank's block (and on the cells where blocks meet): each rank's record is one
+// rank's, bit for bit, every step and at an interval, and after a checkpoint restored.
+TEST(SplitRunGauges, EveryRanksRecordIsOneRanks)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    for (double interval : { 0.0, 0.05 })
+    {
+      SimulationParameters p = splitParameters(scheme, Precision::Double, false);
+      p.gaugeInterval = interval;
+      const double width = p.nx * p.dx, height = p.ny * p.dx;
+      for (double fx : { 0.05, 0.49, 0.51, 0.95 })
+        for (double fy : { 0.1, 0.5, 0.9 })
+          p.gauges.push_back({ fx * width, fy * height });
+      const InitialState initial = hillAndPool(p, false);
+      const auto record = [](Simulation& s)
+      {
+        s.advanceTo(0.3);
+        const Snapshot at = s.snapshot();
+        s.advanceTo(0.6);
+        s.restore(at);
+        s.advanceTo(0.7);
+        return s.gauges();
+      };
+      Simulation whole(p, initial);
+      const GaugeRecord one = record(whole);
+      ASSERT_GT(one.time.size(), 5u);
+      for (int ranks : { 2, 3, 4 })
+      {
+        const std::vector<GaugeRecord> split = onEveryRank<GaugeRecord>(p, initial, ranks, record);
+        for (int r = 0; r < ranks; ++r)
+        {
+          const GaugeRecord& mine = split[static_cast<std::size_t>(r)];
+          EXPECT_EQ(mine.step, one.step) << "rank " << r << " of " << ranks;
+          EXPECT_EQ(std::memcmp(mine.time.data(), one.time.data(), one.time.size() * 8), 0);
+          ASSERT_EQ(mine.values.size(), one.values.size());
+          EXPECT_EQ(std::memcmp(mine.values.data(), one.values.data(), one.values.size() * 8), 0)
+            << schemeName(scheme) << ", interval " << interval << ", rank " << r << " of " << ranks;
+        }
+      }
+    }
+}
+
 // A step's halo and the wave-speed maximum its dt needs are traded in one round trip to the host:
 // no agreement on the maximum of its own (MUSCL-Hancock still agrees on a step taken again, once
 // a step; MUSCL-HLLC trades a halo before each of its two stages).
@@ -246,19 +320,16 @@ TEST(SplitRunRoundTrips, AStepTradesItsHaloAndItsMaximumInOneRoundTrip)
     const SimulationParameters p = splitParameters(e.scheme, Precision::Double, false);
     const InitialState initial = hillAndPool(p, e.scheme == Scheme::LaxFriedrichs);
     const int ranks = 2, steps = 10;
-    std::vector<SplitSeconds> counted(ranks);
-    runOnThreads(ranks,
-      [&](ThreadRankExchange& exchange)
+    const std::vector<SplitSeconds> counted = onEveryRank<SplitSeconds>(p,
+      initial,
+      ranks,
+      [&](Simulation& s)
       {
-        const Partition partition = splitGrid(p.nx, p.ny, ranks, exchange.rank());
-        SimulationPlan plan = Simulation::plan(p);
-        splitAmongRanks(plan, partition, exchange);
-        Simulation s(plan, blockOf(initial, partition.block()));
         s.step(1);
         const SplitSeconds before = s.splitSeconds();
         s.step(steps);
         const SplitSeconds after = s.splitSeconds();
-        counted[static_cast<std::size_t>(exchange.rank())] = {
+        return SplitSeconds{
           0, 0, after.halos - before.halos, after.agreements - before.agreements, 0
         };
       });

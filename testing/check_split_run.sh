@@ -1,6 +1,6 @@
 #!/bin/bash
 # swe run under mpirun gives the files of the same run on one rank, bit for bit (compared by
-# python/compare_split_run.py). Usage: check_split_run.sh OUT RANKS PVPYTHON SWE MPIEXEC
+# python/compare_split_run.py), and the same gauges.csv where the run has gauges. Usage: check_split_run.sh OUT RANKS PVPYTHON SWE MPIEXEC
 # [MPIEXEC FLAGS...] -- [SWE RUN ARGUMENTS...]
 set -euo pipefail
 out=$1 ranks=$2 pvpython=$3 swe=$4 mpiexec=$5
@@ -15,3 +15,7 @@ rm -rf "$out" && mkdir -p "$out"
 cat "$out/split.log"
 grep -q "split among $ranks ranks" "$out/split.log" || { echo "FAIL the run was not split"; exit 1; }
 "$pvpython" "$(dirname "$0")/python/compare_split_run.py" "$out/one" "$out/split"
+if [ -f "$out/one/gauges.csv" ]; then
+  cmp "$out/one/gauges.csv" "$out/split/gauges.csv" || { echo "FAIL gauges.csv differs"; exit 1; }
+  echo "gauges.csv: the same bytes"
+fi
