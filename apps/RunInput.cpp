@@ -7,6 +7,7 @@
 #include <sstream>
 #ifdef SWE_WITH_VTK
 #include "FrameArraySelection.h"
+#include "FrameSnapshot.h"
 #include "ImageInitialState.h"
 
 #include <vtkCommand.h>
@@ -126,38 +127,6 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   params.validate();
   return state;
 }
-// One field of the restart state: the values of array's component `component`, which must be of
-// the run's precision (no conversion: the values continue bit for bit).
-void copyComponent(vtkImageData* image,
-  const std::string& file,
-  const char* name,
-  int component,
-  std::size_t realSize,
-  unsigned char* out)
-{
-  vtkDataArray* array = image->GetCellData()->GetArray(name);
-  if (!array)
-    throw Error("'" + file + "' has no cell array " + name +
-                ": restart from an output of swe run --out or a Shallow Water frame saved whole");
-  if (static_cast<std::size_t>(array->GetDataTypeSize()) != realSize ||
-      array->GetDataType() != (realSize == 8 ? VTK_DOUBLE : VTK_FLOAT))
-    throw Error("'" + file + "' holds " + name + " in " + array->GetDataTypeAsString() +
-                ", the run is in " + (realSize == 8 ? "double" : "single") +
-                " precision: restart in the precision the state was written in");
-  const int components = array->GetNumberOfComponents();
-  const vtkIdType n = array->GetNumberOfTuples();
-  const unsigned char* in = static_cast<const unsigned char*>(array->GetVoidPointer(0));
-  for (vtkIdType k = 0; k < n; ++k)
-    std::memcpy(out + k * realSize, in + (k * components + component) * realSize, realSize);
-}
-
-double fieldValue(vtkImageData* image, const std::string& file, const char* name)
-{
-  vtkDataArray* array = vtkDataArray::SafeDownCast(image->GetFieldData()->GetAbstractArray(name));
-  if (!array || array->GetNumberOfTuples() < 1)
-    throw Error("'" + file + "' has no field data " + name + ": it is not a Shallow Water output");
-  return array->GetTuple1(0);
-}
 } // namespace
 #endif
 
@@ -203,40 +172,7 @@ std::vector<std::array<double, 2>> readSeries(const std::string& file)
 Snapshot restartSnapshot(const std::string& file, const SimulationParameters& params)
 {
 #ifdef SWE_WITH_VTK
-  const vtkSmartPointer<vtkImageData> image = readImage(file);
-  int extent[6];
-  image->GetExtent(extent);
-  const int nx = extent[1] - extent[0], ny = extent[3] - extent[2];
-  if (nx != params.nx || ny != params.ny)
-    throw Error("'" + file + "' holds a state of " + std::to_string(nx) + " x " +
-                std::to_string(ny) + " cells, the run has " + std::to_string(params.nx) + " x " +
-                std::to_string(params.ny) + ": restart on the grid the state was written on");
-  Snapshot s;
-  s.nx = nx;
-  s.ny = ny;
-  s.realSize = params.precision == Precision::Double ? 8 : 4;
-  const std::vector<Field> fields = stateFields(params);
-  s.fields = static_cast<int>(fields.size());
-  s.time = fieldValue(image, file, "SimulationTime");
-  s.steps = static_cast<std::int64_t>(fieldValue(image, file, "Steps"));
-  s.data.resize(s.bytes());
-  const std::size_t fieldBytes = static_cast<std::size_t>(nx) * ny * s.realSize;
-  for (std::size_t f = 0; f < fields.size(); ++f)
-  {
-    // (the frame's array of each field: Momentum holds hu and hv; the kept fields their own)
-    const Field field = fields[f];
-    const char* name = field == Field::Depth ? "Depth" : "Momentum";
-    for (int k = 0; k < kKeptArrayCount; ++k)
-      if (keptField(k) == field)
-        name = kFrameArrayNames[kFirstKeptArray + k];
-    copyComponent(image.Get(),
-      file,
-      name,
-      field == Field::MomentumY ? 1 : 0,
-      s.realSize,
-      s.data.data() + f * fieldBytes);
-  }
-  return s;
+  return frameSnapshot(readImage(file).Get(), params, "'" + file + "'");
 #else
   (void)params;
   throw Error(

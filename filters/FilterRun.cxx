@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "FrameImage.h"
+#include "FrameSnapshot.h"
 #include "Devices.h"
 #include "LaunchTuner.h"
 #include "PipelineRanks.h"
@@ -173,6 +174,8 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
          "Initial Water Level above the terrain somewhere, choose a Depth or Free Surface "
          "Array, set Rainfall, or make a side an Inflow or Water level boundary");
   timeline_ = std::make_unique<Timeline>(plan, initial, request.outputInterval);
+  if (request.restartFrom)
+    continueFrom(*request.restartFrom, plan.params);
   arrays_.Bed = nullptr;
   diagnostics_.clear();
   // (the water the run starts with, as the device holds it: what its balance starts from)
@@ -182,6 +185,17 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
     balanceInitial_ = closingInitialVolume(
       timeline_->simulation().downloadState(), plan.params, balanceRainedCells_);
   }
+}
+
+void FilterRun::continueFrom(vtkImageData& frame, const SimulationParameters& params)
+{
+  if (partition_)
+    throw Error("a Restart Frame continues a run on one process, and this one is split among "
+                "ranks: run it without mpirun");
+  if (params.waterBalance)
+    throw Error("a Restart Frame continues the state, not the water balance kept from t = 0: "
+                "turn Water Balance off, or run from t = 0");
+  timeline_->startFrom(frameSnapshot(&frame, params, "the Restart Frame"));
 }
 
 InitialState FilterRun::startSplit(const FrameRequest& request,

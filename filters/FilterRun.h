@@ -36,6 +36,8 @@ struct FrameRequest
   // Under ParaView's parallel engine: this rank's piece of the grid (the cells of its update
   // extent); none when the whole grid is asked for.
   std::optional<Block> piece;
+  // A frame of an earlier run the new run continues from (the solver's Restart Frame).
+  vtkImageData* restartFrom = nullptr;
 };
 
 class FilterRun
@@ -80,6 +82,10 @@ public:
   const GaugeRecord& gauges() const;
   // The run's outputs so far, a row each (none without a run).
   const DiagnosticsHistory& diagnostics() const { return diagnostics_; }
+  // Whether this rank's tables (gauges, diagnostics) hold the run's rows: ParaView's client
+  // appends the rows of every rank's table, so a split run gives them on its rank 0 alone (the
+  // others' tables have the columns and no rows).
+  bool holdsTableRows() const { return !ranks_ || !partition_ || ranks_->rank() == 0; }
   // Reports message as an error, unless the same error was reported for the same pipeline state
   // (ParaView asks again within one update): each error appears once.
   void reportError(const std::string& message);
@@ -88,6 +94,9 @@ public:
 
 private:
   void start(const FrameRequest& request, const InitialStateMaker& makeInitialState);
+  // The new run goes on from frame's state, time and step count (its flood maps and infiltration
+  // too): the solver's Restart Frame.
+  void continueFrom(vtkImageData& frame, const SimulationParameters& params);
   // What start() does on every rank of a split run: the plan split, and the initial state of
   // this rank's block; each rank's errors agreed, so that all fail together.
   InitialState startSplit(const FrameRequest& request,

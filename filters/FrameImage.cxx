@@ -328,6 +328,9 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   vtkFieldData* field = image_->GetFieldData();
   addValue<vtkDoubleArray>(field, "SimulationTime", state.time);
   addValue<vtkIntArray>(field, "Steps", static_cast<double>(state.steps));
+  // (what a run continued from this frame chooses its next dt from: FrameSnapshot)
+  if (state.waveSpeed >= 0)
+    addValue<vtkDoubleArray>(field, "StepWaveSpeed", state.waveSpeed);
   // (summed in double on the host from the depths there: a device reduction would cost a CPU
   // device as much as the download)
   addValue<vtkDoubleArray>(field, "Mass", mass * params_.dx * params_.dx);

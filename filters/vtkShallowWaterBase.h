@@ -198,6 +198,9 @@ protected:
     vtkInformationVector** inputVector) = 0;
   /// True when the initial state must be rebuilt although no property changed (a new input).
   virtual bool InitialStateChanged(vtkInformationVector**) { return false; }
+  /// The frame of an earlier run that a new run continues from (the solver's Restart
+  /// Frame), or null: a run from t = 0.
+  virtual vtkImageData* RestartFrame(vtkInformationVector**) { return nullptr; }
   /// What the inputs add to params beyond the properties (the solver's Rainfall Array, Series
   /// table and gauge points, these in the output's coordinates: origin); the data only where
   /// inputDataReady. Throws swe::Error.

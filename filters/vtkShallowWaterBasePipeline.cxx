@@ -109,6 +109,7 @@ swe::FrameRequest vtkShallowWaterBase::CheckedRequest(vtkInformationVector** inp
   request.time = swe::requestedOutputTime(requested, this->EndTime, this->OutputInterval);
   request.lastOutput = swe::lastOutputTime(this->EndTime, this->OutputInterval);
   request.piece = RequestedPiece(outInfo);
+  request.restartFrom = this->RestartFrame(inputVector);
   return request;
 }
 
@@ -208,8 +209,10 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
       this->Internals->AbortedTime = outInfo->Has(updateTime) ? outInfo->Get(updateTime) : 0.0;
       return 1; // aborted
     }
-    swe::fillGaugeTable(run.gauges(), request.time, vtkTable::GetData(outputVector, 1));
-    run.diagnostics().fill(request.time, vtkTable::GetData(outputVector, 2));
+    const double rowsUpTo =
+      run.holdsTableRows() ? request.time : -std::numeric_limits<double>::infinity();
+    swe::fillGaugeTable(run.gauges(), rowsUpTo, vtkTable::GetData(outputVector, 1));
+    run.diagnostics().fill(rowsUpTo, vtkTable::GetData(outputVector, 2));
     // A DEM's coordinate reference system (from ParaView's GDAL reader) goes with the outputs,
     // for GIS output (vtkShallowWaterGeoTiffWriter).
     if (this->GetNumberOfInputPorts() > 0)

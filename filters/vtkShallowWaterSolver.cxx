@@ -26,7 +26,8 @@ vtkShallowWaterSolver::vtkShallowWaterSolver()
   , InitialWaterLevel(0.0)
   , InputTime(0)
 {
-  this->SetNumberOfInputPorts(3); // the terrain; the series and the gauge points, optional
+  this->SetNumberOfInputPorts(
+    4); // the terrain; the series, the gauge points and a restart frame, optional
   // Terrain and dry land need a MUSCL scheme; MUSCL-Hancock is the faster one.
   this->SetScheme(static_cast<int>(swe::Scheme::MusclHancock));
 }
@@ -35,7 +36,8 @@ int vtkShallowWaterSolver::FillInputPortInformation(int port, vtkInformation* in
 {
   if (port >= 1)
   {
-    info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(), port == 1 ? "vtkTable" : "vtkPointSet");
+    info->Set(vtkAlgorithm::INPUT_REQUIRED_DATA_TYPE(),
+      port == 1 ? "vtkTable" : (port == 2 ? "vtkPointSet" : "vtkImageData"));
     info->Set(vtkAlgorithm::INPUT_IS_OPTIONAL(), 1);
     return 1;
   }
@@ -130,6 +132,12 @@ void vtkShallowWaterSolver::SetInitialWaterLevel(double level)
     this->InitialWaterLevel = level;
     this->PhysicsChanged();
   }
+}
+
+vtkImageData* vtkShallowWaterSolver::RestartFrame(vtkInformationVector** inputVector)
+{
+  return this->GetNumberOfInputConnections(3) > 0 ? vtkImageData::GetData(inputVector[3], 0)
+                                                  : nullptr;
 }
 
 void vtkShallowWaterSolver::DescribeGrid(vtkInformationVector** inputVector,
@@ -256,15 +264,17 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
 
 bool vtkShallowWaterSolver::InitialStateChanged(vtkInformationVector** inputVector)
 {
-  // (a new terrain, or a new Series table)
+  // (a new terrain, Series table, gauge points or restart frame)
   vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);
+  vtkImageData* frame = this->RestartFrame(inputVector);
   vtkTable* series =
     this->GetNumberOfInputConnections(1) > 0 ? vtkTable::GetData(inputVector[1], 0) : nullptr;
   vtkPointSet* gauges =
     this->GetNumberOfInputConnections(2) > 0 ? vtkPointSet::GetData(inputVector[2], 0) : nullptr;
   const vtkMTimeType time = std::max({ input ? input->GetMTime() : 0,
     series ? series->GetMTime() : 0,
-    gauges ? gauges->GetMTime() : 0 });
+    gauges ? gauges->GetMTime() : 0,
+    frame ? frame->GetMTime() : 0 });
   const bool changed = time != this->InputTime;
   this->InputTime = time;
   return changed;

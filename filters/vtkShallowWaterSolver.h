@@ -68,6 +68,7 @@ protected:
     const swe::Block* block,
     vtkInformationVector** inputVector) override;
   bool InitialStateChanged(vtkInformationVector** inputVector) override;
+  vtkImageData* RestartFrame(vtkInformationVector** inputVector) override;
   void AddInputParameters(swe::SimulationParameters& params,
     vtkInformationVector** inputVector,
     bool inputDataReady,

@@ -77,7 +77,7 @@ void DeviceClock::writeReal(std::size_t slot, double value)
   }
 }
 
-void DeviceClock::restart(double t, std::int64_t count, double dtBefore)
+void DeviceClock::restart(double t, std::int64_t count, double dtBefore, double waveSpeed)
 {
   // Every slot not named here starts at zero.
   double clock[CTRL_SIZE] = {};
@@ -108,8 +108,35 @@ void DeviceClock::restart(double t, std::int64_t count, double dtBefore)
   // The maxima start from zero (compute_dt resets them after reading).
   queue_.enqueueFillBuffer(
     partialMax_, cl_uchar(0), 0, speedPartialCount_ * state_.layout().realSize);
-  queue_.enqueueNDRangeKernel(waveSpeed_[state_.parity], cl::NullRange, grid_.speed, grid_.local);
+  if (waveSpeed >= 0)
+    writePartial(waveSpeed);
+  else
+    queue_.enqueueNDRangeKernel(waveSpeed_[state_.parity], cl::NullRange, grid_.speed, grid_.local);
   queue_.finish();
+}
+
+void DeviceClock::writePartial(double value)
+{
+  if (params_.precision == Precision::Double)
+  {
+    const cl_double v = value;
+    queue_.enqueueWriteBuffer(partialMax_, CL_TRUE, 0, sizeof(v), &v);
+  }
+  else
+  {
+    const cl_float v = static_cast<cl_float>(value);
+    queue_.enqueueWriteBuffer(partialMax_, CL_TRUE, 0, sizeof(v), &v);
+  }
+}
+
+double DeviceClock::pendingWaveSpeed() const
+{
+  const std::vector<double> partials =
+    readReals(queue_, partialMax_, speedPartialCount_, params_.precision);
+  double largest = 0;
+  for (double p : partials)
+    largest = std::fmax(largest, p);
+  return largest;
 }
 
 void DeviceClock::setTarget(double target, std::int64_t stepLimit)

@@ -51,7 +51,11 @@ public:
   // the last dt dtBefore (a state taken at a target time has a zero clock compensation, so
   // writing its time back reproduces the device clock exactly); then the state's ghosts and its
   // wave speeds, from which the first dt is chosen. Waits for the device.
-  void restart(double t, std::int64_t count, double dtBefore);
+  // waveSpeed >= 0: the next dt's wave speed is that (Snapshot::waveSpeed), not the state's.
+  void restart(double t, std::int64_t count, double dtBefore, double waveSpeed = -1);
+  // The largest of the wave speeds the next dt will be chosen from (the partials the last step
+  // or restart left). Waits for the device.
+  double pendingWaveSpeed() const;
   // The time the clock must not pass and the step count it must not pass (INT_MAX: none); with
   // the fused clock, dt is chosen again for them (the pending step was chosen for the old ones
   // and not taken yet).
@@ -89,6 +93,8 @@ public:
 
 private:
   void writeReal(std::size_t slot, double value);
+  // partials[0] = value (the others zero, as restart leaves them).
+  void writePartial(double value);
   [[noreturn]] void reportTooLongStep(std::int64_t step, double speed) const;
   [[noreturn]] void reportBlowUp(int cell, int step) const;
 

@@ -224,8 +224,13 @@ struct Simulation::Impl
       layout.realSize,
       nullptr,
       {},
-      state->fieldCount() };
+      state->fieldCount(),
+      pendingWaveSpeed() };
   }
+
+  // Snapshot::waveSpeed of the state now (settled): the speeds the last step left, unless the
+  // steps keep the clock themselves (the fused clock: they have chosen the next dt already).
+  double pendingWaveSpeed() const { return features.fusedClock ? -1 : clock->pendingWaveSpeed(); }
 };
 
 SimulationPlan Simulation::plan(const SimulationParameters& params,
@@ -360,6 +365,7 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
   s.time = m.clock->time;
   s.steps = m.clock->steps;
   s.lastDt = m.clock->lastDt;
+  s.waveSpeed = m.pendingWaveSpeed();
   s.nx = m.params.nx;
   s.ny = m.params.ny;
   s.realSize = m.layout.realSize;
@@ -408,7 +414,7 @@ void Simulation::restore(const Snapshot& snapshot)
         m.state->unpack(snapshot.device->buffer);
       else
         m.state->write(snapshot.data.data());
-      m.clock->restart(snapshot.time, snapshot.steps, snapshot.lastDt);
+      m.clock->restart(snapshot.time, snapshot.steps, snapshot.lastDt, snapshot.waveSpeed);
       m.state->restoredAt(snapshot.steps);
     });
 }

@@ -101,6 +101,8 @@ struct StateView
   // empty, and whoever makes the frame gathers them.
   std::function<std::optional<FrameRanges>()> ranges;
   int fields = kStateFields;
+  // The largest wave speed the next dt is chosen from (Snapshot::waveSpeed); < 0: the state's.
+  double waveSpeed = -1;
   std::size_t fieldBytes() const { return static_cast<std::size_t>(nx) * ny * realSize; }
   // Field f's values (stateFields(params)[f]).
   const unsigned char* field(int f) const { return data + f * fieldBytes(); }
@@ -133,6 +135,11 @@ struct Snapshot
   // device (then data is empty).
   std::size_t realSize = 0;
   int fields = kStateFields;
+  // The largest wave speed the next dt is chosen from, as the last step left it: the step kernels
+  // compute it from the state they make, before point sources and infiltration act on it and
+  // with their own arithmetic, so a restored state that chose dt from itself could take another
+  // dt than the run that never stopped. < 0: from the state (a fresh state, the fused clock).
+  double waveSpeed = -1;
   std::vector<unsigned char> data;
   std::shared_ptr<DeviceSnapshotMemory> device;
   bool onDevice() const { return device != nullptr; }
@@ -140,7 +147,9 @@ struct Snapshot
   // The values on the host (data null for a snapshot on the device).
   StateView view() const
   {
-    return { time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data(), {}, fields };
+    return {
+      time, steps, nx, ny, realSize, onDevice() ? nullptr : data.data(), {}, fields, waveSpeed
+    };
   }
 };
 

@@ -78,6 +78,23 @@ Timeline::Timeline(const SimulationPlan& plan,
   prepareSpare();
 }
 
+void Timeline::startFrom(const Snapshot& state)
+{
+  finishAhead({});
+  simulation_->restore(state);
+  for (auto& checkpoint : checkpoints_)
+    spares_.push_back(std::move(checkpoint.second));
+  checkpoints_.clear();
+  Snapshot first;
+  if (!spares_.empty())
+  {
+    first = std::move(spares_.back());
+    spares_.pop_back();
+  }
+  takeSnapshot(first);
+  checkpoints_.emplace(simulation_->time(), std::move(first));
+}
+
 void Timeline::setOutputInterval(double interval)
 {
   requireInterval(interval);
@@ -98,7 +115,8 @@ bool Timeline::seek(double t, const ProgressCallback& progress)
   // Jump to the latest checkpoint at or before t when that is behind us (going back) or ahead of
   // the live state (skipping work done before).
   auto it = checkpoints_.upper_bound(t);
-  --it; // t = 0 is always there
+  if (it != checkpoints_.begin()) // (the first is the start: t = 0, or startFrom's)
+    --it;
   if (it->first > simulation_->time() || t < simulation_->time())
     simulation_->restore(it->second);
   while (simulation_->time() < t)
@@ -298,7 +316,7 @@ std::vector<bool> Timeline::thin(const std::vector<double>& times)
     // Double the spacing and keep only checkpoints that honour it: they stay evenly spread over
     // the simulated time, however long the run.
     spacing_ *= 2;
-    double last = 0;
+    double last = times.front();
     for (std::size_t i = 1; i < times.size(); ++i)
     {
       if (!kept[i])

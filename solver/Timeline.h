@@ -55,6 +55,10 @@ public:
     return 3 * 3 * (precision == Precision::Double ? 8 : 4);
   }
 
+  // The run continues from state (a frame of an earlier run at time t0, Simulation::restore): the
+  // checkpoints so far are dropped, the first is the state, and a seek before t0 brings it back.
+  void startFrom(const Snapshot& state);
+
   // Output times are k * interval; changing the interval keeps the live state and checkpoints
   // (and first finishes an advance output() started).
   void setOutputInterval(double interval);
@@ -62,7 +66,8 @@ public:
   double outputTime(std::int64_t k) const { return static_cast<double>(k) * interval_; }
 
   // Brings the simulation to time t >= 0 (normally an output time): backwards through the
-  // nearest checkpoint at or before t, forwards through every output time on the way. Returns
+  // nearest checkpoint at or before t (the first, for a t before it: startFrom), forwards
+  // through every output time on the way. Returns
   // false if progress asked to abort; the state is then consistent at some earlier time.
   bool seek(double t, const ProgressCallback& progress = {});
 
@@ -115,7 +120,8 @@ private:
   void takeSnapshot(Snapshot& s);
   // How many snapshots (checkpoints and spares) the limits allow.
   std::size_t limit() const;
-  // Which of times (ascending, times[0] = 0) stay checkpoints under the limits; doubles spacing_
+  // Which of times (ascending, times[0] the first checkpoint's) stay checkpoints under the limits;
+  // doubles spacing_
   // as often as that takes.
   std::vector<bool> thin(const std::vector<double>& times);
 

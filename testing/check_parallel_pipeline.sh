@@ -21,3 +21,10 @@ for one in "$out"/one/*.vti; do
   [ "$pieces" = "$ranks" ] || { echo "FAIL $name.pvti has $pieces pieces, not $ranks"; exit 1; }
 done
 "$pvpython" "$here/python/compare_split_run.py" --field-data="$ranks" "${pairs[@]}"
+# The Gauges and Diagnostics tables the client gets: the same rows, once, with the same bits.
+for table in "$out"/one/*.csv; do
+  name=$(basename "$table")
+  [ "$(wc -l < "$table")" -ge 2 ] || { echo "FAIL $name has no rows"; exit 1; }
+  cmp "$table" "$out/split/$name" || { echo "FAIL $name differs under mpirun"; exit 1; }
+done
+echo "tables: the same rows"

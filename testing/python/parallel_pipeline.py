@@ -22,6 +22,8 @@ source.BoundaryEast = "Open"
 source.EndTime = 1.0
 source.OutputInterval = 0.5
 source.WaterBalance = 1  # (its Inflow array, each rank's block's sides on the grid's, compared too)
+# Gauges in every rank's block, and on the cells where blocks meet: each rank samples its own.
+source.Gauges = [2.0, 3.0, 12.2, 7.4, 12.6, 7.4, 22.0, 12.0, 20.0, 2.0]
 
 reader = XMLImageDataReader(FileName=[os.path.join(data, "valley.vti")])
 solver = ShallowWaterSolver(Input=reader)
@@ -33,10 +35,28 @@ solver.BoundaryNorthLevel = 3.0
 solver.EndTime = 4.0
 solver.OutputInterval = 2.0
 
+def write_table(proxy, port, path, names=None):
+    # The table the client gets (under mpirun every rank's rows appended: a split run's are on its
+    # rank 0 alone), the columns named (all: None) with all their digits, or 12 for Mass (a sum
+    # over the ranks, added up in another order).
+    table = servermanager.Fetch(proxy, idx=port)
+    columns = [table.GetColumn(k) for k in range(table.GetNumberOfColumns())]
+    columns = [c for c in columns if names is None or c.GetName() in names]
+    text = lambda c, row: ("%.12g" if c.GetName() == "Mass" else "%r") % c.GetValue(row)
+    with open(path, "w") as f:
+        f.write(",".join(c.GetName() for c in columns) + "\n")
+        for row in range(table.GetNumberOfRows()):
+            f.write(",".join(text(c, row) for c in columns) + "\n")
+
+
 for name, proxy, times in (("source", source, (1.0, 0.5)), ("solver", solver, (4.0, 2.0))):
     for t in times:
         proxy.UpdatePipeline(t)
         SaveData(os.path.join(out, "%s_%g.%s" % (name, t, extension)), proxy=proxy)
+        if name == "source":
+            write_table(proxy, 1, os.path.join(out, "%s_%g_gauges.csv" % (name, t)))
+        write_table(proxy, 2, os.path.join(out, "%s_%g_diagnostics.csv" % (name, t)),
+                    ("Time", "SimulationTime", "Steps", "Mass"))
 print("wrote " + out)
 
 # A run is kept across requests (on every rank, when split): after the interval changes, the

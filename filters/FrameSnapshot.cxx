@@ -1,0 +1,93 @@
+#include "FrameSnapshot.h"
+
+#include "Error.h"
+#include "FrameArraySelection.h"
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkFieldData.h>
+#include <vtkImageData.h>
+
+#include <cstring>
+
+namespace swe
+{
+namespace
+{
+// One field of the state: the values of array `name`'s component `component`, which must be of
+// the run's precision (no conversion: the values continue bit for bit).
+void copyComponent(vtkImageData* frame,
+  const std::string& what,
+  const char* name,
+  int component,
+  std::size_t realSize,
+  unsigned char* out)
+{
+  vtkDataArray* array = frame->GetCellData()->GetArray(name);
+  if (!array)
+    throw Error(what + " has no cell array " + name +
+                ": restart from an output of swe run --out or a Shallow Water frame saved whole "
+                "(every array, the run's flood maps and infiltration too)");
+  if (static_cast<std::size_t>(array->GetDataTypeSize()) != realSize ||
+      array->GetDataType() != (realSize == 8 ? VTK_DOUBLE : VTK_FLOAT))
+    throw Error(what + " holds " + name + " in " + array->GetDataTypeAsString() +
+                ", the run is in " + (realSize == 8 ? "double" : "single") +
+                " precision: restart in the precision the state was written in");
+  const int components = array->GetNumberOfComponents();
+  const vtkIdType n = array->GetNumberOfTuples();
+  const unsigned char* in = static_cast<const unsigned char*>(array->GetVoidPointer(0));
+  for (vtkIdType k = 0; k < n; ++k)
+    std::memcpy(out + k * realSize, in + (k * components + component) * realSize, realSize);
+}
+
+double fieldValue(vtkImageData* frame, const std::string& what, const char* name)
+{
+  vtkDataArray* array = vtkDataArray::SafeDownCast(frame->GetFieldData()->GetAbstractArray(name));
+  if (!array || array->GetNumberOfTuples() < 1)
+    throw Error(what + " has no field data " + name + ": it is not a Shallow Water output");
+  return array->GetTuple1(0);
+}
+} // namespace
+
+Snapshot frameSnapshot(vtkImageData* frame,
+  const SimulationParameters& params,
+  const std::string& what)
+{
+  int extent[6];
+  frame->GetExtent(extent);
+  const int nx = extent[1] - extent[0], ny = extent[3] - extent[2];
+  if (nx != params.nx || ny != params.ny)
+    throw Error(what + " holds a state of " + std::to_string(nx) + " x " + std::to_string(ny) +
+                " cells, the run has " + std::to_string(params.nx) + " x " +
+                std::to_string(params.ny) + ": restart on the grid the state was written on");
+  Snapshot s;
+  s.nx = nx;
+  s.ny = ny;
+  s.realSize = params.precision == Precision::Double ? 8 : 4;
+  const std::vector<Field> fields = stateFields(params);
+  s.fields = static_cast<int>(fields.size());
+  s.time = fieldValue(frame, what, "SimulationTime");
+  s.steps = static_cast<std::int64_t>(fieldValue(frame, what, "Steps"));
+  // (the wave speed the next dt is chosen from, as the run that wrote it had it: Snapshot)
+  if (frame->GetFieldData()->GetAbstractArray("StepWaveSpeed"))
+    s.waveSpeed = fieldValue(frame, what, "StepWaveSpeed");
+  s.data.resize(s.bytes());
+  const std::size_t fieldBytes = static_cast<std::size_t>(nx) * ny * s.realSize;
+  for (std::size_t f = 0; f < fields.size(); ++f)
+  {
+    // (the frame's array of each field: Momentum holds hu and hv; the kept fields their own)
+    const Field field = fields[f];
+    const char* name = field == Field::Depth ? "Depth" : "Momentum";
+    for (int k = 0; k < kKeptArrayCount; ++k)
+      if (keptField(k) == field)
+        name = kFrameArrayNames[kFirstKeptArray + k];
+    copyComponent(frame,
+      what,
+      name,
+      field == Field::MomentumY ? 1 : 0,
+      s.realSize,
+      s.data.data() + f * fieldBytes);
+  }
+  return s;
+}
+} // namespace swe
