@@ -11,6 +11,20 @@ from vtkmodules.vtkCommonCore import vtkOutputWindow, vtkStringOutputWindow
 status_file = os.environ["SWE_GUI_STATUS"]
 
 
+def charts_of(source):
+    """The X arrays of the visible chart representations of source's Gauges output."""
+    found = []
+    for v in pvs.GetViews():
+        if v.GetXMLName() != "XYChartView":
+            continue
+        for r in v.Representations:
+            inputs = r.SMProxy.GetProperty("Input")
+            if (inputs.GetNumberOfProxies() and inputs.GetProxy(0) == source.SMProxy and
+                    inputs.GetOutputPortForConnection(0) == 1 and r.Visibility):
+                found.append(r.XArrayName)
+    return found
+
+
 def finish(status):
     with open(status_file, "w") as f:
         f.write(status + "\n")
@@ -36,6 +50,20 @@ try:
             pvs.Render(view)
         data = pvs.servermanager.Fetch(src)
         simulated = data.GetFieldData().GetArray("SimulationTime").GetValue(0)
+        # Gauges open a Line Chart of the hydrographs (Time as X); a source without them does
+        # not (pqShallowWaterGaugeChart).
+        if charts_of(src):
+            raise RuntimeError("a source without gauges opened a chart")
+        gauged = pvs.ShallowWater(Resolution=[60, 40], CellSize=1.0, EndTime=2.0,
+                                  OutputInterval=1.0, Gauges=[10.5, 20.5, 40.5, 20.5])
+        pvs.Show(gauged, view)
+        pvs.Render(view)
+        gauge_charts = charts_of(gauged)
+        if len(gauge_charts) != 1 or gauge_charts[0] != "Time":
+            raise RuntimeError("the gauges' table is not in one Line Chart with Time as X: %s"
+                               % gauge_charts)
+        pvs.Hide(gauged, view)  # (its chart stays, in the screenshot)
+        pvs.SetActiveView(view)
         # A fresh colour map for the terrain part: the dam break's is 20 m deep.
         pvs.Delete(src)
         pvs.Delete(pvs.GetColorTransferFunction("Depth"))
@@ -69,7 +97,7 @@ try:
         raise RuntimeError("the source is at t = %g s, not 6 s" % simulated)
     if depth is None or depth.GetRange()[1] <= 0:
         raise RuntimeError("the solver on valley.tif has no water at t = 30 s")
-    finish("OK source at t = %g s; valley.tif flooded, deepest %.2f m at t = 30 s"
+    finish("OK source at t = %g s; gauges charted; valley.tif flooded, deepest %.2f m at t = 30 s"
            % (simulated, depth.GetRange()[1]))
 except Exception as e:  # report, never hang the GUI test
     finish("FAIL %s" % e)

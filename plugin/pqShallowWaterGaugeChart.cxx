@@ -1,0 +1,92 @@
+#include "pqShallowWaterGaugeChart.h"
+
+#include <pqApplicationCore.h>
+#include <pqOutputPort.h>
+#include <pqPipelineSource.h>
+#include <pqServer.h>
+#include <pqServerManagerModel.h>
+#include <vtkNew.h>
+#include <vtkPVDataInformation.h>
+#include <vtkPVDataSetAttributesInformation.h>
+#include <vtkSMParaViewPipelineControllerWithRendering.h>
+#include <vtkSMPropertyHelper.h>
+#include <vtkSMSessionProxyManager.h>
+#include <vtkSMSourceProxy.h>
+#include <vtkSMViewProxy.h>
+#include <vtkSmartPointer.h>
+
+#include <cstring>
+
+namespace
+{
+constexpr int kGaugesPort = 1;
+
+bool isShallowWater(pqPipelineSource* source)
+{
+  const char* name = source->getProxy()->GetXMLName();
+  return name && (std::strcmp(name, "ShallowWaterSource") == 0 ||
+                   std::strcmp(name, "ShallowWaterSolver") == 0);
+}
+} // namespace
+
+pqShallowWaterGaugeChart::pqShallowWaterGaugeChart(QObject* parent)
+  : QObject(parent)
+{
+}
+
+void pqShallowWaterGaugeChart::startup()
+{
+  pqServerManagerModel* model = pqApplicationCore::instance()->getServerManagerModel();
+  QObject::connect(
+    model, &pqServerManagerModel::sourceAdded, this, &pqShallowWaterGaugeChart::watch);
+  QObject::connect(
+    model, &pqServerManagerModel::preSourceRemoved, this, &pqShallowWaterGaugeChart::forget);
+}
+
+void pqShallowWaterGaugeChart::watch(pqPipelineSource* source)
+{
+  if (source && isShallowWater(source))
+    QObject::connect(source,
+      QOverload<pqPipelineSource*>::of(&pqPipelineSource::dataUpdated),
+      this,
+      &pqShallowWaterGaugeChart::updated);
+}
+
+void pqShallowWaterGaugeChart::forget(pqPipelineSource* source)
+{
+  this->Charted.remove(source);
+}
+
+void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
+{
+  if (this->Charted.contains(source) || source->getNumberOfOutputPorts() <= kGaugesPort)
+    return;
+  pqOutputPort* port = source->getOutputPort(kGaugesPort);
+  vtkPVDataInformation* info = port ? port->getDataInformation() : nullptr;
+  // (Time, then three columns a gauge)
+  if (!info || !info->GetRowDataInformation() ||
+      info->GetRowDataInformation()->GetNumberOfArrays() < 2)
+    return;
+  this->Charted.insert(source);
+  if (!port->getViews().isEmpty())
+    return;
+  vtkSMSessionProxyManager* proxies = source->getServer()->proxyManager();
+  vtkSmartPointer<vtkSMProxy> proxy;
+  proxy.TakeReference(proxies->NewProxy("views", "XYChartView"));
+  auto* view = vtkSMViewProxy::SafeDownCast(proxy);
+  if (!view)
+    return;
+  vtkNew<vtkSMParaViewPipelineControllerWithRendering> controller;
+  controller->InitializeProxy(view);
+  controller->RegisterViewProxy(view);
+  controller->AssignViewToLayout(view);
+  vtkSMProxy* chart =
+    controller->Show(vtkSMSourceProxy::SafeDownCast(source->getProxy()), kGaugesPort, view);
+  if (chart)
+  {
+    vtkSMPropertyHelper(chart, "UseIndexForXAxis").Set(0);
+    vtkSMPropertyHelper(chart, "XArrayName").Set("Time");
+    chart->UpdateVTKObjects();
+  }
+  view->StillRender();
+}

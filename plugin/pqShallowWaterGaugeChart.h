@@ -1,0 +1,38 @@
+#ifndef pqShallowWaterGaugeChart_h
+#define pqShallowWaterGaugeChart_h
+
+#include <QObject>
+#include <QSet>
+
+class pqPipelineSource;
+
+/**
+ * Shows a Shallow Water source's or solver's Gauges output in a Line Chart View (Time as the X
+ * array) the first time its data says it has gauges: hydrographs are what a user sets gauges to
+ * see. A ParaView XML hint cannot do this: it would open a chart for every source, gauges or
+ * none. It reads the output's data information only (the gauges' columns), so it works the same
+ * with a remote server; a table already shown in some view, or a chart the user closed, is left
+ * as it is.
+ */
+class pqShallowWaterGaugeChart : public QObject
+{
+  Q_OBJECT
+
+public:
+  explicit pqShallowWaterGaugeChart(QObject* parent = nullptr);
+  ~pqShallowWaterGaugeChart() override = default;
+
+  void startup();
+  void shutdown() {}
+
+private Q_SLOTS:
+  void watch(pqPipelineSource* source);
+  void forget(pqPipelineSource* source);
+  void updated(pqPipelineSource* source);
+
+private:
+  // Sources whose gauges have been charted once (or were shown already).
+  QSet<pqPipelineSource*> Charted;
+};
+
+#endif
