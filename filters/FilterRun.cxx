@@ -168,12 +168,13 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
     initial = makeInitialState(plan.params, nullptr);
   }
   // (A split run's ranks each see their block: the warning is for a single one.)
-  if (!request.piece && NothingMoves(initial, plan.params))
+  if (!request.piece && !request.restartFrom && NothingMoves(initial, plan.params))
     vtkWarningWithObjectMacro(algorithm_,
       << "the domain starts dry everywhere and no water enters it, so nothing will move: set "
          "Initial Water Level above the terrain somewhere, choose a Depth or Free Surface "
          "Array, set Rainfall, or make a side an Inflow or Water level boundary");
-  timeline_ = std::make_unique<Timeline>(plan, initial, request.outputInterval);
+  timeline_ = std::make_unique<Timeline>(
+    plan, initial, request.outputInterval, checkpointLimits(plan.params));
   if (request.restartFrom)
     continueFrom(*request.restartFrom, plan.params);
   arrays_.Bed = nullptr;
@@ -185,6 +186,26 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
     balanceInitial_ = closingInitialVolume(
       timeline_->simulation().downloadState(), plan.params, balanceRainedCells_);
   }
+}
+
+Timeline::Limits FilterRun::checkpointLimits(const SimulationParameters& params) const
+{
+  Timeline::Limits limits;
+  if (!partition_)
+    return limits;
+  // A split run's ranks must keep the same checkpoints, or going back they would restore
+  // different times and their collectives would no longer meet: no limit by each rank's own
+  // clock, and the same count on every rank (the fewest any rank's memory allows).
+  limits.maxCheckpointShare = std::numeric_limits<double>::infinity();
+  const std::uint64_t each = stateFields(params).size() * static_cast<std::uint64_t>(params.nx) *
+                             static_cast<std::uint64_t>(params.ny) *
+                             (params.precision == Precision::Double ? 8 : 4);
+  double fewest = -static_cast<double>(
+    std::max<std::uint64_t>(2, limits.maxCheckpointBytes / std::max<std::uint64_t>(each, 1)));
+  ranks_->maxOverRanks(&fewest, 1);
+  limits.maxCheckpoints = std::min(limits.maxCheckpoints, static_cast<std::size_t>(-fewest));
+  limits.maxCheckpointBytes = std::numeric_limits<std::uint64_t>::max();
+  return limits;
 }
 
 void FilterRun::continueFrom(vtkImageData& frame, const SimulationParameters& params)
@@ -330,6 +351,8 @@ void FilterRun::placePiece(vtkImageData* output) const
   }
   if (auto* device = vtkStringArray::SafeDownCast(field->GetAbstractArray("Device")))
     device->SetValue(0, splitDevices_);
+  // (a rank's own wave-speed maximum would restart a run on one rank with too long a step)
+  field->RemoveArray("StepWaveSpeed");
 }
 
 void FilterRun::failed(const std::string& message, double from)

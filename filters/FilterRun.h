@@ -7,6 +7,7 @@
 #include "Partition.h"
 #include "RankExchange.h"
 #include "Simulation.h"
+#include "Timeline.h"
 
 #include <functional>
 #include <limits>
@@ -21,7 +22,6 @@ class vtkImageData;
 
 namespace swe
 {
-class Timeline;
 
 // What one data request asks for, its properties checked.
 struct FrameRequest
@@ -97,6 +97,8 @@ private:
   // The new run goes on from frame's state, time and step count (its flood maps and infiltration
   // too): the solver's Restart Frame.
   void continueFrom(vtkImageData& frame, const SimulationParameters& params);
+  // The timeline's checkpoint limits: a split run's the same on every rank (collective then).
+  Timeline::Limits checkpointLimits(const SimulationParameters& params) const;
   // What start() does on every rank of a split run: the plan split, and the initial state of
   // this rank's block; each rank's errors agreed, so that all fail together.
   InitialState startSplit(const FrameRequest& request,

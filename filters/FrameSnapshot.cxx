@@ -35,6 +35,12 @@ void copyComponent(vtkImageData* frame,
                 " precision: restart in the precision the state was written in");
   const int components = array->GetNumberOfComponents();
   const vtkIdType n = array->GetNumberOfTuples();
+  const vtkIdType cells = frame->GetNumberOfCells();
+  if (n != cells || components <= component)
+    throw Error(what + "'s " + name + " has " + std::to_string(n) + " tuples of " +
+                std::to_string(components) + " components, not " + std::to_string(cells) +
+                " of at least " + std::to_string(component + 1) +
+                ": it is not a Shallow Water frame saved whole");
   const unsigned char* in = static_cast<const unsigned char*>(array->GetVoidPointer(0));
   for (vtkIdType k = 0; k < n; ++k)
     std::memcpy(out + k * realSize, in + (k * components + component) * realSize, realSize);
@@ -56,7 +62,7 @@ Snapshot frameSnapshot(vtkImageData* frame,
   int extent[6];
   frame->GetExtent(extent);
   const int nx = extent[1] - extent[0], ny = extent[3] - extent[2];
-  if (nx != params.nx || ny != params.ny)
+  if (extent[5] - extent[4] > 1 || nx != params.nx || ny != params.ny)
     throw Error(what + " holds a state of " + std::to_string(nx) + " x " + std::to_string(ny) +
                 " cells, the run has " + std::to_string(params.nx) + " x " +
                 std::to_string(params.ny) + ": restart on the grid the state was written on");

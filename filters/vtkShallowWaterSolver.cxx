@@ -134,6 +134,19 @@ void vtkShallowWaterSolver::SetInitialWaterLevel(double level)
   }
 }
 
+int vtkShallowWaterSolver::RequestUpdateExtent(vtkInformation* request,
+  vtkInformationVector** inputVector,
+  vtkInformationVector* outputVector)
+{
+  const int done = this->Superclass::RequestUpdateExtent(request, inputVector, outputVector);
+  // A restart frame is one state: not the frame of a series at the animation's time, which
+  // would change (and restart the run) with every frame asked for.
+  if (this->GetNumberOfInputConnections(3) > 0)
+    inputVector[3]->GetInformationObject(0)->Remove(
+      vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
+  return done;
+}
+
 vtkImageData* vtkShallowWaterSolver::RestartFrame(vtkInformationVector** inputVector)
 {
   return this->GetNumberOfInputConnections(3) > 0 ? vtkImageData::GetData(inputVector[3], 0)
@@ -275,8 +288,10 @@ bool vtkShallowWaterSolver::InitialStateChanged(vtkInformationVector** inputVect
     series ? series->GetMTime() : 0,
     gauges ? gauges->GetMTime() : 0,
     frame ? frame->GetMTime() : 0 });
-  const bool changed = time != this->InputTime;
+  // (a restart frame connected or disconnected changes the run even where its data is older)
+  const bool changed = time != this->InputTime || frame != this->RestartFrameSeen;
   this->InputTime = time;
+  this->RestartFrameSeen = frame;
   return changed;
 }
 

@@ -69,6 +69,9 @@ protected:
     vtkInformationVector** inputVector) override;
   bool InitialStateChanged(vtkInformationVector** inputVector) override;
   vtkImageData* RestartFrame(vtkInformationVector** inputVector) override;
+  int RequestUpdateExtent(vtkInformation* request,
+    vtkInformationVector** inputVector,
+    vtkInformationVector* outputVector) override;
   void AddInputParameters(swe::SimulationParameters& params,
     vtkInformationVector** inputVector,
     bool inputDataReady,
@@ -90,6 +93,8 @@ private:
   std::string HydraulicConductivityArray, SuctionHeadArray, MoistureDeficitArray;
   double InitialWaterLevel;
   vtkMTimeType InputTime;
+  // The restart frame the last run was made with (identity only, never dereferenced).
+  vtkImageData* RestartFrameSeen = nullptr;
   // The input data last warned about for pipeline information that disagrees with its grid.
   vtkMTimeType GridWarningTime = 0;
 };

@@ -82,16 +82,12 @@ void Timeline::startFrom(const Snapshot& state)
 {
   finishAhead({});
   simulation_->restore(state);
+  // (taken before the old ones go, so that a failure leaves the timeline whole)
+  Snapshot first;
+  takeSnapshot(first);
   for (auto& checkpoint : checkpoints_)
     spares_.push_back(std::move(checkpoint.second));
   checkpoints_.clear();
-  Snapshot first;
-  if (!spares_.empty())
-  {
-    first = std::move(spares_.back());
-    spares_.pop_back();
-  }
-  takeSnapshot(first);
   checkpoints_.emplace(simulation_->time(), std::move(first));
 }
 
