@@ -2,6 +2,8 @@
 
 #include "Error.h"
 #include "HostMemory.h"
+#include "Simulation.h"
+#include "Stepper.h"
 #include "SimulationTypes.h"
 
 #include <algorithm>
@@ -145,5 +147,28 @@ std::uint64_t largestSquareGridOn(Precision precision, const DeviceInfo& device)
   // Less the ghost layers and the row alignment (at most 2 x 128 bytes a row).
   return static_cast<std::uint64_t>(std::min(byMemory, byIndex)) -
          2 * rowOffsetCells(realBytes(precision));
+}
+
+// Simulation's checks that need no simulation, beside the limits they read.
+DeviceInfo Simulation::check(const SimulationParameters& params,
+  bool perCellManning,
+  const std::vector<HostShare>& alsoOnHost)
+{
+  return checkRunFits(params, perCellManning, alsoOnHost);
+}
+
+std::uint64_t Simulation::bytesMovedPerCell(const SimulationParameters& params)
+{
+  return stepBytesPerCell(params);
+}
+
+std::uint64_t Simulation::largestSquareGrid(Precision precision, const DeviceInfo& device)
+{
+  return largestSquareGridOn(precision, device);
+}
+
+std::uint64_t Simulation::bytesPerCell(Precision precision, bool perCellManning)
+{
+  return deviceBytesPerCell(precision, perCellManning);
 }
 } // namespace swe

@@ -89,6 +89,20 @@ struct Simulation::Impl
   // parity are those before it until settle() reads the clock.
   bool advancing = false;
 
+  // Queued work (an advance not waited for) may read host memory the parts own, such as a split
+  // run's halo staging: it ends before they go. (A lost device leaves nothing to wait for.)
+  ~Impl()
+  {
+    try
+    {
+      if (queue())
+        queue.finish();
+    }
+    catch (...)
+    {
+    }
+  }
+
   Impl(const SimulationPlan& plan, const InitialState& initial)
     : params(plan.params)
     , info(plan.device)
@@ -561,13 +575,6 @@ SplitSeconds Simulation::splitSeconds() const
   return impl_->coupling ? impl_->coupling->seconds() : SplitSeconds{};
 }
 
-DeviceInfo Simulation::check(const SimulationParameters& params,
-  bool perCellManning,
-  const std::vector<HostShare>& alsoOnHost)
-{
-  return checkRunFits(params, perCellManning, alsoOnHost);
-}
-
 double Simulation::copyBandwidth() const
 {
   Impl& m = *impl_;
@@ -590,18 +597,4 @@ double Simulation::copyBandwidth() const
     });
 }
 
-std::uint64_t Simulation::bytesMovedPerCell(const SimulationParameters& params)
-{
-  return stepBytesPerCell(params);
-}
-
-std::uint64_t Simulation::largestSquareGrid(Precision precision, const DeviceInfo& device)
-{
-  return largestSquareGridOn(precision, device);
-}
-
-std::uint64_t Simulation::bytesPerCell(Precision precision, bool perCellManning)
-{
-  return deviceBytesPerCell(precision, perCellManning);
-}
 } // namespace swe
