@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "FrameImage.h"
 #include "FrameSnapshot.h"
+#include "GridLayout.h"
 #include "Devices.h"
 #include "LaunchTuner.h"
 #include "PipelineRanks.h"
@@ -198,8 +199,7 @@ Timeline::Limits FilterRun::checkpointLimits(const SimulationParameters& params)
   // clock, and the same count on every rank (the fewest any rank's memory allows).
   limits.maxCheckpointShare = std::numeric_limits<double>::infinity();
   const std::uint64_t each = stateFields(params).size() * static_cast<std::uint64_t>(params.nx) *
-                             static_cast<std::uint64_t>(params.ny) *
-                             (params.precision == Precision::Double ? 8 : 4);
+                             static_cast<std::uint64_t>(params.ny) * realBytes(params.precision);
   double fewest = -static_cast<double>(
     std::max<std::uint64_t>(2, limits.maxCheckpointBytes / std::max<std::uint64_t>(each, 1)));
   ranks_->maxOverRanks(&fewest, 1);

@@ -1,19 +1,19 @@
 #include "pqShallowWaterGaugeChart.h"
 
 #include <pqApplicationCore.h>
+#include <pqObjectBuilder.h>
 #include <pqOutputPort.h>
 #include <pqPipelineSource.h>
 #include <pqServer.h>
 #include <pqServerManagerModel.h>
+#include <pqView.h>
 #include <vtkNew.h>
 #include <vtkPVDataInformation.h>
 #include <vtkPVDataSetAttributesInformation.h>
 #include <vtkSMParaViewPipelineControllerWithRendering.h>
 #include <vtkSMPropertyHelper.h>
-#include <vtkSMSessionProxyManager.h>
 #include <vtkSMSourceProxy.h>
 #include <vtkSMViewProxy.h>
-#include <vtkSmartPointer.h>
 
 #include <cstring>
 
@@ -70,16 +70,13 @@ void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
   this->Charted.insert(source);
   if (!port->getViews().isEmpty())
     return;
-  vtkSMSessionProxyManager* proxies = source->getServer()->proxyManager();
-  vtkSmartPointer<vtkSMProxy> proxy;
-  proxy.TakeReference(proxies->NewProxy("views", "XYChartView"));
-  auto* view = vtkSMViewProxy::SafeDownCast(proxy);
+  pqObjectBuilder* builder = pqApplicationCore::instance()->getObjectBuilder();
+  pqView* created = builder->createView("XYChartView", source->getServer());
+  auto* view = created ? vtkSMViewProxy::SafeDownCast(created->getProxy()) : nullptr;
   if (!view)
     return;
+  builder->addToLayout(created);
   vtkNew<vtkSMParaViewPipelineControllerWithRendering> controller;
-  controller->InitializeProxy(view);
-  controller->RegisterViewProxy(view);
-  controller->AssignViewToLayout(view);
   vtkSMProxy* chart =
     controller->Show(vtkSMSourceProxy::SafeDownCast(source->getProxy()), kGaugesPort, view);
   if (chart)

@@ -63,17 +63,17 @@ DeviceClock::DeviceClock(const EngineContext& engine,
   }
 }
 
-void DeviceClock::writeReal(std::size_t slot, double value)
+void DeviceClock::writeReal(const cl::Buffer& buffer, std::size_t slot, double value)
 {
   if (params_.precision == Precision::Double)
   {
     const cl_double v = value;
-    queue_.enqueueWriteBuffer(ctrl_, CL_TRUE, slot * sizeof(v), sizeof(v), &v);
+    queue_.enqueueWriteBuffer(buffer, CL_TRUE, slot * sizeof(v), sizeof(v), &v);
   }
   else
   {
     const cl_float v = static_cast<cl_float>(value);
-    queue_.enqueueWriteBuffer(ctrl_, CL_TRUE, slot * sizeof(v), sizeof(v), &v);
+    queue_.enqueueWriteBuffer(buffer, CL_TRUE, slot * sizeof(v), sizeof(v), &v);
   }
 }
 
@@ -85,7 +85,7 @@ void DeviceClock::restart(double t, std::int64_t count, double dtBefore, double 
   clock[CTRL_TARGET] = t;
   clock[CTRL_LAST_DT] = dtBefore;
   for (std::size_t slot = 0; slot < CTRL_SIZE; ++slot)
-    writeReal(slot, clock[slot]);
+    writeReal(ctrl_, slot, clock[slot]);
   cl_int statusInit[STATUS_SIZE] = {};
   statusInit[STATUS_STEPS] = static_cast<cl_int>(count);
   statusInit[STATUS_BAD_CELL] = INT_MAX; // none
@@ -109,24 +109,10 @@ void DeviceClock::restart(double t, std::int64_t count, double dtBefore, double 
   queue_.enqueueFillBuffer(
     partialMax_, cl_uchar(0), 0, speedPartialCount_ * state_.layout().realSize);
   if (waveSpeed >= 0)
-    writePartial(waveSpeed);
+    writeReal(partialMax_, 0, waveSpeed);
   else
     queue_.enqueueNDRangeKernel(waveSpeed_[state_.parity], cl::NullRange, grid_.speed, grid_.local);
   queue_.finish();
-}
-
-void DeviceClock::writePartial(double value)
-{
-  if (params_.precision == Precision::Double)
-  {
-    const cl_double v = value;
-    queue_.enqueueWriteBuffer(partialMax_, CL_TRUE, 0, sizeof(v), &v);
-  }
-  else
-  {
-    const cl_float v = static_cast<cl_float>(value);
-    queue_.enqueueWriteBuffer(partialMax_, CL_TRUE, 0, sizeof(v), &v);
-  }
 }
 
 double DeviceClock::pendingWaveSpeed() const
@@ -145,7 +131,7 @@ void DeviceClock::setTarget(double target, std::int64_t stepLimit)
   const cl_int limit = static_cast<cl_int>(std::min<std::int64_t>(stepLimit, INT_MAX));
   queue_.enqueueWriteBuffer(
     status_, CL_TRUE, STATUS_STEP_LIMIT * sizeof(cl_int), sizeof(limit), &limit);
-  writeReal(CTRL_TARGET, target);
+  writeReal(ctrl_, CTRL_TARGET, target);
   if (fusedClock_)
     enqueueChooseDt();
 }

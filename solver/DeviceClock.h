@@ -92,9 +92,8 @@ public:
   void batchTook(int n, double seconds);
 
 private:
-  void writeReal(std::size_t slot, double value);
-  // partials[0] = value (the others zero, as restart leaves them).
-  void writePartial(double value);
+  // buffer[slot] = value, in the run's precision.
+  void writeReal(const cl::Buffer& buffer, std::size_t slot, double value);
   [[noreturn]] void reportTooLongStep(std::int64_t step, double speed) const;
   [[noreturn]] void reportBlowUp(int cell, int step) const;
 

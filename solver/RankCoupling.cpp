@@ -38,10 +38,13 @@ RankCoupling::RankCoupling(const EngineContext& engine,
   std::size_t sent = 0, received = 0;
   for (const HaloLink& link : links_)
   {
+    linkCells_.push_back({ 0, 0 });
     for (const CellRect& r : link.send)
-      sent += r.cells();
+      linkCells_.back()[0] += r.cells();
     for (const CellRect& r : link.receive)
-      received += r.cells();
+      linkCells_.back()[1] += r.cells();
+    sent += linkCells_.back()[0];
+    received += linkCells_.back()[1];
   }
   sent_.resize(sent * kMostFields * layout.realSize);
   received_.resize(received * kMostFields * layout.realSize);
@@ -100,15 +103,12 @@ void RankCoupling::exchangeHalo(const std::vector<const cl::Buffer*>& fields)
   // Each link's cells, in link order, as stage lays them out on both sides.
   std::vector<RankExchange::Message> sends, receives;
   std::size_t sentAt = 0, receivedAt = 0;
-  for (const HaloLink& link : links_)
+  for (std::size_t l = 0; l < links_.size(); ++l)
   {
-    std::size_t out = 0, in = 0;
-    for (const CellRect& r : link.send)
-      out += r.cells() * fields.size() * realSize;
-    for (const CellRect& r : link.receive)
-      in += r.cells() * fields.size() * realSize;
-    sends.push_back({ link.peer, 0, sent_.data() + sentAt, out });
-    receives.push_back({ link.peer, 0, received_.data() + receivedAt, in });
+    const std::size_t out = linkCells_[l][0] * fields.size() * realSize,
+                      in = linkCells_[l][1] * fields.size() * realSize;
+    sends.push_back({ links_[l].peer, 0, sent_.data() + sentAt, out });
+    receives.push_back({ links_[l].peer, 0, received_.data() + receivedAt, in });
     sentAt += out;
     receivedAt += in;
   }

@@ -18,6 +18,7 @@
 #include "RankExchange.h"
 #include "SimulationTypes.h"
 
+#include <array>
 #include <chrono>
 #include <vector>
 
@@ -90,6 +91,7 @@ private:
   Partition partition_;
   RankExchange& exchange_;
   std::vector<HaloLink> links_;
+  std::vector<std::array<std::size_t, 2>> linkCells_; // each link's cells sent, received
   // Queues pack_halo or unpack_halo over each link's rectangles, in link order, each
   // rectangle's fields one after the other; returns the cells of a field so staged.
   std::size_t stage(cl::Kernel& kernel,
