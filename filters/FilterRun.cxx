@@ -351,8 +351,6 @@ void FilterRun::placePiece(vtkImageData* output) const
   }
   if (auto* device = vtkStringArray::SafeDownCast(field->GetAbstractArray("Device")))
     device->SetValue(0, splitDevices_);
-  // (a rank's own wave-speed maximum would restart a run on one rank with too long a step)
-  field->RemoveArray("StepWaveSpeed");
 }
 
 void FilterRun::failed(const std::string& message, double from)

@@ -239,7 +239,7 @@ struct Simulation::Impl
       nullptr,
       {},
       state->fieldCount(),
-      ranks ? -1.0 : pendingWaveSpeed() }; // (a rank's own maximum is not the run's)
+      pendingWaveSpeed() };
   }
 
   // Snapshot::waveSpeed of the state now (settled): the speeds the last step left, unless the
