@@ -2,6 +2,7 @@
 // around it. Each measurement below is a function of its own, run in the order of bench(), each
 // printing its line (PERFORMANCE.md reads them). With --ranks, what splitting the grid among
 // ranks costs instead (SPLIT lines).
+#include "BenchDry.h"
 #include "BenchSplit.h"
 #include "CommonOptions.h"
 #include "Error.h"
@@ -40,6 +41,7 @@ struct BenchOptions
   int sources = 0;
   std::string rainSeries;
   std::vector<double> greenAmpt; // K, PSI, DEFICIT
+  double wetFraction = 0;        // > 0: water over that share of the grid, dry land beyond
 };
 
 // One benchmark: the simulation, and what the measurements found, for those that come after.
@@ -59,14 +61,15 @@ struct Bench
   double deviceSnapshotSeconds = 0; // a checkpoint in recycled device memory
 };
 
-// SETUP's state: the dam break keeps the state physical for the whole benchmark. (Its host copy
-// only lives while the simulation is made.)
-void makeSimulation(Bench& b)
+// SETUP's state: the dam break by default keeps the state physical for the whole benchmark. (Its
+// host copy only lives while the simulation is made.)
+void makeSimulation(Bench& b, const BenchOptions& options)
 {
   b.simulation = [&]
   {
     const auto start = Clock::now();
-    const InitialState initial = makeScenario(Scenario::DamBreak, b.params);
+    const InitialState initial =
+      benchInitialState(b.params, options.common.scenario, options.wetFraction);
     b.stateSeconds = secondsSince(start);
     return std::make_unique<Simulation>(b.params, initial);
   }();
@@ -347,7 +350,11 @@ int bench(BenchOptions& options)
     b.params.gauges.push_back(
       { (g + 0.5) * b.params.nx * b.params.dx / options.gauges, 0.5 * b.params.ny * b.params.dx });
   b.params.validate();
-  makeSimulation(b);
+  if (b.params.skipDry)
+    return benchSkipDry(b.params,
+      benchInitialState(b.params, options.common.scenario, options.wetFraction),
+      options.steps);
+  makeSimulation(b, options);
   measureFirstRead(b);
   measureWarmup(b, options.steps);
   measureSteps(b, options.steps);
@@ -401,6 +408,12 @@ Subcommand addBench(CLI::App& app)
   cmd->add_option("--gauges",
     options->gauges,
     "sample this many gauges after every step, spread along the grid's middle row");
+  cmd->add_option("--scenario", options->common.scenario, "the initial state (as swe run's)")
+    ->capture_default_str();
+  cmd->add_option("--wet-fraction",
+    options->wetFraction,
+    "in place of the scenario: still water 1 m deep over this share of the grid along x, dry "
+    "land beyond");
   cmd->add_flag("--baseline",
     options->baseline,
     "also time the scheme as a plain one-core C++ loop (the twin) and print the speed-up");

@@ -1,5 +1,7 @@
 #include "CommonOptions.h"
 
+#include "Error.h"
+
 #include <CLI/CLI.hpp>
 
 namespace swe::cli
@@ -26,6 +28,12 @@ CLI::App* CommonOptions::addSubcommand(CLI::App& parent,
       "step kernel launch: auto (tuned once, cached), default, GXxGYxROWS such as 128x2x8, or "
       "that with s2 appended (two steps a launch; Lax-Friedrichs)")
     ->capture_default_str();
+  app
+    ->add_option("--skip-dry",
+      skipDry,
+      "on: leave out of each step the tiles where no water is or can come (MUSCL schemes, "
+      "without rain), with the same results bit for bit; off: update every cell")
+    ->capture_default_str();
   app->add_option("--build-options", params.buildOptions, "extra OpenCL build options");
   return app;
 }
@@ -36,6 +44,9 @@ SimulationParameters CommonOptions::resolve()
   params.scheme = schemeFromName(scheme);
   for (const auto& b : boundaries)
     parseBoundary(b, params);
+  if (skipDry != "on" && skipDry != "off")
+    throw Error("--skip-dry must be on or off, got '" + skipDry + "'");
+  params.skipDry = skipDry == "on";
   params.validate();
   return params;
 }

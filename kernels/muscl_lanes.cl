@@ -88,11 +88,14 @@ inline void write_lanes(__global real* h_out, __global real* hu_out, __global re
 
 /* Writes the new state of the cells of row j from column i (write_lanes), takes their wave
  * speeds into *speed, and the linear index of the first non-physical one into *bad (the sweeps'
- * store_checked, a group of lanes at a time). */
+ * store_checked, a group of lanes at a time); with SKIP_DRY, notes in *wet whether one holds
+ * water. */
 inline void store_lanes(__global real* h_out, __global real* hu_out, __global real* hv_out,
-  int i, int j, realm h, realm hu, realm hv, maskm ok, realm* speed, int* bad)
+  int i, int j, realm h, realm hu, realm hv, maskm ok, realm* speed, int* bad, int* wet)
 {
   const maskm inside = lanes_inside(i);
+  if (SKIP_DRY)
+    *wet |= any(inside && (HOLDS_WATER(h) || HOLDS_WATER(hu) || HOLDS_WATER(hv)));
   const maskm good = ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv);
   *speed = fmax(*speed, WAVE_SPEED_WHERE(realm, inside && good, h, hu, hv));
   write_lanes(h_out, hu_out, hv_out, i, j, h, hu, hv);
@@ -138,12 +141,19 @@ inline real publish_rows(bool speeds, realm speed, int bad, __global real* parti
 #define RAIN_LANES(i, j) ((realm)RAIN)
 #endif
 
-/* The loop of the CPU-shaped kernels over their rows (j) and the groups of lanes along each
- * (from column i). */
-#define FOR_LANE_GROUPS(j, i)                                                                     \
+/* The loops of the CPU-shaped kernels: over the tiles of the work-item's rows (tx, of
+ * LANE_TILE_W columns: one a row without SKIP_DRY; dry_tiles.h), then over a tile's rows (j) and
+ * the groups of lanes along each (from column i). */
+#if SKIP_DRY
+#define LANE_TILE_W TILE_W
+#else
+#define LANE_TILE_W (((NX + MUSCL_LANES - 1) / MUSCL_LANES) * MUSCL_LANES)
+#endif
+#define FOR_LANE_TILES(tx) for (int tx = 0; tx * LANE_TILE_W < NX; ++tx)
+#define FOR_TILE_LANES(tx, j, i)                                                                  \
   for (int j = get_global_id(0) * BLOCK_ROWS;                                                     \
        j < min(((int)get_global_id(0) + 1) * BLOCK_ROWS, NY); ++j)                                \
-    for (int i = 0; i < NX; i += MUSCL_LANES)
+    for (int i = (tx) * LANE_TILE_W; i < min(((tx) + 1) * LANE_TILE_W, NX); i += MUSCL_LANES)
 
 /* hancock_sweep on MUSCL_LANES cells at a time: the Hancock faces of the cells and of their four
  * neighbours (each from the cells around it), then one flux solve per face and side. */
@@ -155,7 +165,12 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
               k4 = (realm)(capped ? (real)4 * kdt : (real)0);
   realm speed = (realm)0;
   int bad = INT_MAX;
-  FOR_LANE_GROUPS(j, i)
+  FOR_LANE_TILES(tx)
+  {
+    if (!tile_updated(TILE_PARAMETERS, tx, get_global_id(0), capped, true))
+      continue;
+    int wet = 0;
+    FOR_TILE_LANES(tx, j, i)
     {
       realm hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
       if (!(dt > (real)0))
@@ -200,8 +215,10 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
         MANNING_LANES(i, j), RAIN_LANES(i, j), g, h_dry, (realm)H_FILM);
       TAKE_LOSS(&hn, &hun, &hvn, (realm)LOSS, (realm)dt, h_dry);
-      store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad);
+      store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad, &wet);
     }
+    keep_tile_flags(TILE_PARAMETERS, tx, get_global_id(0), wet != 0, !(dt > (real)0));
+  }
   finish_hancock_pass(
     capped, publish_rows(true, speed, bad, partial_max, status), partial_max, status);
 }
@@ -231,7 +248,12 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
   const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY;
   realm speed = (realm)0;
   int bad = INT_MAX;
-  FOR_LANE_GROUPS(j, i)
+  FOR_LANE_TILES(tx)
+  {
+    if (!tile_updated(TILE_PARAMETERS, tx, get_global_id(0), false, true))
+      continue;
+    int wet = 0;
+    FOR_TILE_LANES(tx, j, i)
     {
       if (!(dt > (real)0))
       {
@@ -263,8 +285,11 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
         hvn = (real)0.5 * (load_lanes(hv_base, i, j) + hvn);
         TAKE_LOSS(&hn, &hun, &hvn, (realm)LOSS, (realm)dt, h_dry);
       }
-      store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad);
+      store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad, &wet);
     }
+    if (dt > (real)0) /* (at the target nothing is written) */
+      keep_tile_flags(TILE_PARAMETERS, tx, get_global_id(0), wet != 0, false);
+  }
   publish_rows(final_stage, speed, bad, partial_max, status);
 }
 

@@ -114,12 +114,14 @@ typedef struct
   real ch[WG_X], ceta[WG_X], cun[WG_X], cut[WG_X]; /* cell values */
   real eh[WG_X], eeta[WG_X], eun[WG_X], eut[WG_X]; /* values at the east face */
   real fh[WG_X], fqn[WG_X], fqt[WG_X];             /* west face flux, as x-1 sees it */
+  int wet; /* whether a cell the group wrote holds water (dry_tiles.h) */
 } SweepMemory;
 
 /* What every sweep body names first: its local memory (m, a __local SweepMemory*); the item's
  * place (k in the row of items, kw and ke its neighbours there, column i, first row j0);
  * whether its column lies within the grid and its ghost layers, and whether it updates cells
- * (the two items at either end only supply neighbours). */
+ * (the two items at either end only supply neighbours). The group's cells are a tile (tx, ty;
+ * dry_tiles.h), whose wet flag starts clear, before the body's first barrier. */
 #define SWEEP_PLACE(m)                                                                            \
   __local real* const scratch = (m)->scratch;                                                     \
   const RowExchange cells = { (m)->ch, (m)->ceta, (m)->cun, (m)->cut },                           \
@@ -127,13 +129,18 @@ typedef struct
   const int k = get_local_id(0), kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);                  \
   const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;                 \
   const bool column_exists = i < NX + GHOST;                                                      \
-  const bool updates = k >= 2 && k < WG_X - 2 && i < NX;
+  const bool updates = k >= 2 && k < WG_X - 2 && i < NX;                                        \
+  const int tx = get_group_id(0), ty = get_group_id(1);                                           \
+  if (k == 0)                                                                                     \
+    (m)->wet = 0;
 
 /* Stores a cell's new state at c and takes its wave speed into *speed, or reports the cell
- * (linear interior index `cell`) as non-physical. */
+ * (linear interior index `cell`) as non-physical; notes in *wet whether it holds water. */
 inline void store_checked(__global real* h_out, __global real* hu_out, __global real* hv_out,
-  int c, int cell, real h, real hu, real hv, bool ok, real* speed, __global int* status)
+  int c, int cell, real h, real hu, real hv, bool ok, real* speed, __global int* status,
+  bool* wet)
 {
+  *wet = *wet || HOLDS_WATER(h) || HOLDS_WATER(hu) || HOLDS_WATER(hv);
   h_out[c] = h;
   hu_out[c] = hu;
   hv_out[c] = hv;
@@ -233,8 +240,10 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
   SWEEP_PLACE(&memory)
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
-  const real dt = ctrl[CTRL_DT];
+  const bool updated = tile_updated(TILE_PARAMETERS, tx, ty, false, k == 0);
+  const real dt = updated ? ctrl[CTRL_DT] : (real)0;
   real speed = (real)0;
+  bool wet = false;
   if (dt > (real)0)
   {
     /* The column's window along y: cells j .. j + 2 of the row j being updated, the slopes of
@@ -292,18 +301,30 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
           hvn = (real)0.5 * (hv_b + hvn);
           TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
         }
-        store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
+        store_checked(
+          h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status, &wet);
       }
       /* Slide the window one row north. */
       cell = above;
       above = ahead;
       ahead = y_state(incoming);
     }
+    if (SKIP_DRY && wet)
+      memory.wet = 1;
   }
-  else if (final_stage) /* at the target; the final stage writes into the state it averages */
+  else if (final_stage && updated) /* at the target; the final stage writes into the state it
+                                    * averages */
     speed = speed_at_target(h_base, hu_base, hv_base, 0, 0, 0, false, i, j0, updates);
+  /* (its barriers also order the wet flag's writes before it is read) */
+  real group_speed = (real)0;
+  if (final_stage || SKIP_DRY)
+    group_speed = group_max(scratch, speed, k, WG_X);
+  if (k != 0)
+    return;
   if (final_stage)
-    publish_group_max_speed(scratch, speed, partial_max);
+    publish_speed(group_speed, partial_max);
+  if (dt > (real)0) /* (at the target nothing is written) */
+    keep_tile_flags(TILE_PARAMETERS, tx, ty, memory.wet != 0, false);
 }
 
 /* The Hancock faces of a row's cells (this item's: yc, with its column's neighbours ys below and
@@ -354,9 +375,11 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
   SWEEP_PLACE(&memory->sweep)
   const real g = (real)GRAVITY;
   const bool idle = capped && status[STATUS_REDO] == 0;
-  const real dt = idle ? (real)0 : ctrl[CTRL_DT];
+  const bool updated = !idle && tile_updated(TILE_PARAMETERS, tx, ty, capped, k == 0);
+  const real dt = updated ? ctrl[CTRL_DT] : (real)0;
   const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt, k4 = (real)4 * kdt;
   real speed = (real)0;
+  bool wet = false;
   if (dt > (real)0)
   {
     /* The column's window along y: rows j .. j + 2 for row j = j0 + r, the half-step face
@@ -410,7 +433,8 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
         const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), RAIN_AT(c),
           g, (real)H_DRY, (real)H_FILM);
         TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
-        store_checked(h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status);
+        store_checked(
+          h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status, &wet);
       }
       /* Slide the window one row north. */
       south = north_seen_above;
@@ -419,14 +443,18 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       above = ahead;
       ahead = y_state(incoming);
     }
+    if (SKIP_DRY && wet)
+      memory->sweep.wet = 1;
   }
-  else if (!idle) /* at the target */
+  else if (updated) /* at the target */
     speed = speed_at_target(h, hu, hv, h_out, hu_out, hv_out, true, i, j0, updates);
   const real group_speed = group_max(scratch, speed, k, WG_X);
   if (k == 0 && !idle)
   {
     publish_speed(group_speed, partial_max);
     finish_hancock_pass(capped, group_speed, partial_max, status);
+    if (updated)
+      keep_tile_flags(TILE_PARAMETERS, tx, ty, memory->sweep.wet != 0, !(dt > (real)0));
   }
 }
 

@@ -5,6 +5,7 @@
 // this process can count on (HostMemory.h), with the numbers.
 #include "Devices.h"
 #include "GridLayout.h"
+#include "OpenCL.h"
 #include "Parameters.h"
 #include "SimulationTypes.h"
 
@@ -36,4 +37,7 @@ std::uint64_t largestSquareGridOn(Precision precision, const DeviceInfo& device)
 
 // "1.50 GiB".
 std::string gib(std::uint64_t bytes);
+
+// Bytes per second of a device-to-device copy (read + write) of `bytes`, at most 1 GiB. Waits.
+double measureCopyBandwidth(const cl::Context& context, cl::CommandQueue& queue, std::size_t bytes);
 } // namespace swe

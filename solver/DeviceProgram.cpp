@@ -74,7 +74,7 @@ bool programNeeds(const std::string& name, Scheme scheme, const LaunchShape& sha
   const bool secondOrder = isSecondOrder(scheme);
   if (name == "lax_friedrichs.cl")
     return !secondOrder;
-  if (name == "muscl_hllc.h" || name == "muscl_steps.h")
+  if (name == "muscl_hllc.h" || name == "dry_tiles.h" || name == "muscl_steps.h")
     return secondOrder;
   if (name == "muscl_sweeps.cl")
     return secondOrder && !shape.wholeRows;
@@ -192,7 +192,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
                                         std::to_string(settings.layout.paddedCells()) + " "
                                     : "")
     << (params.waterBalance ? "-DWATER_BALANCE " : "")
-    << haloOption(settings.haloSides)
+    << haloOption(settings.haloSides) << dryTileOptions(dryTileGrid(params, shape))
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless
     // the build options choose (tests take both on any device).
@@ -395,6 +395,7 @@ GridLaunch gridLaunch(const DeviceProgram& program,
   launch.speed = cl::NDRange(speedGroupsX * wg[0], speedGroupsY * wg[1]);
   launch.groups = static_cast<int>(groupsX * groupsY);
   launch.speedGroups = static_cast<int>(speedGroupsX * speedGroupsY);
+  launch.tiles = dryTileGrid(params, shape);
   return launch;
 }
 } // namespace swe

@@ -10,6 +10,7 @@
 #include "LocalDatum.h"
 #include "OpenCL.h"
 #include "Parameters.h"
+#include "TileGrid.h"
 
 #include <array>
 #include <string>
@@ -106,6 +107,7 @@ struct GridLaunch
   cl::NDRange reduce;  // one group of REDUCE_WG (compute_dt, diagnostics_final, frame bounds)
   int groups = 0;      // of global
   int speedGroups = 0; // of speed
+  TileGrid tiles;      // where the run skips dry land
 };
 
 GridLaunch gridLaunch(const DeviceProgram& program,

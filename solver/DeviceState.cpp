@@ -18,6 +18,7 @@ DeviceState::DeviceState(const EngineContext& engine,
   , layout_(layout)
   , perCellManning_(perCellManning)
   , datum_(datum)
+  , tiles_(engine, engine.grid.tiles)
 {
   const cl::Context& context = engine.context;
   const std::size_t bytes = layout_.bufferBytes();
@@ -263,6 +264,7 @@ void DeviceState::upload(const InitialState& initial)
       queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
   if (gauges_)
     gauges_->setBed(initial);
+  tiles_.reset();
 }
 
 void DeviceState::clear()
@@ -270,6 +272,7 @@ void DeviceState::clear()
   for (const Copy& c : copies_)
     for (const cl::Buffer* b : { &c.h, &c.hu, &c.hv })
       queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
+  tiles_.reset();
 }
 
 void DeviceState::fillGhosts(int p, bool bed)
@@ -325,6 +328,7 @@ void DeviceState::write(const unsigned char* in)
       layout_.packedRowBytes(),
       0,
       in + f * layout_.fieldBytes());
+  tiles_.reset();
 }
 
 void DeviceState::pack(const cl::Buffer& to, cl::Event* done, int firstField) const
@@ -356,6 +360,7 @@ void DeviceState::unpack(const cl::Buffer& from)
       0,
       layout_.rowPitchBytes(),
       0);
+  tiles_.reset();
 }
 
 template<class Out>

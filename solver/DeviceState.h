@@ -5,6 +5,7 @@
 // Moves the state between the host and the device (upload, interior reads and writes, packed copies
 // on the device for snapshots and frames) and fills the ghost cells (kernels/boundary.cl).
 #include "DeviceProgram.h"
+#include "DryTiles.h"
 #include "FloodMaps.h"
 #include "Gauges.h"
 #include "GridLayout.h"
@@ -40,6 +41,8 @@ public:
   const GridLayout& layout() const { return layout_; }
   const Copy& copy(int p) const { return copies_[p]; }
   const cl::Buffer& bed() const { return bed_; }
+  // The tiles' flags for skipping dry land (placeholders without).
+  const DryTiles& tiles() const { return tiles_; }
   // The per-cell Manning coefficients, or a placeholder argument without them.
   const cl::Buffer& manningField() const { return manningField_; }
   // The current state's buffer of a field (the bed's for Field::Bed, a flood map's for theirs).
@@ -138,5 +141,6 @@ private:
   // The state's fields after h, hu, hv, as stateFields orders them.
   std::vector<const cl::Buffer*> kept_;
   RankCoupling* coupling_ = nullptr;
+  DryTiles tiles_;
 };
 } // namespace swe

@@ -30,6 +30,19 @@ int checkHostMemory(int nx, int ny)
   }
   return nx;
 }
+// data/make_valley.py's terrain at (x, y) of its 800 m x 500 m [m]: a floor falling from 40 m
+// to 20 m along x, sides rising 12 m over 250 m, a 3 m deep meandering channel and a low hill.
+double valleyBed(double x, double y)
+{
+  const double pi = 3.14159265358979323846;
+  const double floor = 40.0 - 20.0 * x / 800.0;
+  const double across = std::abs(y - (250.0 + 40.0 * std::sin(2 * pi * x / 400.0)));
+  const double sides = 12.0 * std::pow(std::max(0.0, (across - 30.0) / 220.0), 1.5);
+  const double channel = -3.0 * std::exp(-(across / 12.0) * (across / 12.0));
+  const double hill = 4.0 * std::exp(-(((x - 520.0) / 40.0) * ((x - 520.0) / 40.0) +
+                                       ((y - 330.0) / 30.0) * ((y - 330.0) / 30.0)));
+  return floor + sides + channel + hill;
+}
 } // namespace
 
 InitialState::InitialState(int nx_, int ny_)
@@ -299,6 +312,13 @@ InitialState makeScenario(Scenario scenario,
         case Scenario::StokerWetDamBreak:
           depth = x < 0.5 * lx ? 0.005 : 0.001;
           break;
+        case Scenario::ValleyDamBreak:
+        {
+          const double bed = valleyBed(x * 800.0 / lx, y * 500.0 / ly);
+          state.bed[state.index(i, j)] = bed;
+          depth = x * 800.0 / lx < 150.0 ? std::max(0.0, 42.0 - bed) : 0.0;
+          break;
+        }
       }
       state.h[state.index(i, j)] = depth;
     }

@@ -80,7 +80,8 @@ public:
         state.copy(1 - p).args(),
         stepInputs(parts_.engine.params, clock),
         static_cast<cl_int>(p),
-        state.manningField());
+        state.manningField(),
+        state.tiles().args(p));
   }
 
   void enqueue(int n) override
@@ -130,7 +131,8 @@ public:
           state.bed(),
           state.copy(1 - p).args(),
           stepInputs(parts_.engine.params, clock),
-          state.manningField());
+          state.manningField(),
+          state.tiles().args(p));
   }
 
   void enqueue(int n) override

@@ -347,7 +347,8 @@ const std::vector<std::string>& scenarioNames()
     "immersed-bump",
     "emerged-bump",
     "ritter",
-    "stoker" };
+    "stoker",
+    "valley-dambreak" };
   return names;
 }
 
@@ -467,6 +468,12 @@ double inflowWaveSpeed(const SimulationParameters& params)
   if (params.rainfall > 0 || seriesRains)
     speed = std::max(speed, std::sqrt(params.gravity * kRainWaveDepth));
   return speed;
+}
+
+bool skipsDryLand(const SimulationParameters& params)
+{
+  return params.skipDry && isSecondOrder(params.scheme) && params.rainfall <= 0 &&
+         params.rainSeries.empty() && !params.rainPerCell;
 }
 
 double rainfallRate(const SimulationParameters& params)

@@ -103,7 +103,10 @@ enum class Scenario
   ImmersedBump,      // lake at rest, h + z = 0.5 m over z = max(0, 0.2 - 0.05 (x - 10)^2), L = 25 m
   EmergedBump,       // the same bump sticking out of a 0.1 m lake
   RitterDryDamBreak, // h = 0.005 m for x < L/2, dry beyond (L = 10 m)
-  StokerWetDamBreak  // h = 0.005 m for x < L/2, 0.001 m beyond
+  StokerWetDamBreak, // h = 0.005 m for x < L/2, 0.001 m beyond
+  // data/make_valley.py's valley (800 m x 500 m, stretched to the grid) with its reservoir at
+  // 42 m behind a dam across the upper valley, dry below: a flood over dry land (MUSCL schemes).
+  ValleyDamBreak
 };
 
 struct SimulationParameters
@@ -149,6 +152,9 @@ struct SimulationParameters
   // boundary or source cell's cumulative Inflow field (Field::Inflow). Not with a constant loss
   // rate, which is not counted (Green-Ampt infiltration is).
   bool waterBalance = false;
+  // Skip dry land (kernels/dry_tiles.h): the step leaves out the tiles where no water is or can
+  // come within the step, with the same bits as without. Where skipsDryLand() allows it.
+  bool skipDry = false;
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
   // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).
@@ -210,6 +216,9 @@ std::string precisionName(Precision precision);
 double inflowWaveSpeed(const SimulationParameters& params);
 // Metres a second of the rainfall intensity and of the loss rate (both given in mm/h).
 double rainfallRate(const SimulationParameters& params);
+// Whether a run skips dry land: asked (skipDry), with a MUSCL scheme (Lax-Friedrichs has no
+// terrain, so no dry land to speak of) and without rain (which wets every tile).
+bool skipsDryLand(const SimulationParameters& params);
 double lossRate(const SimulationParameters& params);
 
 // Two steps a launch with the CFL-adaptive dt: the second step's dt is chosen before the launch,

@@ -579,22 +579,11 @@ double Simulation::copyBandwidth() const
 {
   Impl& m = *impl_;
   return guarded("measuring the copy bandwidth",
-    [&]
-    {
-      // One copy of h, hu, hv, at most 1 GiB: NVIDIA's OpenCL failed copies of a 16384² fp32
-      // state's 3.2 GB (error -36 at the finish), and 1 GiB already fills any device's bus.
-      const std::size_t bytes = std::min<std::size_t>(m.layout.bufferBytes() * 3, 1ull << 30);
-      cl::Buffer from(m.context, CL_MEM_READ_WRITE, bytes), to(m.context, CL_MEM_READ_WRITE, bytes);
-      m.queue.enqueueFillBuffer(from, cl_uchar(1), 0, bytes);
-      m.queue.enqueueCopyBuffer(from, to, 0, 0, bytes); // warm-up
-      m.queue.finish();
-      const int repetitions = 20;
-      const auto start = Clock::now();
-      for (int k = 0; k < repetitions; ++k)
-        m.queue.enqueueCopyBuffer(from, to, 0, 0, bytes);
-      m.queue.finish();
-      return 2.0 * bytes * repetitions / secondsSince(start);
-    });
+    [&] { return measureCopyBandwidth(m.context, m.queue, m.layout.bufferBytes() * 3); });
 }
 
+double Simulation::updatedTileShare() const
+{
+  return settled().state->tiles().updatedShare();
+}
 } // namespace swe

@@ -173,6 +173,9 @@ public:
   // Bytes per second of a device-to-device buffer copy (read + write) as large as the state, the
   // ceiling a memory-bound step can approach. Waits for the device.
   double copyBandwidth() const;
+  // The share of the grid's tiles the last step updated, where the run skips dry land
+  // (SimulationParameters::skipDry); 1 otherwise. Waits for the device.
+  double updatedTileShare() const;
 
   // Bytes one step must move per cell at least: the scheme's reads and writes of whole fields
   // (Lax-Friedrichs: 3 read, 3 written; MUSCL-HLLC: two stages, 7 + 10; MUSCL-Hancock: 4 + 3).

@@ -1,0 +1,60 @@
+/* Skipping dry land (SKIP_DRY; solver/DryTiles.h). The grid is cut into tiles of TILE_W x TILE_H
+ * cells, TILES_X x TILES_Y of them: a sweep group's cells, or a CPU-shaped work-item's rows cut
+ * into TILE_W columns. Each copy of the state keeps a byte a tile: TILE_WET where a cell of the
+ * tile holds anything but +0 (h, hu or hv; a -0 counts, as its bits differ), TILE_FORCED where
+ * water can come from outside a step (a point source, a side's inflow or level, a neighbour
+ * rank's halo), which the host sets and the kernels keep. A step that reads one copy and writes
+ * the other leaves a tile out when no wet or forced tile of the read copy lies within the
+ * stencil's reach (TILE_REACH cells) of it, and it is all +0 in the written copy as well (so both
+ * copies hold the same zeros): its update would give +0 again, bit for bit, so the results are
+ * the same with skipping on and off (the tests check it). The step's first launch keeps its choice
+ * in `active`, for a second launch over the same copies (MUSCL-Hancock's capped pass). The
+ * arguments are there without SKIP_DRY too (placeholders), so that the host binds the same list. */
+#ifndef SWE_DRY_TILES_H
+#define SWE_DRY_TILES_H
+
+#define TILE_WET 1
+#define TILE_FORCED 2
+
+/* Whether a value (or vector of them) is anything but +0. */
+#define HOLDS_WATER(v) ((v) != (real)0 || signbit(v))
+
+#define TILE_ARGUMENTS                                                                             \
+  __global const uchar *tiles_read, __global uchar *tiles_written, __global uchar *tiles_active
+#define TILE_PARAMETERS tiles_read, tiles_written, tiles_active
+
+#if SKIP_DRY
+/* The tiles within reach of a tile's cells, along x and y. */
+#define TILE_RX ((TILE_REACH + TILE_W - 1) / TILE_W)
+#define TILE_RY ((TILE_REACH + TILE_H - 1) / TILE_H)
+
+/* Whether a step updates tile (tx, ty): from the flags (first launch of a step, which keeps the
+ * answer), or as the first launch chose (`again`). */
+inline bool tile_updated(TILE_ARGUMENTS, int tx, int ty, bool again, bool keeper)
+{
+  const int t = tx + ty * TILES_X;
+  if (again)
+    return tiles_active[t] != 0;
+  bool active = tiles_written[t] != 0;
+  for (int y = max(ty - TILE_RY, 0); y <= min(ty + TILE_RY, TILES_Y - 1) && !active; ++y)
+    for (int x = max(tx - TILE_RX, 0); x <= min(tx + TILE_RX, TILES_X - 1); ++x)
+      active = active || tiles_read[x + y * TILES_X] != 0;
+  if (keeper)
+    tiles_active[t] = active ? 1 : 0;
+  return active;
+}
+
+/* After an updated tile: its flag in the written copy, from whether a cell it wrote is wet
+ * (`wet`), or, where the state was carried over unchanged (`carried`), the read copy's. */
+inline void keep_tile_flags(TILE_ARGUMENTS, int tx, int ty, bool wet, bool carried)
+{
+  const int t = tx + ty * TILES_X;
+  const uchar read = tiles_read[t];
+  tiles_written[t] = (read & TILE_FORCED) | (carried ? (read & TILE_WET) : (wet ? TILE_WET : 0));
+}
+#else
+#define tile_updated(...) true
+#define keep_tile_flags(...)
+#endif
+
+#endif
