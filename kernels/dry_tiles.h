@@ -16,8 +16,14 @@
 #define TILE_WET 1
 #define TILE_FORCED 2
 
-/* Whether a value (or vector of them) is anything but +0. */
+/* Whether a value (or vector of them) is anything but +0; a value's bits, which are all zero
+ * where it is +0 (ORed cell after cell: one instruction on a GPU). */
 #define HOLDS_WATER(v) ((v) != (real)0 || signbit(v))
+#ifdef SWE_DOUBLE
+#define WATER_BITS(v) (as_uint2(v).x | as_uint2(v).y)
+#else
+#define WATER_BITS(v) as_uint(v)
+#endif
 
 #define TILE_ARGUMENTS                                                                             \
   __global const uchar *tiles_read, __global uchar *tiles_written, __global uchar *tiles_active
@@ -29,16 +35,18 @@
 #define TILE_RY ((TILE_REACH + TILE_H - 1) / TILE_H)
 
 /* Whether a step updates tile (tx, ty): from the flags (first launch of a step, which keeps the
- * answer), or as the first launch chose (`again`). */
+ * answer), or as the first launch chose (`again`). The flags are read at once, with no early
+ * exit (the tiles past the grid's edges repeat the edge's), so that their loads overlap. */
 inline bool tile_updated(TILE_ARGUMENTS, int tx, int ty, bool again, bool keeper)
 {
   const int t = tx + ty * TILES_X;
   if (again)
     return tiles_active[t] != 0;
-  bool active = tiles_written[t] != 0;
-  for (int y = max(ty - TILE_RY, 0); y <= min(ty + TILE_RY, TILES_Y - 1) && !active; ++y)
-    for (int x = max(tx - TILE_RX, 0); x <= min(tx + TILE_RX, TILES_X - 1); ++x)
-      active = active || tiles_read[x + y * TILES_X] != 0;
+  uchar flags = tiles_written[t];
+  for (int dy = -TILE_RY; dy <= TILE_RY; ++dy)
+    for (int dx = -TILE_RX; dx <= TILE_RX; ++dx)
+      flags |= tiles_read[clamp(tx + dx, 0, TILES_X - 1) + clamp(ty + dy, 0, TILES_Y - 1) * TILES_X];
+  const bool active = flags != 0;
   if (keeper)
     tiles_active[t] = active ? 1 : 0;
   return active;
@@ -53,8 +61,13 @@ inline void keep_tile_flags(TILE_ARGUMENTS, int tx, int ty, bool wet, bool carri
   tiles_written[t] = (read & TILE_FORCED) | (carried ? (read & TILE_WET) : (wet ? TILE_WET : 0));
 }
 #else
-#define tile_updated(...) true
-#define keep_tile_flags(...)
+/* (functions, as NVIDIA's OpenCL C takes no variadic macros) */
+inline bool tile_updated(TILE_ARGUMENTS, int tx, int ty, bool again, bool keeper)
+{
+  return true;
+}
+
+inline void keep_tile_flags(TILE_ARGUMENTS, int tx, int ty, bool wet, bool carried) {}
 #endif
 
 #endif

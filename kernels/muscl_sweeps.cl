@@ -135,12 +135,14 @@ typedef struct
     (m)->wet = 0;
 
 /* Stores a cell's new state at c and takes its wave speed into *speed, or reports the cell
- * (linear interior index `cell`) as non-physical; notes in *wet whether it holds water. */
+ * (linear interior index `cell`) as non-physical; with SKIP_DRY, gathers its bits into *water
+ * (dry_tiles.h). */
 inline void store_checked(__global real* h_out, __global real* hu_out, __global real* hv_out,
   int c, int cell, real h, real hu, real hv, bool ok, real* speed, __global int* status,
-  bool* wet)
+  uint* water)
 {
-  *wet = *wet || HOLDS_WATER(h) || HOLDS_WATER(hu) || HOLDS_WATER(hv);
+  if (SKIP_DRY)
+    *water |= WATER_BITS(h) | WATER_BITS(hu) | WATER_BITS(hv);
   h_out[c] = h;
   hu_out[c] = hu;
   hv_out[c] = hv;
@@ -240,10 +242,11 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
   SWEEP_PLACE(&memory)
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
+  const real step_dt = ctrl[CTRL_DT]; /* (loaded with the tiles' flags, not after them) */
   const bool updated = tile_updated(TILE_PARAMETERS, tx, ty, false, k == 0);
-  const real dt = updated ? ctrl[CTRL_DT] : (real)0;
+  const real dt = updated ? step_dt : (real)0;
   real speed = (real)0;
-  bool wet = false;
+  uint water = 0;
   if (dt > (real)0)
   {
     /* The column's window along y: cells j .. j + 2 of the row j being updated, the slopes of
@@ -302,14 +305,14 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
           TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
         }
         store_checked(
-          h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status, &wet);
+          h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status, &water);
       }
       /* Slide the window one row north. */
       cell = above;
       above = ahead;
       ahead = y_state(incoming);
     }
-    if (SKIP_DRY && wet)
+    if (SKIP_DRY && water != 0)
       memory.wet = 1;
   }
   else if (final_stage && updated) /* at the target; the final stage writes into the state it
@@ -375,11 +378,12 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
   SWEEP_PLACE(&memory->sweep)
   const real g = (real)GRAVITY;
   const bool idle = capped && status[STATUS_REDO] == 0;
+  const real step_dt = ctrl[CTRL_DT]; /* (loaded with the tiles' flags, not after them) */
   const bool updated = !idle && tile_updated(TILE_PARAMETERS, tx, ty, capped, k == 0);
-  const real dt = updated ? ctrl[CTRL_DT] : (real)0;
+  const real dt = updated ? step_dt : (real)0;
   const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt, k4 = (real)4 * kdt;
   real speed = (real)0;
-  bool wet = false;
+  uint water = 0;
   if (dt > (real)0)
   {
     /* The column's window along y: rows j .. j + 2 for row j = j0 + r, the half-step face
@@ -434,7 +438,7 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
           g, (real)H_DRY, (real)H_FILM);
         TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
         store_checked(
-          h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status, &wet);
+          h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status, &water);
       }
       /* Slide the window one row north. */
       south = north_seen_above;
@@ -443,12 +447,13 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       above = ahead;
       ahead = y_state(incoming);
     }
-    if (SKIP_DRY && wet)
+    if (SKIP_DRY && water != 0)
       memory->sweep.wet = 1;
   }
   else if (updated) /* at the target */
     speed = speed_at_target(h, hu, hv, h_out, hu_out, hv_out, true, i, j0, updates);
-  const real group_speed = group_max(scratch, speed, k, WG_X);
+  /* (a tile left out has no water, so no speed: it needs no maximum) */
+  const real group_speed = updated ? group_max(scratch, speed, k, WG_X) : (real)0;
   if (k == 0 && !idle)
   {
     publish_speed(group_speed, partial_max);
