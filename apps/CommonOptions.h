@@ -20,7 +20,7 @@ struct CommonOptions
   std::string scenario = "dambreak";
   std::string scheme = "lax-friedrichs";
   std::vector<std::string> boundaries;
-  std::string skipDry = "off";
+  std::string skipDry = "on";
 
   // A subcommand of app with the shared options, before its own (the order of its help).
   CLI::App* addSubcommand(CLI::App& app, const std::string& name, const std::string& description);

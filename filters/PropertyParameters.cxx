@@ -83,6 +83,7 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.infiltration = values.infiltration;
   params.floodMaps = values.floodMaps;
   params.waterBalance = values.waterBalance;
+  params.skipDry = values.skipDry;
   params.arrivalDepth = values.arrivalDepth;
   params.gaugeInterval = values.gaugeInterval;
   params.cfl = values.courantNumber;

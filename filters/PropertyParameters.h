@@ -28,6 +28,7 @@ struct PropertyValues
   GreenAmpt infiltration;
   bool floodMaps = false;
   bool waterBalance = false;
+  bool skipDry = true;
   double arrivalDepth = 0.01; // [m]
   double gaugeInterval = 0;   // [s]
   double gravity = 0;

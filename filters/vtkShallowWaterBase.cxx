@@ -23,6 +23,7 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   , MoistureDeficit(0.0)
   , FloodMaps(0)
   , WaterBalance(0)
+  , SkipDryLand(1)
   , ArrivalDepth(0.01)
   , GaugeInterval(0)
   , Gravity(9.81)
@@ -92,6 +93,7 @@ vtkShallowWaterPhysicsSetter(SuctionHead, double);
 vtkShallowWaterPhysicsSetter(MoistureDeficit, double);
 vtkShallowWaterPhysicsSetter(FloodMaps, int);
 vtkShallowWaterPhysicsSetter(WaterBalance, int);
+vtkShallowWaterPhysicsSetter(SkipDryLand, int);
 vtkShallowWaterPhysicsSetter(ArrivalDepth, double);
 vtkShallowWaterPhysicsSetter(GaugeInterval, double);
 vtkShallowWaterPhysicsSetter(Gravity, double);
@@ -256,6 +258,7 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   values.infiltration = { this->HydraulicConductivity, this->SuctionHead, this->MoistureDeficit };
   values.floodMaps = this->FloodMaps != 0;
   values.waterBalance = this->WaterBalance != 0;
+  values.skipDry = this->SkipDryLand != 0;
   values.arrivalDepth = this->ArrivalDepth;
   values.gaugeInterval = this->GaugeInterval;
   values.gravity = this->Gravity;
@@ -291,6 +294,7 @@ void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "MoistureDeficit: " << this->MoistureDeficit << "\n";
   os << indent << "FloodMaps: " << this->FloodMaps << "\n";
   os << indent << "WaterBalance: " << this->WaterBalance << "\n";
+  os << indent << "SkipDryLand: " << this->SkipDryLand << "\n";
   os << indent << "ArrivalDepth: " << this->ArrivalDepth << "\n";
   os << indent << "GaugeInterval: " << this->GaugeInterval << "\n";
   os << indent << "Gravity: " << this->Gravity << "\n";

@@ -74,6 +74,9 @@ public:
   /// The water balance (SimulationParameters::waterBalance): field data of every output.
   void SetWaterBalance(int on);
   vtkGetMacro(WaterBalance, int);
+  /// Skip dry land (SimulationParameters::skipDry): the same results, sooner on dry land.
+  void SetSkipDryLand(int on);
+  vtkGetMacro(SkipDryLand, int);
   /// The gauges' table keeps a sample at least this far after the last one kept [s]; 0: all.
   void SetGaugeInterval(double seconds);
   vtkGetMacro(GaugeInterval, double);
@@ -258,6 +261,7 @@ private:
   double MoistureDeficit;
   int FloodMaps;
   int WaterBalance;
+  int SkipDryLand;
   double ArrivalDepth;
   double GaugeInterval;
   double Gravity;

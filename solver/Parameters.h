@@ -154,7 +154,7 @@ struct SimulationParameters
   bool waterBalance = false;
   // Skip dry land (kernels/dry_tiles.h): the step leaves out the tiles where no water is or can
   // come within the step, with the same bits as without. Where skipsDryLand() allows it.
-  bool skipDry = false;
+  bool skipDry = true;
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
   // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).

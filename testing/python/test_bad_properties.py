@@ -44,7 +44,7 @@ BAD = [
     ("OutputInterval", 1e-9, "more than a million output times"),
     ("Device", "no-such-device", "unknown OpenCL device 'no-such-device'"),
     ("Precision", 7, "Precision must be 0 (single) or 1 (double), got 7"),
-    ("Scenario", 9, "Scenario must be between 0 and 6, got 9"),
+    ("Scenario", 9, "Scenario must be between 0 and 7, got 9"),
     ("Scheme", 4, "Scheme must be between 0 and 2, got 4"),
     ("BoundaryNorth", 7, "the north boundary type must be between 0 and 3, got 7"),
     # A side's value is checked when its type uses it.
