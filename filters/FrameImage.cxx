@@ -251,6 +251,7 @@ FrameImage::FrameImage(const Simulation& simulation,
   const FrameArraySelection& selection)
   : params_(simulation.parameters())
   , deviceName_(simulation.device().name)
+  , deviceBytes_(static_cast<double>(simulation.deviceBytes()))
   , image_(image)
   , rowMass_(static_cast<std::size_t>(params_.ny))
   , rowFlooded_(static_cast<std::size_t>(params_.ny))
@@ -358,10 +359,20 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
            { "RelativeBalanceError", b.relativeError() } })
       addValue<vtkDoubleArray>(field, name, value);
   }
-  vtkNew<vtkStringArray> device;
-  device->SetName("Device");
-  device->InsertNextValue(deviceName_);
-  field->AddArray(device);
+  addValue<vtkDoubleArray>(field, "DeviceMemory", deviceBytes_);
+  // (text, so that it stays out of the Diagnostics table's columns of numbers)
+  const std::string dryLand = skipsDryLand(params_) ? "skipped"
+                              : !params_.skipDry    ? "updated (Skip Dry Land off)"
+                              : params_.scheme == Scheme::LaxFriedrichs
+                                ? "updated (Lax-Friedrichs)"
+                                : "updated (rain wets every cell)";
+  for (const auto& [name, text] : { std::pair{ "Device", deviceName_ }, { "DryLand", dryLand } })
+  {
+    vtkNew<vtkStringArray> array;
+    array->SetName(name);
+    array->InsertNextValue(text);
+    field->AddArray(array);
+  }
 }
 
 template<class Real>

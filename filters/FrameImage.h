@@ -53,6 +53,7 @@ private:
 
   SimulationParameters params_;
   std::string deviceName_;
+  double deviceBytes_; // the run's buffers on the device
   vtkImageData* image_;
   vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;
   std::array<vtkDataArray*, kKeptArrayCount> kept_{}; // the maps, infiltration, inflow; or null

@@ -1,5 +1,7 @@
 #include "pqShallowWaterGaugeChart.h"
 
+#include "pqShallowWaterProxies.h"
+
 #include <pqApplicationCore.h>
 #include <pqObjectBuilder.h>
 #include <pqOutputPort.h>
@@ -15,18 +17,9 @@
 #include <vtkSMSourceProxy.h>
 #include <vtkSMViewProxy.h>
 
-#include <cstring>
-
 namespace
 {
 constexpr int kGaugesPort = 1;
-
-bool isShallowWater(pqPipelineSource* source)
-{
-  const char* name = source->getProxy()->GetXMLName();
-  return name && (std::strcmp(name, "ShallowWaterSource") == 0 ||
-                   std::strcmp(name, "ShallowWaterSolver") == 0);
-}
 } // namespace
 
 pqShallowWaterGaugeChart::pqShallowWaterGaugeChart(QObject* parent)

@@ -586,4 +586,9 @@ double Simulation::updatedTileShare() const
 {
   return settled().state->tiles().updatedShare();
 }
+
+std::uint64_t Simulation::deviceBytes() const
+{
+  return deviceBytesUsed(impl_->layout, impl_->params, impl_->perCellManning);
+}
 } // namespace swe

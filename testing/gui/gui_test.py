@@ -25,6 +25,16 @@ def charts_of(source):
     return found
 
 
+def monitor_readouts():
+    """What the Shallow Water Monitor dock showed at each refresh (SWE_MONITOR_LOG)."""
+    path = os.environ.get("SWE_MONITOR_LOG", "")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [dict(field.split("=", 1) for field in line.rstrip("\n").split("\t"))
+                for line in f if line.strip()]
+
+
 def finish(status):
     with open(status_file, "w") as f:
         f.write(status + "\n")
@@ -50,6 +60,16 @@ try:
             pvs.Render(view)
         data = pvs.servermanager.Fetch(src)
         simulated = data.GetFieldData().GetArray("SimulationTime").GetValue(0)
+        # The monitor followed the source frame by frame, from its data information.
+        shown = [r for r in monitor_readouts() if r["source"] == "Dam break"]
+        steps = data.GetFieldData().GetArray("Steps").GetValue(0)
+        if not shown or float(shown[-1]["time"]) != 6.0 or float(shown[-1]["steps"]) != steps:
+            raise RuntimeError("the monitor's last readout of the source is not t = 6 s, %d "
+                               "steps: %s" % (steps, shown[-1:]))
+        if float(shown[-1]["end"]) != 20.0 or float(shown[-1]["memory"]) <= 0:
+            raise RuntimeError("the monitor shows no end time or device memory: %s" % shown[-1])
+        if not any(float(r["steps_per_second"]) > 0 for r in shown):
+            raise RuntimeError("the monitor never showed a step rate: %s" % shown)
         # Gauges open a Line Chart of the hydrographs (Time as X); a source without them does
         # not (pqShallowWaterGaugeChart).
         if charts_of(src):
@@ -89,6 +109,10 @@ try:
         pvs.Render(view)
         flooded = pvs.servermanager.Fetch(flood)
         depth = flooded.GetCellData().GetArray("Depth")
+        # Selecting the solver moved the monitor to it.
+        last = monitor_readouts()[-1]
+        if float(last["time"]) != 30.0 or last["source"] == "Dam break":
+            raise RuntimeError("the monitor did not follow the solver to t = 30 s: %s" % last)
     finally:
         vtkOutputWindow.SetInstance(previous)
     if errors.GetOutput():
@@ -97,7 +121,7 @@ try:
         raise RuntimeError("the source is at t = %g s, not 6 s" % simulated)
     if depth is None or depth.GetRange()[1] <= 0:
         raise RuntimeError("the solver on valley.tif has no water at t = 30 s")
-    finish("OK source at t = %g s; gauges charted; valley.tif flooded, deepest %.2f m at t = 30 s"
-           % (simulated, depth.GetRange()[1]))
+    finish("OK source at t = %g s; gauges charted; valley.tif flooded, deepest %.2f m at t = 30 s; "
+           "the monitor followed both" % (simulated, depth.GetRange()[1]))
 except Exception as e:  # report, never hang the GUI test
     finish("FAIL %s" % e)

@@ -8,7 +8,8 @@ mkdir -p "$artifacts"
 export PV_PLUGIN_PATH="$plugin_dir"
 export SWE_GUI_STATUS="$artifacts/gui_status.txt"
 export SWE_GUI_SCREENSHOT="$artifacts/gui_window.png"
-rm -f "$SWE_GUI_STATUS" "$SWE_GUI_SCREENSHOT"
+export SWE_MONITOR_LOG="$artifacts/monitor.log"
+rm -f "$SWE_GUI_STATUS" "$SWE_GUI_SCREENSHOT" "$SWE_MONITOR_LOG"
 
 xvfb-run -a -n 300 -s "-screen 0 1440x960x24" bash -c '
   paraview --dr --script="$0" > "$1/gui_paraview.log" 2>&1 &

@@ -1,0 +1,271 @@
+#include "pqShallowWaterMonitor.h"
+
+#include "pqShallowWaterProxies.h"
+#include "ui_pqShallowWaterMonitor.h"
+
+#include <pqActiveObjects.h>
+#include <pqAnimationScene.h>
+#include <pqApplicationCore.h>
+#include <pqOutputPort.h>
+#include <pqServerManagerModel.h>
+#include <vtkPVArrayInformation.h>
+#include <vtkPVDataInformation.h>
+#include <vtkPVDataSetAttributesInformation.h>
+#include <vtkSMEnumerationDomain.h>
+#include <vtkSMProperty.h>
+#include <vtkSMPropertyHelper.h>
+
+#include <QFile>
+#include <QTextStream>
+
+#include <cmath>
+#include <limits>
+
+namespace
+{
+constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+
+// A number of the frame's field data (its data information's range), or NaN without it.
+double fieldValue(vtkPVDataInformation* info, const char* name)
+{
+  vtkPVDataSetAttributesInformation* field = info ? info->GetFieldDataInformation() : nullptr;
+  vtkPVArrayInformation* array = field ? field->GetArrayInformation(name) : nullptr;
+  return array && array->GetNumberOfComponents() > 0 ? array->GetComponentRange(0)[0] : kUnknown;
+}
+
+QString fieldText(vtkPVDataInformation* info, const char* name)
+{
+  vtkPVDataSetAttributesInformation* field = info ? info->GetFieldDataInformation() : nullptr;
+  vtkPVArrayInformation* array = field ? field->GetArrayInformation(name) : nullptr;
+  return array && array->GetNumberOfStringValues() > 0 ? QString(array->GetStringValue(0))
+                                                       : QString("-");
+}
+
+// The text an enumeration property shows in the Properties panel.
+QString enumerationText(vtkSMProxy* proxy, const char* name)
+{
+  vtkSMProperty* property = proxy->GetProperty(name);
+  auto* domain =
+    property ? vtkSMEnumerationDomain::SafeDownCast(property->FindDomain("vtkSMEnumerationDomain"))
+             : nullptr;
+  const char* text =
+    domain ? domain->GetEntryTextForValue(vtkSMPropertyHelper(property).GetAsInt()) : nullptr;
+  return text ? QString(text) : QString("-");
+}
+
+QString number(double value, int digits = 4)
+{
+  return QString::number(value, 'g', digits);
+}
+
+QString bytes(double value)
+{
+  if (!std::isfinite(value))
+    return "-";
+  return value >= 1 << 30 ? QString("%1 GiB").arg(value / (1 << 30), 0, 'f', 2)
+                          : QString("%1 MiB").arg(value / (1 << 20), 0, 'f', 1);
+}
+
+pqAnimationScene* animationScene()
+{
+  const QList<pqAnimationScene*> scenes =
+    pqApplicationCore::instance()->getServerManagerModel()->findItems<pqAnimationScene*>();
+  return scenes.isEmpty() ? nullptr : scenes.front();
+}
+} // namespace
+
+pqShallowWaterMonitor::pqShallowWaterMonitor(QWidget* parent, Qt::WindowFlags flags)
+  : QDockWidget(parent, flags)
+  , Form(new Ui::pqShallowWaterMonitor)
+{
+  this->setWindowTitle(tr("Shallow Water Monitor"));
+  auto* body = new QWidget(this);
+  body->setObjectName("Monitor"); // (the widgets' path for ParaView's XML test playback)
+  this->Form->setupUi(body);
+  this->setWidget(body);
+  QObject::connect(&pqActiveObjects::instance(),
+    &pqActiveObjects::sourceChanged,
+    this,
+    &pqShallowWaterMonitor::follow);
+  QObject::connect(pqApplicationCore::instance()->getServerManagerModel(),
+    &pqServerManagerModel::preSourceRemoved,
+    this,
+    &pqShallowWaterMonitor::forget);
+  QObject::connect(this->Form->ChartChoice,
+    QOverload<int>::of(&QComboBox::currentIndexChanged),
+    this,
+    &pqShallowWaterMonitor::drawChart);
+  QObject::connect(
+    this->Form->RunToEnd, &QPushButton::clicked, this, &pqShallowWaterMonitor::runToEnd);
+  QObject::connect(this->Form->Pause, &QPushButton::clicked, this, &pqShallowWaterMonitor::pause);
+  QObject::connect(
+    this->Form->Restart, &QPushButton::clicked, this, &pqShallowWaterMonitor::restart);
+  this->follow(pqActiveObjects::instance().activeSource());
+}
+
+pqShallowWaterMonitor::~pqShallowWaterMonitor() = default;
+
+void pqShallowWaterMonitor::follow(pqPipelineSource* source)
+{
+  // Another kind of item selected: keep showing the run followed so far.
+  if (!isShallowWater(source) || source == this->Followed)
+    return;
+  if (this->Followed)
+    QObject::disconnect(this->Followed, nullptr, this, nullptr);
+  this->Followed = source;
+  QObject::connect(source,
+    QOverload<pqPipelineSource*>::of(&pqPipelineSource::dataUpdated),
+    this,
+    &pqShallowWaterMonitor::refresh);
+  this->refresh();
+}
+
+void pqShallowWaterMonitor::forget(pqPipelineSource* source)
+{
+  this->History.remove(source);
+  if (source == this->Followed)
+  {
+    this->Followed = nullptr;
+    this->Form->Source->setText(tr("Select a Shallow Water source or solver."));
+    this->drawChart();
+  }
+}
+
+void pqShallowWaterMonitor::refresh()
+{
+  pqPipelineSource* source = this->Followed;
+  if (!source)
+    return;
+  vtkSMProxy* proxy = source->getProxy();
+  vtkPVDataInformation* info = source->getOutputPort(0)->getDataInformation();
+  const double time = fieldValue(info, "SimulationTime");
+  this->Form->Source->setText(QString("<b>%1</b>").arg(source->getSMName()));
+  if (!std::isfinite(time))
+    return; // no frame yet (or a failed one): the readout stays as it was
+  Sample sample;
+  sample.steps = fieldValue(info, "Steps");
+  sample.stepSeconds = fieldValue(info, "StepSeconds");
+  const double stored = fieldValue(info, "StoredVolume");
+  sample.water = std::isfinite(stored) ? stored : fieldValue(info, "Mass");
+  sample.largestDepth = fieldValue(info, "LargestDepth");
+  sample.floodedArea = fieldValue(info, "FloodedArea");
+  QMap<double, Sample>& history = this->History[source];
+  // Steps a second: the steps since the frame before, over the seconds this frame stepped (a
+  // frame from a checkpoint, or asked for again, took none).
+  double meanDt = kUnknown;
+  auto next = history.lowerBound(time);
+  if (next != history.begin() && !history.contains(time))
+  {
+    const auto previous = std::prev(next);
+    const double steps = sample.steps - previous.value().steps;
+    if (steps > 0)
+    {
+      meanDt = (time - previous.key()) / steps;
+      if (sample.stepSeconds > 0)
+        sample.stepsPerSecond = steps / sample.stepSeconds;
+    }
+  }
+  history.insert(time, sample);
+
+  const double endTime = vtkSMPropertyHelper(proxy, "EndTime").GetAsDouble();
+  this->Form->Progress->setValue(
+    endTime > 0 ? static_cast<int>(std::lround(1000 * std::min(1.0, time / endTime))) : 0);
+  this->Form->Progress->setFormat(tr("t = %1 s of %2 s").arg(number(time, 6)).arg(number(endTime)));
+  this->Form->Device->setText(fieldText(info, "Device"));
+  this->Form->Numerics->setText(
+    QString("%1, %2%3")
+      .arg(enumerationText(proxy, "Scheme"))
+      .arg(enumerationText(proxy, "Precision"))
+      .arg(fieldText(info, "DryLand") == "skipped" ? tr(", dry land skipped") : QString()));
+  int extent[6];
+  std::copy_n(info->GetExtent(), 6, extent);
+  const double cells = static_cast<double>(extent[1] - extent[0]) * (extent[3] - extent[2]);
+  const double* bounds = info->GetBounds();
+  this->Form->Grid->setText(
+    tr("%1 x %2 cells of %3 m")
+      .arg(extent[1] - extent[0])
+      .arg(extent[3] - extent[2])
+      .arg(number((bounds[1] - bounds[0]) / std::max(1, extent[1] - extent[0]))));
+  this->Form->Steps->setText(number(sample.steps, 12));
+  this->Form->Rate->setText(sample.stepsPerSecond > 0
+                              ? tr("%1 steps/s, %2 Mcell/s")
+                                  .arg(number(sample.stepsPerSecond))
+                                  .arg(number(sample.stepsPerSecond * cells / 1e6))
+                              : QString("-"));
+  const double fixedDt = vtkSMPropertyHelper(proxy, "FixedTimeStep").GetAsDouble();
+  this->Form->TimeStep->setText(
+    (std::isfinite(meanDt) ? tr("%1 s on average").arg(number(meanDt)) : QString("-")) +
+    (fixedDt > 0 ? tr(" (fixed)")
+                 : tr(" (Courant number %1)")
+                     .arg(number(vtkSMPropertyHelper(proxy, "CourantNumber").GetAsDouble()))));
+  this->Form->Water->setText(std::isfinite(stored)
+                               ? tr("%1 m³ stored, balance error %2 m³")
+                                   .arg(number(stored, 8))
+                                   .arg(number(fieldValue(info, "BalanceError"), 3))
+                               : tr("%1 m³ (Water Balance off)").arg(number(sample.water, 8)));
+  this->Form->Memory->setText(bytes(fieldValue(info, "DeviceMemory")));
+  this->drawChart();
+  this->log(QString("source=%1\ttime=%2\tend=%3\tsteps=%4\tsteps_per_second=%5\twater=%6\t"
+                    "memory=%7\tdevice=%8")
+              .arg(source->getSMName())
+              .arg(time, 0, 'g', 17)
+              .arg(endTime, 0, 'g', 17)
+              .arg(sample.steps, 0, 'g', 17)
+              .arg(sample.stepsPerSecond, 0, 'g', 6)
+              .arg(sample.water, 0, 'g', 17)
+              .arg(fieldValue(info, "DeviceMemory"), 0, 'g', 17)
+              .arg(fieldText(info, "Device")));
+}
+
+void pqShallowWaterMonitor::drawChart()
+{
+  static const char* const units[] = { "m³", "m", "m²", "steps/s" };
+  const int choice = this->Form->ChartChoice->currentIndex();
+  QVector<QPointF> points;
+  if (this->Followed)
+    for (auto it = this->History[this->Followed].cbegin();
+         it != this->History[this->Followed].cend();
+         ++it)
+    {
+      const Sample& s = it.value();
+      const double value = choice == 0   ? s.water
+                           : choice == 1 ? s.largestDepth
+                           : choice == 2 ? s.floodedArea
+                                         : s.stepsPerSecond;
+      if (std::isfinite(value) && (choice != 3 || value > 0))
+        points.push_back(QPointF(it.key(), value));
+    }
+  this->Form->Chart->setSeries(points, units[std::max(0, std::min(choice, 3))]);
+}
+
+void pqShallowWaterMonitor::runToEnd()
+{
+  if (pqAnimationScene* scene = animationScene())
+    scene->play();
+}
+
+void pqShallowWaterMonitor::pause()
+{
+  if (pqAnimationScene* scene = animationScene())
+    scene->pause();
+}
+
+void pqShallowWaterMonitor::restart()
+{
+  if (!this->Followed)
+    return;
+  this->Followed->getProxy()->InvokeCommand("Restart");
+  this->History.remove(this->Followed);
+  if (pqAnimationScene* scene = animationScene())
+    scene->setAnimationTime(0.0);
+}
+
+void pqShallowWaterMonitor::log(const QString& line) const
+{
+  const QString path = qEnvironmentVariable("SWE_MONITOR_LOG");
+  if (path.isEmpty())
+    return;
+  QFile file(path);
+  if (file.open(QIODevice::Append | QIODevice::Text))
+    QTextStream(&file) << line << "\n";
+}

@@ -1,0 +1,62 @@
+#include "pqShallowWaterSparkline.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+
+pqShallowWaterSparkline::pqShallowWaterSparkline(QWidget* parent)
+  : QWidget(parent)
+{
+}
+
+void pqShallowWaterSparkline::setSeries(const QVector<QPointF>& points, const QString& unit)
+{
+  this->Points = points;
+  this->Unit = unit;
+  this->update();
+}
+
+void pqShallowWaterSparkline::paintEvent(QPaintEvent*)
+{
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::Antialiasing);
+  const QRectF frame = QRectF(this->rect()).adjusted(1, 1, -1, -1);
+  painter.setPen(this->palette().color(QPalette::Mid));
+  painter.drawRect(frame);
+  const int text = this->fontMetrics().height();
+  const QRectF plot = frame.adjusted(6, text + 4, -6, -text - 4);
+  painter.setPen(this->palette().color(QPalette::Text));
+  if (this->Points.size() < 2)
+  {
+    painter.drawText(frame, Qt::AlignCenter, tr("no frames yet"));
+    return;
+  }
+  double low = this->Points.front().y(), high = low;
+  for (const QPointF& p : this->Points)
+  {
+    low = std::min(low, p.y());
+    high = std::max(high, p.y());
+  }
+  const double t0 = this->Points.front().x(), t1 = this->Points.back().x();
+  const double spanT = t1 > t0 ? t1 - t0 : 1, spanV = high > low ? high - low : 1;
+  QPainterPath line;
+  for (int k = 0; k < this->Points.size(); ++k)
+  {
+    const QPointF& p = this->Points[k];
+    const QPointF at(plot.left() + (p.x() - t0) / spanT * plot.width(),
+      plot.bottom() - (high > low ? (p.y() - low) / spanV : 0.5) * plot.height());
+    k == 0 ? line.moveTo(at) : line.lineTo(at);
+  }
+  painter.drawText(frame.adjusted(4, 2, -4, 0),
+    Qt::AlignLeft | Qt::AlignTop,
+    QString("%1 %2").arg(high, 0, 'g', 6).arg(this->Unit));
+  painter.drawText(frame.adjusted(4, 0, -4, -2),
+    Qt::AlignLeft | Qt::AlignBottom,
+    QString("%1 %2").arg(low, 0, 'g', 6).arg(this->Unit));
+  painter.drawText(frame.adjusted(4, 0, -4, -2),
+    Qt::AlignRight | Qt::AlignBottom,
+    QString("t = %1 to %2 s").arg(t0, 0, 'g', 5).arg(t1, 0, 'g', 5));
+  painter.setPen(QPen(this->palette().color(QPalette::Highlight), 1.5));
+  painter.drawPath(line);
+}
