@@ -177,27 +177,28 @@ void pqShallowWaterMonitor::refresh()
       .arg(enumerationText(proxy, "Scheme"))
       .arg(enumerationText(proxy, "Precision"))
       .arg(fieldText(info, "DryLand") == "skipped" ? tr(", dry land skipped") : QString()));
-  int extent[6];
-  std::copy_n(info->GetExtent(), 6, extent);
-  const double cells = static_cast<double>(extent[1] - extent[0]) * (extent[3] - extent[2]);
-  const double* bounds = info->GetBounds();
-  this->Form->Grid->setText(
-    tr("%1 x %2 cells of %3 m")
-      .arg(extent[1] - extent[0])
-      .arg(extent[3] - extent[2])
-      .arg(number((bounds[1] - bounds[0]) / std::max(1, extent[1] - extent[0]))));
+  const int* extent = info->GetExtent();
+  const int nx = extent[1] - extent[0], ny = extent[3] - extent[2];
+  const double cells = static_cast<double>(nx) * ny;
+  const double dx = (info->GetBounds()[1] - info->GetBounds()[0]) / std::max(1, nx);
+  this->Form->Grid->setText(tr("%1 x %2 cells of %3 m").arg(nx).arg(ny).arg(number(dx)));
   this->Form->Steps->setText(number(sample.steps, 12));
   this->Form->Rate->setText(sample.stepsPerSecond > 0
                               ? tr("%1 steps/s, %2 Mcell/s")
                                   .arg(number(sample.stepsPerSecond))
                                   .arg(number(sample.stepsPerSecond * cells / 1e6))
                               : QString("-"));
+  // The Courant number: the adaptive step's aim; with a fixed step, what the state's largest
+  // wave speed makes of it (dt = C dx / s, and / 2 s for the second-order schemes: NUMERICS.md).
   const double fixedDt = vtkSMPropertyHelper(proxy, "FixedTimeStep").GetAsDouble();
+  const double courant = fixedDt > 0
+                           ? fixedDt * fieldValue(info, "StepWaveSpeed") / dx *
+                               (vtkSMPropertyHelper(proxy, "Scheme").GetAsInt() == 0 ? 1 : 2)
+                           : vtkSMPropertyHelper(proxy, "CourantNumber").GetAsDouble();
   this->Form->TimeStep->setText(
     (std::isfinite(meanDt) ? tr("%1 s on average").arg(number(meanDt)) : QString("-")) +
-    (fixedDt > 0 ? tr(" (fixed)")
-                 : tr(" (Courant number %1)")
-                     .arg(number(vtkSMPropertyHelper(proxy, "CourantNumber").GetAsDouble()))));
+    (fixedDt > 0 ? tr(" (fixed; Courant number %1)").arg(number(courant, 3))
+                 : tr(" (Courant number %1)").arg(number(courant))));
   this->Form->Water->setText(std::isfinite(stored)
                                ? tr("%1 m³ stored, balance error %2 m³")
                                    .arg(number(stored, 8))
