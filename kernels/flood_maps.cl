@@ -12,18 +12,12 @@ inline real flood_hazard(real h, real speed)
   return h * (speed + (real)0.5);
 }
 
-__kernel void fold_flood_maps(__global const real* h, __global const real* hu,
-  __global const real* hv, __global const real* ctrl, __global real* max_depth,
-  __global real* max_speed, __global real* max_hazard, __global real* arrival,
-  __global real* duration, real arrival_depth, int weight)
+/* Folds wet cell c, of depth `depth`, into the maps. */
+inline void fold_cell(__global const real* hu, __global const real* hv, __global const real* ctrl,
+  __global real* max_depth, __global real* max_speed, __global real* max_hazard,
+  __global real* arrival, __global real* duration, real arrival_depth, int weight, int c,
+  real depth)
 {
-  const int i = get_global_id(0), j = get_global_id(1);
-  if (i >= NX || j >= NY)
-    return;
-  const int c = IDX(i, j);
-  const real depth = h[c];
-  if (!(depth > (real)H_DRY))
-    return;
   const real speed = sqrt(hu[c] * hu[c] + hv[c] * hv[c]) / depth;
   const real hazard = flood_hazard(depth, speed);
   if (depth > max_depth[c])
@@ -39,4 +33,19 @@ __kernel void fold_flood_maps(__global const real* h, __global const real* hu,
     if (weight != 0)
       duration[c] += ctrl[CTRL_DT];
   }
+}
+
+/* A work-item folds PASS_ROWS cells of a column (grid.h). */
+__kernel void fold_flood_maps(__global const real* h, __global const real* hu,
+  __global const real* hv, __global const real* ctrl, __global real* max_depth,
+  __global real* max_speed, __global real* max_hazard, __global real* arrival,
+  __global real* duration, real arrival_depth, int weight)
+{
+  const int i = get_global_id(0), j0 = get_global_id(1) * PASS_ROWS;
+  real depths[PASS_ROWS];
+  load_pass_depths(h, i, j0, depths);
+  for (int r = 0; r < PASS_ROWS; ++r)
+    if (depths[r] > (real)H_DRY)
+      fold_cell(hu, hv, ctrl, max_depth, max_speed, max_hazard, arrival, duration,
+        arrival_depth, weight, IDX(i, j0 + r), depths[r]);
 }

@@ -175,7 +175,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << (userDefines("COURANT_LIMIT_DX") ? ""
                                         : " -DCOURANT_LIMIT_DX=" + real(courantLimitDx(params)))
     << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
-    << " -DGAUGE_RING_STEPS=" << kGaugeRingSteps
+    << " -DGAUGE_RING_STEPS=" << kGaugeRingSteps << " -DPASS_ROWS=" << kPassRows
     << (settings.perCellManning ? " -DMANNING_FIELD -DCLOSED_BED=" + real(kClosedBed) + " " : " ")
     << (params.rainPerCell
            ? "-DRAIN_FIELD -DRAIN_PLANE=" + std::to_string(settings.layout.paddedCells()) + " "

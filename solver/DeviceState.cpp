@@ -134,10 +134,8 @@ void DeviceState::afterStep(int p, bool step) const
   if (step && addSources_[p]())
     queue_.enqueueNDRangeKernel(addSources_[p], cl::NullRange, cl::NDRange(1), cl::NDRange(1));
   if (step && infiltrate_[p]())
-    queue_.enqueueNDRangeKernel(infiltrate_[p],
-      cl::NullRange,
-      cl::NDRange(roundUp(static_cast<std::uint64_t>(layout_.nx), 64), layout_.ny),
-      cl::NDRange(64, 1));
+    queue_.enqueueNDRangeKernel(
+      infiltrate_[p], cl::NullRange, cellPassRange(layout_), cl::NDRange(kPassGroupX, 1));
   if (maps_)
     maps_->fold(p, step);
   if (gauges_)

@@ -9,16 +9,21 @@ namespace swe
 namespace
 {
 constexpr int kArrivalMap = 3;
-constexpr std::size_t kGroupX = 64;
 } // namespace
+
+cl::NDRange cellPassRange(const GridLayout& layout)
+{
+  return cl::NDRange(roundUp(static_cast<std::uint64_t>(layout.nx), kPassGroupX),
+    (layout.ny + kPassRows - 1) / kPassRows);
+}
 
 FloodMaps::FloodMaps(const EngineContext& engine, const GridLayout& layout)
   : queue_(engine.queue)
   , layout_(layout)
   , precision_(engine.params.precision)
   , arrivalDepth_(engine.params.arrivalDepth)
-  , global_(roundUp(static_cast<std::uint64_t>(layout.nx), kGroupX), layout.ny)
-  , local_(kGroupX, 1)
+  , global_(cellPassRange(layout))
+  , local_(kPassGroupX, 1)
 {
   for (cl::Buffer& map : maps_)
     map = cl::Buffer(engine.context, CL_MEM_READ_WRITE, layout_.bufferBytes());
