@@ -300,6 +300,12 @@ void FilterRun::fill(const FrameRequest& request,
     timeline_->steppingSeconds() - steppingBefore,
     timeline_->checkpointSeconds() - checkpointsBefore,
     std::chrono::duration<double>(std::chrono::steady_clock::now() - outputStart).count());
+  const Simulation& simulation = timeline_->simulation();
+  const bool deviceCheckpoints = timeline_->checkpointPlace() == SnapshotPlace::Device;
+  addDeviceMemory(output,
+    static_cast<double>(
+      simulation.deviceBytes() +
+      (deviceCheckpoints ? timeline_->checkpointCount() * simulation.stateBytes() : 0)));
   output->GetInformation()->Set(vtkDataObject::DATA_TIME_STEP(), view.time);
   algorithm_->UpdateProgress(1.0);
 }

@@ -251,7 +251,6 @@ FrameImage::FrameImage(const Simulation& simulation,
   const FrameArraySelection& selection)
   : params_(simulation.parameters())
   , deviceName_(simulation.device().name)
-  , deviceBytes_(static_cast<double>(simulation.deviceBytes()))
   , image_(image)
   , rowMass_(static_cast<std::size_t>(params_.ny))
   , rowFlooded_(static_cast<std::size_t>(params_.ny))
@@ -359,7 +358,6 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
            { "RelativeBalanceError", b.relativeError() } })
       addValue<vtkDoubleArray>(field, name, value);
   }
-  addValue<vtkDoubleArray>(field, "DeviceMemory", deviceBytes_);
   // (text, so that it stays out of the Diagnostics table's columns of numbers)
   const std::string dryLand = skipsDryLand(params_) ? "skipped"
                               : !params_.skipDry    ? "updated (Skip Dry Land off)"
@@ -478,6 +476,11 @@ FrameArraySelection frameArraySelection(const std::vector<std::string>& names)
     selection.holds[static_cast<std::size_t>(found - std::begin(kFrameArrayNames))] = true;
   }
   return selection;
+}
+
+void addDeviceMemory(vtkImageData* image, double bytes)
+{
+  addValue<vtkDoubleArray>(image->GetFieldData(), "DeviceMemory", bytes);
 }
 
 void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output)

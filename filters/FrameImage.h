@@ -53,7 +53,6 @@ private:
 
   SimulationParameters params_;
   std::string deviceName_;
-  double deviceBytes_; // the run's buffers on the device
   vtkImageData* image_;
   vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;
   std::array<vtkDataArray*, kKeptArrayCount> kept_{}; // the maps, infiltration, inflow; or null
@@ -71,4 +70,6 @@ FrameArraySelection frameArraySelection(const std::vector<std::string>& names);
 // Adds field data StepSeconds, CheckpointSeconds and OutputSeconds: the wall-clock seconds one
 // pipeline request spent stepping, taking checkpoints, and filling the image.
 void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output);
+// The device memory the run holds [bytes]: its buffers and its checkpoints there.
+void addDeviceMemory(vtkImageData* image, double bytes);
 } // namespace swe

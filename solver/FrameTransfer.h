@@ -41,6 +41,11 @@ public:
   // The bounds of the frame's derived values for the live state, computed on the device; none
   // without fp64 or room for the copy.
   std::optional<FrameRanges> ranges();
+  // Device bytes of the frame's copy of the state, where made.
+  std::uint64_t deviceBytes() const
+  {
+    return frameState_() ? frameState_.getInfo<CL_MEM_SIZE>() : 0;
+  }
 
 private:
   struct Parts;

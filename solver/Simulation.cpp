@@ -589,6 +589,7 @@ double Simulation::updatedTileShare() const
 
 std::uint64_t Simulation::deviceBytes() const
 {
-  return deviceBytesUsed(impl_->layout, impl_->params, impl_->perCellManning);
+  return deviceBytesUsed(impl_->layout, impl_->params, impl_->perCellManning) +
+         impl_->frames->deviceBytes();
 }
 } // namespace swe

@@ -176,7 +176,8 @@ public:
   // The share of the grid's tiles the last step updated, where the run skips dry land
   // (SimulationParameters::skipDry); 1 otherwise. Waits for the device.
   double updatedTileShare() const;
-  // Bytes of device memory the run's buffers hold (the state, bed, fields and maps).
+  // Bytes of device memory the run's buffers hold (the state, bed, fields and maps, and a frame's
+  // copy of the state where downloads overlap the steps); snapshots on the device are besides.
   std::uint64_t deviceBytes() const;
 
   // Bytes one step must move per cell at least: the scheme's reads and writes of whole fields
