@@ -20,6 +20,7 @@
 #include <vtkSMPTools.h>
 #include <vtkSmartPointer.h>
 #include <vtkStringArray.h>
+#include <vtkTypeInt64Array.h>
 #include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
@@ -234,6 +235,31 @@ Real* values(vtkDataArray* array)
   return array ? static_cast<Real*>(array->GetVoidPointer(0)) : nullptr;
 }
 
+// The gauges' samples up to step upTo (GaugeTimes, GaugeSteps, GaugeSamples: a tuple a sample,
+// each gauge's kGaugeValues), so that a run continued from the frame keeps them (FrameSnapshot).
+// Arrays of many tuples, so they stay out of the Diagnostics table.
+void addGaugeSamples(vtkFieldData* field, const GaugeRecord& record, std::int64_t upTo)
+{
+  const auto n = static_cast<vtkIdType>(
+    std::upper_bound(record.step.begin(), record.step.end(), upTo) - record.step.begin());
+  const int width = record.gauges * GaugeRecord::kGaugeValues;
+  vtkNew<vtkDoubleArray> times, samples;
+  vtkNew<vtkTypeInt64Array> steps;
+  times->SetName("GaugeTimes");
+  steps->SetName("GaugeSteps");
+  samples->SetName("GaugeSamples");
+  samples->SetNumberOfComponents(width);
+  times->SetNumberOfTuples(n);
+  steps->SetNumberOfTuples(n);
+  samples->SetNumberOfTuples(n);
+  std::copy_n(record.time.begin(), n, times->GetPointer(0));
+  std::copy_n(record.step.begin(), n, steps->GetPointer(0));
+  std::copy_n(record.values.begin(), n * width, samples->GetPointer(0));
+  field->AddArray(times);
+  field->AddArray(steps);
+  field->AddArray(samples);
+}
+
 template<class ArrayT>
 void addValue(vtkFieldData* field, const char* name, double value)
 {
@@ -251,6 +277,7 @@ FrameImage::FrameImage(const Simulation& simulation,
   const FrameArraySelection& selection)
   : params_(simulation.parameters())
   , deviceName_(simulation.device().name)
+  , gauges_(&simulation.gauges())
   , image_(image)
   , rowMass_(static_cast<std::size_t>(params_.ny))
   , rowFlooded_(static_cast<std::size_t>(params_.ny))
@@ -358,6 +385,8 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
            { "RelativeBalanceError", b.relativeError() } })
       addValue<vtkDoubleArray>(field, name, value);
   }
+  if (gauges_->gauges > 0)
+    addGaugeSamples(field, *gauges_, state.steps);
   // (text, so that it stays out of the Diagnostics table's columns of numbers)
   const std::string dryLand = skipsDryLand(params_) ? "skipped"
                               : !params_.skipDry    ? "updated (Skip Dry Land off)"

@@ -53,6 +53,7 @@ private:
 
   SimulationParameters params_;
   std::string deviceName_;
+  const GaugeRecord* gauges_; // the simulation's, collected up to the state being output
   vtkImageData* image_;
   vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;
   std::array<vtkDataArray*, kKeptArrayCount> kept_{}; // the maps, infiltration, inflow; or null

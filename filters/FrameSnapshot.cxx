@@ -53,6 +53,38 @@ double fieldValue(vtkImageData* frame, const std::string& what, const char* name
     throw Error(what + " has no field data " + name + ": it is not a Shallow Water output");
   return array->GetTuple1(0);
 }
+
+// The gauges' samples up to the frame (FrameImage writes them where the run had gauges), for the
+// run continued from it; none where the frame has none or the run no gauges.
+GaugeRecord frameGauges(vtkImageData* frame,
+  const SimulationParameters& params,
+  const std::string& what)
+{
+  vtkFieldData* field = frame->GetFieldData();
+  auto* times = vtkDataArray::SafeDownCast(field->GetAbstractArray("GaugeTimes"));
+  auto* steps = vtkDataArray::SafeDownCast(field->GetAbstractArray("GaugeSteps"));
+  auto* samples = vtkDataArray::SafeDownCast(field->GetAbstractArray("GaugeSamples"));
+  GaugeRecord record;
+  if (!times || !steps || !samples || params.gauges.empty())
+    return record;
+  record.gauges = static_cast<int>(params.gauges.size());
+  const int width = record.gauges * GaugeRecord::kGaugeValues;
+  const vtkIdType n = times->GetNumberOfTuples();
+  if (samples->GetNumberOfComponents() != width || samples->GetNumberOfTuples() != n ||
+      steps->GetNumberOfTuples() != n)
+    throw Error(what + " holds the samples of " +
+                std::to_string(samples->GetNumberOfComponents() / GaugeRecord::kGaugeValues) +
+                " gauges, the run has " + std::to_string(record.gauges) +
+                ": continue it with the gauges it was written with");
+  for (vtkIdType k = 0; k < n; ++k)
+  {
+    record.time.push_back(times->GetComponent(k, 0));
+    record.step.push_back(static_cast<std::int64_t>(steps->GetComponent(k, 0)));
+    for (int c = 0; c < width; ++c)
+      record.values.push_back(samples->GetComponent(k, c));
+  }
+  return record;
+}
 } // namespace
 
 Snapshot frameSnapshot(vtkImageData* frame,
@@ -77,6 +109,7 @@ Snapshot frameSnapshot(vtkImageData* frame,
   // (the wave speed the next dt is chosen from, as the run that wrote it had it: Snapshot)
   if (frame->GetFieldData()->GetAbstractArray("StepWaveSpeed"))
     s.waveSpeed = fieldValue(frame, what, "StepWaveSpeed");
+  s.gauges = frameGauges(frame, params, what);
   s.data.resize(s.bytes());
   const std::size_t fieldBytes = static_cast<std::size_t>(nx) * ny * s.realSize;
   for (std::size_t f = 0; f < fields.size(); ++f)

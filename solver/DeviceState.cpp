@@ -111,11 +111,14 @@ void DeviceState::couple(RankCoupling* coupling)
     gauges_->couple(coupling->ranks());
 }
 
-void DeviceState::restoredAt(std::int64_t steps)
+void DeviceState::restoredAt(std::int64_t steps, const GaugeRecord& record)
 {
   if (!gauges_)
     return;
-  gauges_->truncate(steps);
+  if (record.time.empty())
+    gauges_->truncate(steps);
+  else
+    gauges_->seed(record);
   gauges_->sample(0);
   gauges_->collect(steps);
 }

@@ -64,8 +64,9 @@ public:
   // The gauges (null without): collected by the facade as it reads the clock.
   Gauges* gauges() { return gauges_ ? &*gauges_ : nullptr; }
   // After a snapshot of step `steps` was written into copy 0 and the clock restarted there: the
-  // gauges' record cut back to it, and its sample taken again (its maps have it already).
-  void restoredAt(std::int64_t steps);
+  // gauges' record becomes the snapshot's (`record`), or without one is cut back to it and its
+  // sample taken again (its maps have it already).
+  void restoredAt(std::int64_t steps, const GaugeRecord& record);
 
   // Which copy holds the state. The steppers flip it as they queue steps; for two steps a
   // launch the device keeps it and DeviceClock::read takes it back.

@@ -1,5 +1,6 @@
 #include "Gauges.h"
 
+#include "Error.h"
 #include "KernelArgs.h"
 
 #include <algorithm>
@@ -158,5 +159,17 @@ void Gauges::truncate(std::int64_t steps)
   record_.step.resize(kept);
   record_.values.resize(kept * static_cast<std::size_t>(count_) * GaugeRecord::kGaugeValues);
   collected_ = steps - 1;
+}
+
+void Gauges::seed(const GaugeRecord& record)
+{
+  if (record.gauges != count_ ||
+      record.values.size() != record.time.size() * count_ * GaugeRecord::kGaugeValues ||
+      record.step.size() != record.time.size())
+    throw Error("the restart state holds the samples of " + std::to_string(record.gauges) +
+                " gauges, the run has " + std::to_string(count_) +
+                ": continue it with the gauges it was written with");
+  record_ = record;
+  collected_ = record.step.empty() ? -1 : record.step.back();
 }
 } // namespace swe

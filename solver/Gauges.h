@@ -43,9 +43,14 @@ public:
   // Reads the samples of the steps after the last collected up to `steps` (the clock's count),
   // and appends them to the record. Waits for the device.
   void collect(std::int64_t steps);
-  // Drops the samples from step `steps` on (a snapshot restored there, whose state is sampled
-  // again): the run takes them again.
+  // Drops the samples from step `steps` on (a snapshot without a record restored there, whose
+  // state is sampled again): the run takes them again.
   void truncate(std::int64_t steps);
+  // The record a restored state carries (Snapshot::gauges: its run's samples up to it), in
+  // place of this one: a checkpoint restored after one of an earlier time keeps the samples
+  // between them, and a frame's keeps those before it. Throws swe::Error where they are another
+  // number of gauges'.
+  void seed(const GaugeRecord& record);
 
   const GaugeRecord& record() const { return record_; }
 

@@ -384,6 +384,7 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
   s.ny = m.params.ny;
   s.realSize = m.layout.realSize;
   s.fields = m.state->fieldCount();
+  s.gauges = gauges();
   const std::size_t bytes = s.bytes();
   if (place == SnapshotPlace::Device)
   {
@@ -429,7 +430,7 @@ void Simulation::restore(const Snapshot& snapshot)
       else
         m.state->write(snapshot.data.data());
       m.clock->restart(snapshot.time, snapshot.steps, snapshot.lastDt, snapshot.waveSpeed);
-      m.state->restoredAt(snapshot.steps);
+      m.state->restoredAt(snapshot.steps, snapshot.gauges);
     });
 }
 

@@ -120,6 +120,25 @@ enum class SnapshotPlace
 // A snapshot's device memory (Simulation.cpp): usable only by the simulation that made it.
 struct DeviceSnapshotMemory;
 
+// The gauges' samples (SimulationParameters::gauges): one per step from t = 0, each with the
+// time, the step and, at every gauge, the depth [m], the surface elevation [m] and the velocity
+// (u, v) [m/s] (0 where the cell is dry).
+struct GaugeRecord
+{
+  int gauges = 0;
+  std::vector<double> time;
+  std::vector<std::int64_t> step;
+  // kGaugeValues values a gauge, gauge after gauge, sample after sample.
+  static constexpr int kGaugeValues = 4;
+  std::vector<double> values;
+  double value(std::size_t sample, int gauge, int which) const
+  {
+    return values[(sample * static_cast<std::size_t>(gauges) + static_cast<std::size_t>(gauge)) *
+                    kGaugeValues +
+                  static_cast<std::size_t>(which)];
+  }
+};
+
 // A complete copy of the simulation at one instant: restoring it continues the run exactly as if
 // it had never stopped (bit for bit, same dt sequence).
 struct Snapshot
@@ -140,6 +159,9 @@ struct Snapshot
   // with their own arithmetic, so a restored state that chose dt from itself could take another
   // dt than the run that never stopped. < 0: from the state (a fresh state, the fused clock).
   double waveSpeed = -1;
+  // The gauges' samples up to the state (empty without gauges), which restoring it makes the
+  // run's record again: taken with the snapshot, or a frame's (FrameSnapshot).
+  GaugeRecord gauges;
   std::vector<unsigned char> data;
   std::shared_ptr<DeviceSnapshotMemory> device;
   bool onDevice() const { return device != nullptr; }
@@ -188,25 +210,6 @@ struct SplitSeconds
   // steps' kernels, which a run on one rank runs too, though without waiting): what is left is
   // the exchange's own time, copies to and from the device and the trade with the other ranks.
   double wait = 0;
-};
-
-// The gauges' samples (SimulationParameters::gauges): one per step from t = 0, each with the
-// time, the step and, at every gauge, the depth [m], the surface elevation [m] and the velocity
-// (u, v) [m/s] (0 where the cell is dry).
-struct GaugeRecord
-{
-  int gauges = 0;
-  std::vector<double> time;
-  std::vector<std::int64_t> step;
-  // kGaugeValues values a gauge, gauge after gauge, sample after sample.
-  static constexpr int kGaugeValues = 4;
-  std::vector<double> values;
-  double value(std::size_t sample, int gauge, int which) const
-  {
-    return values[(sample * static_cast<std::size_t>(gauges) + static_cast<std::size_t>(gauge)) *
-                    kGaugeValues +
-                  static_cast<std::size_t>(which)];
-  }
 };
 
 // Host memory a caller keeps for a run, per grid cell: named in the memory check's message.

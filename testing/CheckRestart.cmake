@@ -1,8 +1,9 @@
 # swe run --restart continues from a frame bit for bit: a run to t = 6 with outputs every 2 s, and
 # a run to 4 restarted from its last frame to 6, write the same file at t = 6 (state, flood maps
-# and field data). A frame of the other precision, or at or past --t-end, is refused by name.
+# and field data) and the same gauges.csv from t = 0 (the frame carries the samples so far). A
+# frame of the other precision, or at or past --t-end, is refused by name.
 set(run run --scenario radial-dambreak --nx 60 --ny 45 --scheme muscl-hancock --maps
-  --arrival-depth 0.5 --output-every 2)
+  --arrival-depth 0.5 --output-every 2 --gauge 10,8 --gauge 20.3,11)
 file(REMOVE_RECURSE "${OUT}")
 foreach(case "whole;6" "first;4")
   list(GET case 0 name)
@@ -22,6 +23,11 @@ execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT}/whole/swe_00
   "${OUT}/restarted/swe_00001.vti" RESULT_VARIABLE differ)
 if(NOT differ EQUAL 0)
   message(FATAL_ERROR "the restarted run's frame at t = 6 differs from the whole run's")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT}/whole/gauges.csv"
+  "${OUT}/restarted/gauges.csv" RESULT_VARIABLE differ)
+if(NOT differ EQUAL 0)
+  message(FATAL_ERROR "the restarted run's gauges.csv differs from the whole run's")
 endif()
 function(expect_refused expected)
   execute_process(COMMAND "${SWE}" ${run} ${ARGN} --restart "${OUT}/first/swe_00002.vti"

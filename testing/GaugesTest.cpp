@@ -110,6 +110,32 @@ TEST(Gauges, FollowACheckpointBackAndForthBitForBit)
   EXPECT_EQ(a.step.back(), straight.steps());
 }
 
+// Back to an early checkpoint, then forward to a later one (as the timeline jumps to the
+// checkpoint nearest a time asked for), then on: no step's sample is lost or taken twice.
+TEST(Gauges, KeepEveryStepWhenACheckpointJumpsForward)
+{
+  SimulationParameters p = smallParameters(Precision::Single, 40, 30);
+  p.scheme = Scheme::MusclHancock;
+  p.gauges = { { 5, 5 }, { 15, 10 } };
+  const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
+  Simulation straight(p, initial);
+  for (double t : { 1.0, 2.0, 3.0 })
+    straight.advanceTo(t);
+  Simulation jumped(p, initial);
+  jumped.advanceTo(1.0);
+  const Snapshot early = jumped.snapshot();
+  jumped.advanceTo(2.0);
+  const Snapshot later = jumped.snapshot();
+  jumped.advanceTo(3.0);
+  jumped.restore(early);
+  jumped.restore(later);
+  jumped.advanceTo(3.0);
+  const GaugeRecord a = straight.gauges(), b = jumped.gauges();
+  EXPECT_EQ(a.step, b.step);
+  EXPECT_EQ(a.time, b.time);
+  EXPECT_EQ(a.values, b.values);
+}
+
 // Ritter's dam break at a gauge 0.6 m beyond the dam: dry until the front passes, then the
 // rarefaction's depth (2 c0 - x / t)^2 / (9 g).
 TEST(Gauges, TraceRittersDamBreak)

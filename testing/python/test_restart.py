@@ -1,7 +1,8 @@
 """pvpython: the solver's Restart Frame. A frame of a run on the valley saved whole with
 ParaView's writer (t = 20 s; flood maps, Green-Ampt, rain, a gauge) and read back by ParaView's
 reader, given as the Restart Frame of a solver on the same terrain, continues that run: at t = 40 s
-every array is the uninterrupted run's, bit for bit, in fp64 and fp32; a frame asked for before
+every array and the gauge's table (from t = 0: the frame carries the samples so far) are the
+uninterrupted run's, bit for bit, in fp64 and fp32; a frame asked for before
 t = 20 s is the restart frame's state; a frame without the run's infiltration and flood maps,
 and Water Balance, are refused by name."""
 import os
@@ -9,6 +10,7 @@ import tempfile
 
 import numpy as np
 from paraview.simple import *
+from vtkmodules.util.numpy_support import vtk_to_numpy
 
 from swe_testing import CapturedErrors, cell_array, check, fetch, field_value, load_plugin, say
 
@@ -63,12 +65,19 @@ for precision in ("Double", "Single"):
     earlier = fetch(continued, 10.0)
     check(field_value(earlier, "SimulationTime") == 20.0 and same_bits(earlier, at20, "Depth"),
           "%s: a frame asked for before t = 20 s is the restart frame's state" % precision)
+    # The frame carries the gauge's samples so far: the continued run's table is the
+    # uninterrupted run's, from t = 0, bit for bit.
     continued.UpdatePipeline(40.0)
-    table = servermanager.Fetch(continued, idx=1)
-    times = [table.GetColumn(0).GetValue(k) for k in range(table.GetNumberOfRows())]
-    check(times and times[0] == 20.0 and times[-1] == 40.0,
-          "%s: the gauge's table runs from the restart, t = 20 s, to 40 s (%d rows)"
-          % (precision, len(times)))
+    whole.UpdatePipeline(40.0)
+    tables = [servermanager.Fetch(p, idx=1) for p in (continued, whole)]
+    columns = [[vtk_to_numpy(t.GetColumn(c)) for c in range(t.GetNumberOfColumns())]
+               for t in tables]
+    check(len(columns[0]) == len(columns[1]) and
+          all(a.tobytes() == b.tobytes() for a, b in zip(*columns)),
+          "%s: the gauge's table of the continued run is the uninterrupted run's, from t = 0 to "
+          "40 s (%d rows), bit for bit" % (precision, tables[0].GetNumberOfRows()))
+    check(columns[0][0][0] == 0.0 and columns[0][0][-1] == 40.0,
+          "%s: it runs from t = 0 to 40 s" % precision)
     for proxy in (continued, frame, whole):
         Delete(proxy)
 
