@@ -369,9 +369,11 @@ inline void keep_rooms(__local HancockMemory* m, int parity, int k, CellFaces f)
 }
 
 /* The body of both passes. dt is the same for the whole group, so the barriers are reached by
- * all or none. A second pass that is not needed (idle) does nothing but the speed maximum's
- * barriers: PoCL's kernel compiler mishandled an early exit, or a condition, around the whole
- * body (wrong results, or a kernel that never ended). */
+ * all or none. A second pass that is not needed (idle), and a tile left out, skip the speed
+ * maximum too: the condition is the group's, so every item takes the same branch. (PoCL's
+ * kernel compiler once mishandled an early return around the whole body, with wrong results or
+ * a kernel that never ended, so the body stays under conditions rather than behind a return;
+ * the tests run this form on PoCL 3.1.) */
 inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* memory,
   const bool capped)
 {

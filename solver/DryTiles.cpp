@@ -22,8 +22,10 @@ std::vector<cl_uchar> forcedTiles(const SimulationParameters& params, const Tile
   std::vector<cl_uchar> forced(static_cast<std::size_t>(tiles.count()), 0);
   const auto force = [&](int tx, int ty)
   { forced[static_cast<std::size_t>(ty) * tiles.countX + tx] = kTileForced; };
+  // (a side inside the grid of a split run: its block's neighbour fills the halo there, whatever
+  // the grid side's boundary is)
   const bool split = params.wholeNx > 0;
-  const bool open[4] = {
+  const bool halo[4] = {
     split && params.blockX0 > 0,
     split && params.blockX0 + params.nx < params.wholeNx,
     split && params.blockY0 > 0,
@@ -32,7 +34,8 @@ std::vector<cl_uchar> forcedTiles(const SimulationParameters& params, const Tile
   for (int side = 0; side < 4; ++side)
   {
     const BoundaryType type = params.boundaries[side].type;
-    if (!open[side] && type != BoundaryType::Inflow && type != BoundaryType::FixedLevel)
+    const bool letsIn = type == BoundaryType::Inflow || type == BoundaryType::FixedLevel;
+    if (!halo[side] && !letsIn)
       continue;
     const bool alongY = side < 2; // the west and east sides run along y
     const int n = alongY ? tiles.countY : tiles.countX;

@@ -221,6 +221,51 @@ TEST(SplitRunBalance, TheSidesInflowIsOneRanksBits)
   }
 }
 
+// Skipping dry land in a split run (the halo sides' tiles forced): the dam break into the dry
+// valley, with a point source that floods across a block's edge, split on 2 and 3 ranks, without
+// speed atomics too, gives the bits of one rank that updates every cell.
+TEST(SplitRunSkipDry, ADryValleyGivesTheBitsOfOneRankUpdatingEveryCell)
+{
+  for (const char* options : { "", "-DSWE_NO_SPEED_ATOMICS" })
+  {
+    SimulationParameters p = smallParameters(Precision::Single, 61, 41);
+    p.dx = 13.0;
+    p.scheme = Scheme::MusclHancock;
+    p.launch = "16x1x4";
+    p.buildOptions = options;
+    p.manning = 0.03;
+    // (walls and an open side, which bring no water, so that only the halo makes the blocks'
+    // inner tiles take it)
+    p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+    p.sources = { { 28.5 * 13.0, 20.5 * 13.0, { { 0, 3.0 }, { 1e6, 3.0 } } } };
+    p.floodMaps = true;
+    const InitialState initial = makeScenario(Scenario::ValleyDamBreak, p);
+    const std::vector<double> times = { 10.0, 30.0 };
+    SimulationParameters everyCell = p;
+    everyCell.skipDry = false;
+    Simulation whole(everyCell, initial);
+    const Output one = runTo(whole, times);
+    p.skipDry = true;
+    for (int ranks : { 2, 3 })
+    {
+      const std::vector<Output> split = runSplit(p, initial, ranks, times, kMaps);
+      for (int r = 0; r < ranks; ++r)
+      {
+        const Block b = splitGrid(p.nx, p.ny, ranks, r).block();
+        const Output& mine = split[static_cast<std::size_t>(r)];
+        for (std::size_t k = 0; k < times.size(); ++k)
+        {
+          EXPECT_EQ(mine.steps[k], one.steps[k]) << options << " rank " << r << " of " << ranks;
+          EXPECT_EQ(differingCells(one.fields[k], p.nx, mine.fields[k], b), 0)
+            << options << " rank " << r << " of " << ranks << " at t = " << times[k];
+          EXPECT_EQ(differingCells(one.maps[k], p.nx, mine.maps[k], b), 0)
+            << options << " maps, rank " << r << " of " << ranks << " at t = " << times[k];
+        }
+      }
+    }
+  }
+}
+
 // MUSCL-Hancock takes a step again, capped, on every rank when a depth went below zero on any
 // (as on one rank, where the whole grid takes it again): a rough state that needs it (as in
 // SecondOrderTest), split so that the ranks without such a cell must follow the others.
