@@ -25,6 +25,26 @@
 #define WATER_BITS(v) as_uint(v)
 #endif
 
+/* Whether cell (i, j) of a copy may hold water, from that copy's flags (tiles all +0 there hold
+ * none). */
+#if SKIP_DRY
+#define PASS_CELL_HOLDS_WATER(tiles, i, j) ((tiles)[(i) / TILE_W + (j) / TILE_H * TILES_X] != 0)
+#else
+#define PASS_CELL_HOLDS_WATER(tiles, i, j) true
+#endif
+
+/* The depths of a pass's PASS_ROWS cells of column i from row j0 (grid.h), loaded together first
+ * so that the loads overlap (one cell a work-item left a GPU waiting on each load); 0 past the
+ * grid and on dry land left out. */
+inline void load_pass_depths(__global const real* h, int i, int j0, real* depths,
+  __global const uchar* tiles)
+{
+  for (int r = 0; r < PASS_ROWS; ++r)
+    depths[r] = i < NX && j0 + r < NY && PASS_CELL_HOLDS_WATER(tiles, i, j0 + r)
+                  ? h[IDX(i, j0 + r)]
+                  : (real)0;
+}
+
 #define TILE_ARGUMENTS                                                                             \
   __global const uchar *tiles_read, __global uchar *tiles_written, __global uchar *tiles_active
 #define TILE_PARAMETERS tiles_read, tiles_written, tiles_active

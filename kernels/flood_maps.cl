@@ -35,15 +35,16 @@ inline void fold_cell(__global const real* hu, __global const real* hv, __global
   }
 }
 
-/* A work-item folds PASS_ROWS cells of a column (grid.h). */
+/* A work-item folds PASS_ROWS cells of a column (grid.h); tiles: the copy's flags, for skipping
+ * dry land (dry_tiles.h; a placeholder without). */
 __kernel void fold_flood_maps(__global const real* h, __global const real* hu,
   __global const real* hv, __global const real* ctrl, __global real* max_depth,
   __global real* max_speed, __global real* max_hazard, __global real* arrival,
-  __global real* duration, real arrival_depth, int weight)
+  __global real* duration, real arrival_depth, int weight, __global const uchar* tiles)
 {
   const int i = get_global_id(0), j0 = get_global_id(1) * PASS_ROWS;
   real depths[PASS_ROWS];
-  load_pass_depths(h, i, j0, depths);
+  load_pass_depths(h, i, j0, depths, tiles);
   for (int r = 0; r < PASS_ROWS; ++r)
     if (depths[r] > (real)H_DRY)
       fold_cell(hu, hv, ctrl, max_depth, max_speed, max_hazard, arrival, duration,

@@ -31,16 +31,10 @@
 #endif
 
 /* Cells of a column one work-item of a pass after the step takes (the flood maps' fold, the
- * infiltration; solver/FloodMaps.h's kPassRows): their depths are loaded together first, so that
- * the loads overlap (one cell an item left a GPU waiting on each load). */
+ * infiltration; solver/FloodMaps.h's kPassRows; dry_tiles.h's load_pass_depths). */
 #ifndef PASS_ROWS
 #define PASS_ROWS 8
 #endif
-inline void load_pass_depths(__global const real* h, int i, int j0, real* depths)
-{
-  for (int r = 0; r < PASS_ROWS; ++r)
-    depths[r] = i < NX && j0 + r < NY ? h[IDX(i, j0 + r)] : (real)0;
-}
 
 /* Manning coefficient of cell c (MANNING_V: of 8 cells from c): per cell when the host passed a
  * field (-DMANNING_FIELD), else the uniform value. */

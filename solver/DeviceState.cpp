@@ -80,7 +80,7 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
         .bind(addSources_[p], copies_[p].args(), ctrl, inflow_);
     if (infiltrate_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
-        .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl, soil_);
+        .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl, soil_, tiles_.flags(p));
   }
   for (int p = 0; p < 2; ++p)
     if (foldInflow_[p]())
@@ -99,7 +99,7 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
   for (int p = 0; p < 2; ++p)
     copies[p] = { &copies_[p].h, &copies_[p].hu, &copies_[p].hv };
   if (maps_)
-    maps_->bind(copies, ctrl);
+    maps_->bind(copies, ctrl, { &tiles_.flags(0), &tiles_.flags(1) });
   if (gauges_)
     gauges_->bind(copies, ctrl, status);
 }

@@ -16,6 +16,8 @@ public:
 
   // The step kernels' tile arguments, for a step that reads copy p and writes the other.
   auto args(int p) const { return std::tie(flags_[p], flags_[1 - p], updated_); }
+  // The flags of copy p, for the passes over every cell after a step.
+  const cl::Buffer& flags(int p) const { return flags_[p]; }
   // Every tile counted wet in both copies (the forced ones kept so): after the host wrote the
   // state, whose water the flags do not know yet. Queued, not waited for.
   void reset();

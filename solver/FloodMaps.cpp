@@ -33,7 +33,8 @@ FloodMaps::FloodMaps(const EngineContext& engine, const GridLayout& layout)
 }
 
 void FloodMaps::bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copies,
-  const cl::Buffer& ctrl)
+  const cl::Buffer& ctrl,
+  const std::array<const cl::Buffer*, 2>& tiles)
 {
   const KernelArgs args(precision_);
   for (int p = 0; p < 2; ++p)
@@ -49,7 +50,8 @@ void FloodMaps::bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copi
         maps_[3],
         maps_[4],
         Real{ arrivalDepth_ },
-        static_cast<cl_int>(step));
+        static_cast<cl_int>(step),
+        *tiles[p]);
 }
 
 void FloodMaps::reset()

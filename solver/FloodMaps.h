@@ -31,7 +31,10 @@ public:
 
   // The fold kernels of the state's two copies (h, hu, hv of each) and the clock's control
   // buffer, where they find the time and the step's dt. Once, before the first fold.
-  void bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copies, const cl::Buffer& ctrl);
+  // With them, each copy's tile flags (DryTiles::flags), which leave dry land out.
+  void bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copies,
+    const cl::Buffer& ctrl,
+    const std::array<const cl::Buffer*, 2>& tiles);
   // Nothing seen yet: maxima 0, arrival NaN, duration 0. Queued.
   void reset();
   // Queues the fold of copy p's state at the clock's time: a state a step has just written, with
