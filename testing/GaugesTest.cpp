@@ -88,11 +88,25 @@ TEST(Gauges, AnIntervalThinsTheRecordKeepingTheSamplesBits)
   expectRefused(p, "the gauges' interval must be a finite number of seconds >= 0, got -1");
 }
 
-TEST(Gauges, FollowACheckpointBackAndForthBitForBit)
+// Two gauges on the radial dam break (MUSCL-Hancock fp32), for the checkpoint tests.
+SimulationParameters twoGauges()
 {
   SimulationParameters p = smallParameters(Precision::Single, 40, 30);
   p.scheme = Scheme::MusclHancock;
   p.gauges = { { 5, 5 }, { 15, 10 } };
+  return p;
+}
+
+void expectSameRecord(const GaugeRecord& a, const GaugeRecord& b)
+{
+  EXPECT_EQ(a.step, b.step);
+  EXPECT_EQ(a.time, b.time);
+  EXPECT_EQ(a.values, b.values);
+}
+
+TEST(Gauges, FollowACheckpointBackAndForthBitForBit)
+{
+  const SimulationParameters p = twoGauges();
   const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
   Simulation straight(p, initial);
   straight.advanceTo(1.0);
@@ -103,20 +117,15 @@ TEST(Gauges, FollowACheckpointBackAndForthBitForBit)
   scrubbed.advanceTo(2.0);
   scrubbed.restore(at);
   scrubbed.advanceTo(3.0);
-  const GaugeRecord a = straight.gauges(), b = scrubbed.gauges();
-  EXPECT_EQ(a.step, b.step);
-  EXPECT_EQ(a.time, b.time);
-  EXPECT_EQ(a.values, b.values);
-  EXPECT_EQ(a.step.back(), straight.steps());
+  expectSameRecord(straight.gauges(), scrubbed.gauges());
+  EXPECT_EQ(straight.gauges().step.back(), straight.steps());
 }
 
 // Back to an early checkpoint, then forward to a later one (as the timeline jumps to the
 // checkpoint nearest a time asked for), then on: no step's sample is lost or taken twice.
 TEST(Gauges, KeepEveryStepWhenACheckpointJumpsForward)
 {
-  SimulationParameters p = smallParameters(Precision::Single, 40, 30);
-  p.scheme = Scheme::MusclHancock;
-  p.gauges = { { 5, 5 }, { 15, 10 } };
+  const SimulationParameters p = twoGauges();
   const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
   Simulation straight(p, initial);
   for (double t : { 1.0, 2.0, 3.0 })
@@ -130,10 +139,7 @@ TEST(Gauges, KeepEveryStepWhenACheckpointJumpsForward)
   jumped.restore(early);
   jumped.restore(later);
   jumped.advanceTo(3.0);
-  const GaugeRecord a = straight.gauges(), b = jumped.gauges();
-  EXPECT_EQ(a.step, b.step);
-  EXPECT_EQ(a.time, b.time);
-  EXPECT_EQ(a.values, b.values);
+  expectSameRecord(straight.gauges(), jumped.gauges());
 }
 
 // Ritter's dam break at a gauge 0.6 m beyond the dam: dry until the front passes, then the
