@@ -39,11 +39,14 @@ DryRun timeRun(const SimulationParameters& params, const InitialState& initial, 
   const StateView view = simulation.downloadState();
   const std::size_t cells = static_cast<std::size_t>(view.nx) * view.ny;
   run.state.assign(view.data, view.data + kStateFields * cells * view.realSize);
-  std::vector<double> depth(cells);
-  simulation.download(Field::Depth, depth.data());
-  run.wetShare =
-    static_cast<double>(std::count_if(depth.begin(), depth.end(), [](double h) { return h > 0; })) /
-    static_cast<double>(cells);
+  // (the depths lead the state, as the device holds them)
+  const auto wet = [&](auto zero)
+  {
+    const auto* h = reinterpret_cast<const decltype(zero)*>(view.data);
+    return std::count_if(h, h + cells, [](auto depth) { return depth > 0; });
+  };
+  const auto wetCells = view.realSize == sizeof(double) ? wet(0.0) : wet(0.0f);
+  run.wetShare = static_cast<double>(wetCells) / static_cast<double>(cells);
   return run;
 }
 } // namespace

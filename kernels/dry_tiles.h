@@ -36,13 +36,15 @@
 /* The depths of a pass's PASS_ROWS cells of column i from row j0 (grid.h), loaded together first
  * so that the loads overlap (one cell a work-item left a GPU waiting on each load); 0 past the
  * grid and on dry land left out. */
-inline void load_pass_depths(__global const real* h, int i, int j0, real* depths,
+inline void load_pass_depths(__global const real* h,
+  int i,
+  int j0,
+  real* depths,
   __global const uchar* tiles)
 {
   for (int r = 0; r < PASS_ROWS; ++r)
-    depths[r] = i < NX && j0 + r < NY && PASS_CELL_HOLDS_WATER(tiles, i, j0 + r)
-                  ? h[IDX(i, j0 + r)]
-                  : (real)0;
+    depths[r] = i < NX && j0 + r < NY && PASS_CELL_HOLDS_WATER(tiles, i, j0 + r) ? h[IDX(i, j0 + r)]
+                                                                                 : (real)0;
 }
 
 #define TILE_ARGUMENTS                                                                             \
@@ -65,7 +67,8 @@ inline bool tile_updated(TILE_ARGUMENTS, int tx, int ty, bool again, bool keeper
   uchar flags = tiles_written[t];
   for (int dy = -TILE_RY; dy <= TILE_RY; ++dy)
     for (int dx = -TILE_RX; dx <= TILE_RX; ++dx)
-      flags |= tiles_read[clamp(tx + dx, 0, TILES_X - 1) + clamp(ty + dy, 0, TILES_Y - 1) * TILES_X];
+      flags |=
+        tiles_read[clamp(tx + dx, 0, TILES_X - 1) + clamp(ty + dy, 0, TILES_Y - 1) * TILES_X];
   const bool active = flags != 0;
   if (keeper)
     tiles_active[t] = active ? 1 : 0;

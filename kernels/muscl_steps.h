@@ -20,7 +20,7 @@
 /* The same arguments' names, for the kernels that pass them on to the function holding their
  * body. */
 #define MUSCL_HANCOCK_STEP_PARAMETERS                                                              \
-  h, hu, hv, bed, h_out, hu_out, hv_out, ctrl, status, partial_max, manning, inv_dx,              \
+  h, hu, hv, bed, h_out, hu_out, hv_out, ctrl, status, partial_max, manning, inv_dx,               \
     manning_field, TILE_PARAMETERS
 
 /* MUSCL-Hancock takes a step in two launches of one kernel body. The first pass leaves out the

@@ -223,19 +223,17 @@ void pqShallowWaterMonitor::drawChart()
   static const char* const units[] = { "m³", "m", "m²", "steps/s" };
   const int choice = this->Form->ChartChoice->currentIndex();
   QVector<QPointF> points;
-  if (this->Followed)
-    for (auto it = this->History[this->Followed].cbegin();
-         it != this->History[this->Followed].cend();
-         ++it)
-    {
-      const Sample& s = it.value();
-      const double value = choice == 0   ? s.water
-                           : choice == 1 ? s.largestDepth
-                           : choice == 2 ? s.floodedArea
-                                         : s.stepsPerSecond;
-      if (std::isfinite(value) && (choice != 3 || value > 0))
-        points.push_back(QPointF(it.key(), value));
-    }
+  const QMap<double, Sample> history = this->History.value(this->Followed);
+  for (auto it = history.cbegin(); it != history.cend(); ++it)
+  {
+    const Sample& s = it.value();
+    const double value = choice == 0   ? s.water
+                         : choice == 1 ? s.largestDepth
+                         : choice == 2 ? s.floodedArea
+                                       : s.stepsPerSecond;
+    if (std::isfinite(value) && (choice != 3 || value > 0))
+      points.push_back(QPointF(it.key(), value));
+  }
   this->Form->Chart->setSeries(points, units[std::max(0, std::min(choice, 3))]);
 }
 

@@ -191,8 +191,8 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << (params.infiltration.perCell ? "-DGREEN_AMPT_FIELD -DSOIL_PLANE=" +
                                         std::to_string(settings.layout.paddedCells()) + " "
                                     : "")
-    << (params.waterBalance ? "-DWATER_BALANCE " : "")
-    << haloOption(settings.haloSides) << dryTileOptions(dryTileGrid(params, shape))
+    << (params.waterBalance ? "-DWATER_BALANCE " : "") << haloOption(settings.haloSides)
+    << dryTileOptions(dryTileGrid(params, shape))
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless
     // the build options choose (tests take both on any device).

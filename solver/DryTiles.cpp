@@ -24,18 +24,12 @@ std::vector<cl_uchar> forcedTiles(const SimulationParameters& params, const Tile
   { forced[static_cast<std::size_t>(ty) * tiles.countX + tx] = kTileForced; };
   // (a side inside the grid of a split run: its block's neighbour fills the halo there, whatever
   // the grid side's boundary is)
-  const bool split = params.wholeNx > 0;
-  const bool halo[4] = {
-    split && params.blockX0 > 0,
-    split && params.blockX0 + params.nx < params.wholeNx,
-    split && params.blockY0 > 0,
-    split && params.blockY0 + params.ny < params.wholeNy,
-  };
+  const std::array<bool, 4> halo = params.haloSides();
   for (int side = 0; side < 4; ++side)
   {
     const BoundaryType type = params.boundaries[side].type;
     const bool letsIn = type == BoundaryType::Inflow || type == BoundaryType::FixedLevel;
-    if (!halo[side] && !letsIn)
+    if (!halo[static_cast<std::size_t>(side)] && !letsIn)
       continue;
     const bool alongY = side < 2; // the west and east sides run along y
     const int n = alongY ? tiles.countY : tiles.countX;

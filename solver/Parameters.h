@@ -119,6 +119,16 @@ struct SimulationParameters
   int blockX0 = 0, blockY0 = 0, wholeNx = 0, wholeNy = 0;
   int gridNx() const { return wholeNx > 0 ? wholeNx : nx; }
   int gridNy() const { return wholeNy > 0 ? wholeNy : ny; }
+  // The block's sides (west, east, south, north) inside the whole grid, whose ghosts another
+  // rank's halo fills; none where the grid is whole.
+  std::array<bool, 4> haloSides() const
+  {
+    const bool split = wholeNx > 0;
+    return { split && blockX0 > 0,
+      split && blockX0 + nx < wholeNx,
+      split && blockY0 > 0,
+      split && blockY0 + ny < wholeNy };
+  }
   double dx = 0.5;       // cell size [m]
   double gravity = 9.81; // [m/s^2]
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]

@@ -62,12 +62,6 @@ std::vector<int> splitCells(int n, int parts)
 }
 } // namespace
 
-std::array<bool, 4> Partition::onGridSide() const
-{
-  const Block& b = block();
-  return { b.x0 == 0, b.x0 + b.nx == gridNx, b.y0 == 0, b.y0 + b.ny == gridNy };
-}
-
 std::vector<HaloLink> Partition::haloLinks() const
 {
   std::vector<HaloLink> links;

@@ -52,8 +52,6 @@ struct Partition
 
   const Block& block() const { return blocks.at(static_cast<std::size_t>(rank)); }
   int ranks() const { return static_cast<int>(blocks.size()); }
-  // Whether this rank's west, east, south, north side lies on the grid's side.
-  std::array<bool, 4> onGridSide() const;
   // The halo exchange of this rank, peer by peer in rank order.
   std::vector<HaloLink> haloLinks() const;
   // Throws swe::Error unless the blocks tile the grid exactly and each is at least kGhost cells

@@ -120,7 +120,7 @@ struct Simulation::Impl
     local = localDatum(params, initial, ranks);
     setup.checks = secondsSince(start);
     start = Clock::now();
-    runAgreed(ranks, [&] { guarded("setting up the OpenCL device", [&] { build(plan); }); });
+    runAgreed(ranks, [&] { guarded("setting up the OpenCL device", [&] { build(); }); });
     setup.build = secondsSince(start);
     start = Clock::now();
     guarded("setting up the OpenCL device", [&] { makeParts(initial); });
@@ -128,18 +128,14 @@ struct Simulation::Impl
   }
 
   // The context, the queue and the program.
-  void build(const SimulationPlan& plan)
+  void build()
   {
     const cl::Device device = openclDevices().at(static_cast<std::size_t>(info.index));
-    std::array<bool, 4> haloSides = {};
+    // A split run agrees on the grid's wave-speed maximum before every dt (RankCoupling), so
+    // the clock is the host's between steps: no fused clock, one step a launch.
     if (ranks)
-    {
-      // A split run agrees on the grid's wave-speed maximum before every dt (RankCoupling), so
-      // the clock is the host's between steps: no fused clock, one step a launch.
       shape.steps = 1;
-      for (int side = 0; side < 4; ++side)
-        haloSides[side] = !plan.partition->onGridSide()[side];
-    }
+    const std::array<bool, 4> haloSides = params.haloSides();
     // The flood maps are folded in, the gauges sampled and the sides' water summed after every
     // step, the maps and the sides with its dt: a two-step launch would hide its first, and the
     // fused clock holds the next step's dt by then.
