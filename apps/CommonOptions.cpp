@@ -34,6 +34,13 @@ CLI::App* CommonOptions::addSubcommand(CLI::App& parent,
       "on: leave out of each step the tiles where no water is or can come (MUSCL schemes, "
       "without rain), with the same results bit for bit; off: update every cell")
     ->capture_default_str();
+  app
+    ->add_option("--exchange-interval",
+      params.exchangeInterval,
+      "steps between halo exchanges of a run split among ranks: each rank also updates that "
+      "many steps' reach of its neighbours' cells, and holds dt over the interval (the same "
+      "on one rank, so any rank count gives the same results); 1: every step")
+    ->capture_default_str();
   app->add_option("--build-options", params.buildOptions, "extra OpenCL build options");
   return app;
 }

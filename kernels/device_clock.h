@@ -52,16 +52,21 @@ inline void clock_add(real* t, real* comp, real dt)
   *t = sum;
 }
 
-/* bad_cell: status[STATUS_BAD_CELL] as the caller read it. */
+/* bad_cell: status[STATUS_BAD_CELL] as the caller read it. held: dt is held over an exchange
+ * interval (solver/Parameters.h, exchangeInterval), chosen from the speed the last dt was (the
+ * interval's first); m, the state's own, must then keep within the Courant limit, as with a
+ * fixed dt. */
 inline void choose_dt(__global real* ctrl,
   __global int* status,
   int bad_cell,
   real m,
   real cfl_dx,
-  real fixed_dt)
+  real fixed_dt,
+  bool held)
 {
   real dt = (real)0;
   bool landing = false;
+  const real m_dt = held ? ctrl[CTRL_MAX_SPEED] : m;
   if (bad_cell != INT_MAX)
   {
     if (status[STATUS_BAD_STEP] < 0)
@@ -71,7 +76,8 @@ inline void choose_dt(__global real* ctrl,
   {
     /* stopped before a step a fixed dt would have taken past the Courant limit */
   }
-  else if (fixed_dt > (real)0 && fixed_dt * m > (real)COURANT_LIMIT_DX)
+  else if ((fixed_dt > (real)0 || held) &&
+           uncut_dt(m_dt, cfl_dx, fixed_dt) * m > (real)COURANT_LIMIT_DX)
   {
     /* A fixed dt beyond the scheme's Courant limit: the run stops before the step, and the host
      * names it (a capped or clamped scheme would otherwise run on to nonsense speeds). */
@@ -83,17 +89,17 @@ inline void choose_dt(__global real* ctrl,
     const real remaining = ctrl[CTRL_TARGET] - (ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP]);
     if (remaining > (real)0 && status[STATUS_STEPS] < status[STATUS_STEP_LIMIT])
     {
-      dt = dt_for(remaining, m, cfl_dx, fixed_dt, &landing);
+      dt = dt_for(remaining, m_dt, cfl_dx, fixed_dt, &landing);
       /* Not the cut dt: after a landing the host would size the next batch by a sliver (the
        * surplus launches are no-ops, but second-order ones still cost a pass each). */
-      const real uncut = uncut_dt(m, cfl_dx, fixed_dt);
+      const real uncut = uncut_dt(m_dt, cfl_dx, fixed_dt);
       if (uncut > (real)0)
         ctrl[CTRL_LAST_DT] = uncut;
     }
   }
   ctrl[CTRL_DT] = dt;
   ctrl[CTRL_LANDING] = landing ? (real)1 : (real)0;
-  ctrl[CTRL_MAX_SPEED] = m;
+  ctrl[CTRL_MAX_SPEED] = m_dt;
 #ifdef RAIN_SERIES
   /* The series' mean rate over the step (the twin: ReferenceSolver::rainOver). */
   if (dt > (real)0)
@@ -229,7 +235,7 @@ inline void finish_steps_if_last(__global real* partial_max,
     if (bad_mid != INT_MAX)
     {
       atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
-      choose_dt(ctrl, status, bad_mid, m, cfl_dx, fixed_dt); /* dt 0, the bad step recorded */
+      choose_dt(ctrl, status, bad_mid, m, cfl_dx, fixed_dt, false); /* dt 0, the bad step */
       return;
     }
     /* The second step, committed below as a single one is (dt 0: none). */
@@ -237,7 +243,8 @@ inline void finish_steps_if_last(__global real* partial_max,
     ctrl[CTRL_LANDING] = landing2 ? (real)1 : (real)0;
   }
   commit_dt(ctrl, status);
-  choose_dt(ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt);
+  choose_dt(
+    ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt, false);
 }
 #endif
 

@@ -19,6 +19,19 @@
 #define PITCH (NX + 2 * GHOST)
 #endif
 #define IDX(i, j) (((j) + GHOST) * PITCH + (i) + OFFSET)
+/* The cells this rank owns, OWN_NX x OWN_NY from (OWN_I0, OWN_J0), where it updates more of its
+ * neighbours' between halo exchanges (solver/Partition.h, computeBlock): wave speeds, the
+ * blow-up check, diagnostics and frames count them alone. Without the defines, every cell. */
+#ifdef OWN_NX
+#define OWNED(i, j)                                                                                \
+  ((i) >= OWN_I0 && (i) < OWN_I0 + OWN_NX && (j) >= OWN_J0 && (j) < OWN_J0 + OWN_NY)
+#else
+#define OWN_I0 0
+#define OWN_J0 0
+#define OWN_NX NX
+#define OWN_NY NY
+#define OWNED(i, j) true
+#endif
 #define GHOSTED_WIDTH (NX + 2 * GHOST) /* cells of a row with its ghost layers */
 #define WG_SIZE (WG_X * WG_Y)
 /* Rows of cells one work-item of a GPU-shaped step kernel updates (a second-order sweep's rows). */

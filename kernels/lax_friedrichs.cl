@@ -104,6 +104,8 @@ inline void finish_cell(__global real* h_out, __global real* hu_out, __global re
     cell.b = bed[c];
     write_ghosts_of(h_out, hu_out, hv_out, i, j, c, cell);
   }
+  if (!OWNED(i, j))
+    return;
   if (is_physical(hn, hun, hvn))
     *speed = fmax(*speed, wave_speed(hn, hun, hvn));
   else
@@ -347,11 +349,20 @@ inline void row_update(bool step, bool friction, real dt, real inv_dx, real mann
     vstore8(hn, 0, h_out + c);
     vstore8(hun, 0, hu_out + c);
     vstore8(hvn, 0, hv_out + c);
+#ifdef OWN_NX
+    /* (only the cells the rank owns count: grid.h, OWNED) */
+    const realv lane = (realv)(0, 1, 2, 3, 4, 5, 6, 7);
+    const maskv owned = OWNED(OWN_I0, j) ? lane >= (real)(OWN_I0 - i) &&
+                                             lane < (real)(OWN_I0 + OWN_NX - i)
+                                         : lane < (real)0;
+#else
+    const maskv owned = (maskv)(-1);
+#endif
     const maskv ok = hn > (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn);
-    mv = max(mv, REAL_BITSV(WAVE_SPEED_WHERE(realv, ok, hn, hun, hvn)));
-    if (any(!ok))
+    mv = max(mv, REAL_BITSV(WAVE_SPEED_WHERE(realv, ok && owned, hn, hun, hvn)));
+    if (any(owned && !ok))
       for (int k = 0; k < 8; ++k)
-        if (!is_physical(h_out[c + k], hu_out[c + k], hv_out[c + k]))
+        if (OWNED(i + k, j) && !is_physical(h_out[c + k], hu_out[c + k], hv_out[c + k]))
           first_bad = min(first_bad, j * NX + i + k);
   }
   real_bits m =
@@ -364,9 +375,9 @@ inline void row_update(bool step, bool friction, real dt, real inv_dx, real mann
     h_out[c] = hn;
     hu_out[c] = hun;
     hv_out[c] = hvn;
-    const bool ok = is_physical(hn, hun, hvn);
-    m = max(m, REAL_BITS(WAVE_SPEED_WHERE(real, ok, hn, hun, hvn)));
-    first_bad = min(first_bad, ok ? INT_MAX : j * NX + i);
+    const bool ok = is_physical(hn, hun, hvn), owned = OWNED(i, j);
+    m = max(m, REAL_BITS(WAVE_SPEED_WHERE(real, ok && owned, hn, hun, hvn)));
+    first_bad = min(first_bad, ok || !owned ? INT_MAX : j * NX + i);
   }
   *speed_bits = max(*speed_bits, m);
   *bad = first_bad;

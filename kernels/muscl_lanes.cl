@@ -61,6 +61,21 @@ inline maskm lanes_inside(int i)
   return LANE_INDEX < (realm)(NX - i);
 }
 
+/* The lanes of row j from column i whose cells count for the wave speeds and the blow-up
+ * check: those in the grid that the rank owns (grid.h, OWNED). */
+inline maskm lanes_counted(int i, int j)
+{
+#ifdef OWN_NX
+  const maskm owned = OWNED(OWN_I0, j)
+                        ? LANE_INDEX >= (realm)(OWN_I0 - i) && LANE_INDEX < (realm)(OWN_I0 + OWN_NX - i)
+                        : LANE_INDEX < (realm)0;
+  return lanes_inside(i) && owned;
+#else
+  (void)j;
+  return lanes_inside(i);
+#endif
+}
+
 /* Writes the lanes' values of the cells of row j from column i: all MUSCL_LANES where the group
  * lies in the grid, else the NX - i left. */
 inline void write_lanes(__global real* h_out, __global real* hu_out, __global real* hv_out,
@@ -97,9 +112,10 @@ inline void store_lanes(__global real* h_out, __global real* hu_out, __global re
   if (SKIP_DRY)
     *wet |= any(inside && (HOLDS_WATER(h) || HOLDS_WATER(hu) || HOLDS_WATER(hv)));
   const maskm good = ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv);
-  *speed = fmax(*speed, WAVE_SPEED_WHERE(realm, inside && good, h, hu, hv));
+  const maskm counted = lanes_counted(i, j);
+  *speed = fmax(*speed, WAVE_SPEED_WHERE(realm, counted && good, h, hu, hv));
   write_lanes(h_out, hu_out, hv_out, i, j, h, hu, hv);
-  const maskm reported = inside && !good;
+  const maskm reported = counted && !good;
   if (any(reported))
   {
     /* (the lanes' first bad cell: its lane index, read back as a value of `real`) */
@@ -179,7 +195,7 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
          * its wave speeds published, as the sweep does (no physicality check). */
         const realm hn = load_lanes(h, i, j);
         write_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn);
-        speed = fmax(speed, WAVE_SPEED_WHERE(realm, lanes_inside(i), hn, hun, hvn));
+        speed = fmax(speed, WAVE_SPEED_WHERE(realm, lanes_counted(i, j), hn, hun, hvn));
         continue;
       }
       /* Row j from column i - 2 to i + 2, rows j -+ 1 from i - 1 to i + 1, rows j -+ 2. */
@@ -235,7 +251,7 @@ muscl_hancock_rows_capped(MUSCL_HANCOCK_STEP_ARGUMENTS)
 {
   /* (no barriers here, so unlike the sweep it may simply skip the step; the flag is the same
    * for every group of the pass: finish_hancock_pass) */
-  if (status[STATUS_REDO] != 0)
+  if (HELD_DT_CAPPED || status[STATUS_REDO] != 0)
     hancock_rows(MUSCL_HANCOCK_STEP_PARAMETERS, true);
 }
 
@@ -260,7 +276,7 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
         /* The clock has reached its target: nothing to write, and the final stage publishes
          * the state's wave speeds (see muscl_hllc_stage). */
         if (final_stage)
-          speed = fmax(speed, WAVE_SPEED_WHERE(realm, lanes_inside(i),
+          speed = fmax(speed, WAVE_SPEED_WHERE(realm, lanes_counted(i, j),
             load_lanes(h_base, i, j), load_lanes(hu_base, i, j),
             load_lanes(hv_base, i, j)));
         continue;

@@ -32,6 +32,15 @@
  * A first-pass cell that went below zero publishes an infinite wave speed, which its group's
  * maximum carries to the item that publishes it; finish_hancock_pass, by that item, takes it
  * from there. */
+/* With a held dt (HELD_DT: solver/Parameters.h, exchangeInterval) the capped pass takes every
+ * step alone: whether a step is taken again would be the whole grid's choice, which a rank
+ * cannot make between exchanges. The cap costs about 2 % (PERFORMANCE.md). */
+#ifdef HELD_DT
+#define HELD_DT_CAPPED 1
+#else
+#define HELD_DT_CAPPED 0
+#endif
+
 inline void finish_hancock_pass(bool capped,
   real group_speed,
   __global real* partial_max,

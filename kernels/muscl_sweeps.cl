@@ -134,11 +134,11 @@ typedef struct
   if (k == 0)                                                                                     \
     (m)->wet = 0;
 
-/* Stores a cell's new state at c and takes its wave speed into *speed, or reports the cell
- * (linear interior index `cell`) as non-physical; with SKIP_DRY, gathers its bits into *water
- * (dry_tiles.h). */
+/* Stores the new state of cell (i, j) at c and, where the rank owns it, takes its wave speed
+ * into *speed, or reports the cell (linear interior index) as non-physical; with SKIP_DRY,
+ * gathers its bits into *water (dry_tiles.h). */
 inline void store_checked(__global real* h_out, __global real* hu_out, __global real* hv_out,
-  int c, int cell, real h, real hu, real hv, bool ok, real* speed, __global int* status,
+  int c, int i, int j, real h, real hu, real hv, bool ok, real* speed, __global int* status,
   uint* water)
 {
   if (SKIP_DRY)
@@ -146,6 +146,9 @@ inline void store_checked(__global real* h_out, __global real* hu_out, __global 
   h_out[c] = h;
   hu_out[c] = hu;
   hv_out[c] = hv;
+  const int cell = j * NX + i;
+  if (!OWNED(i, j))
+    return;
   if (ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv))
     *speed = fmax(*speed, wave_speed(h, hu, hv));
   else
@@ -211,7 +214,8 @@ inline real speed_at_target(__global const real* h, __global const real* hu,
         hu_out[c] = hu[c];
         hv_out[c] = hv[c];
       }
-      speed = fmax(speed, wave_speed(h[c], hu[c], hv[c]));
+      if (OWNED(i, j))
+        speed = fmax(speed, wave_speed(h[c], hu[c], hv[c]));
     }
   }
   return speed;
@@ -305,7 +309,7 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
           TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
         }
         store_checked(
-          h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status, &water);
+          h_out, hu_out, hv_out, c, i, j, hn, hun, hvn, ok, &speed, status, &water);
       }
       /* Slide the window one row north. */
       cell = above;
@@ -379,7 +383,8 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
 {
   SWEEP_PLACE(&memory->sweep)
   const real g = (real)GRAVITY;
-  const bool idle = capped && status[STATUS_REDO] == 0;
+  /* (A held dt takes every step capped, in this pass alone: Parameters.h, exchangeInterval.) */
+  const bool idle = capped && !HELD_DT_CAPPED && status[STATUS_REDO] == 0;
   const real step_dt = ctrl[CTRL_DT]; /* (loaded with the tiles' flags, not after them) */
   const bool updated = !idle && tile_updated(TILE_PARAMETERS, tx, ty, capped, k == 0);
   const real dt = updated ? step_dt : (real)0;
@@ -440,7 +445,7 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
           g, (real)H_DRY, (real)H_FILM);
         TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
         store_checked(
-          h_out, hu_out, hv_out, c, j * NX + i, hn, hun, hvn, ok, &speed, status, &water);
+          h_out, hu_out, hv_out, c, i, j, hn, hun, hvn, ok, &speed, status, &water);
       }
       /* Slide the window one row north. */
       south = north_seen_above;

@@ -14,7 +14,8 @@ wave_speed_partials(__global const real* h, __global const real* hu, __global co
     for (int j = j0; j < min(j0 + ROWS, NY); ++j)
     {
       const int c = IDX(i, j);
-      speed = fmax(speed, wave_speed(h[c], hu[c], hv[c]));
+      if (OWNED(i, j))
+        speed = fmax(speed, wave_speed(h[c], hu[c], hv[c]));
     }
   publish_group_max_speed(scratch, speed, partial_max);
 }
@@ -23,10 +24,12 @@ wave_speed_partials(__global const real* h, __global const real* hu, __global co
  * REDUCE_WG items. commit_now = 1 (MUSCL-HLLC): choose dt and count the step about to run.
  * commit_now = 0 (Lax-Friedrichs, whose step commits itself): only choose, from the maximum the
  * last step left in ctrl and any published since (a fresh state's); used when a state is loaded
- * and when the host sets a new target. */
+ * and when the host sets a new target. held = 1: dt stays the one chosen at the exchange
+ * interval's first step (choose_dt). */
 __kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
 compute_dt(__global real* partial_max, const int num_partials, __global real* ctrl,
-           __global int* status, const real cfl_dx, const real fixed_dt, const int commit_now)
+           __global int* status, const real cfl_dx, const real fixed_dt, const int commit_now,
+           const int held)
 {
   __local real scratch[REDUCE_WG];
   const int lid = get_local_id(0);
@@ -49,7 +52,7 @@ compute_dt(__global real* partial_max, const int num_partials, __global real* ct
 #endif
   if (!commit_now)
     m = fmax(m, ctrl[CTRL_MAX_SPEED]);
-  choose_dt(ctrl, status, status[STATUS_BAD_CELL], m, cfl_dx, fixed_dt);
+  choose_dt(ctrl, status, status[STATUS_BAD_CELL], m, cfl_dx, fixed_dt, held != 0);
   if (commit_now)
     commit_dt(ctrl, status);
 }
@@ -63,7 +66,7 @@ diagnostics_partials(__global const real* h, __global const real* hu, __global c
   __local real scratch[WG_SIZE];
   const int i = get_global_id(0), j = get_global_id(1);
   real depth = (real)0, speed = (real)0;
-  if (i < NX && j < NY)
+  if (i < NX && j < NY && OWNED(i, j))
   {
     const int c = IDX(i, j);
     depth = h[c];
@@ -193,11 +196,12 @@ pack_frame_state(__global const real* h, __global const real* hu, __global const
     high[q] = -INFINITY;
   }
   double flag = 0.0;
-  const int cells = NX * NY;
-  for (int j = get_group_id(0); j < NY; j += get_num_groups(0))
-    for (int i = get_local_id(0); i < NX; i += REDUCE_WG)
+  /* (the cells the rank owns: grid.h, OWNED) */
+  const int cells = OWN_NX * OWN_NY;
+  for (int j = get_group_id(0); j < OWN_NY; j += get_num_groups(0))
+    for (int i = get_local_id(0); i < OWN_NX; i += REDUCE_WG)
     {
-      const int c = j * NX + i, k = IDX(i, j);
+      const int c = j * OWN_NX + i, k = IDX(OWN_I0 + i, OWN_J0 + j);
       const real depth = h[k], x = hu[k], y = hv[k];
       packed[c] = depth;
       packed[cells + c] = x;

@@ -47,15 +47,19 @@ DeviceClock::DeviceClock(const EngineContext& engine,
     CL_MEM_READ_WRITE,
     std::max(static_cast<std::size_t>(grid_.groups), speedPartials) * realSize);
   const KernelArgs args(params_.precision);
-  computeDt_ = engine.program.kernel("compute_dt");
-  args.bind(computeDt_,
-    partialMax_,
-    static_cast<cl_int>(speedPartials),
-    ctrl_,
-    status_,
-    Real{ cflDx(params_) },
-    Real{ params_.fixedDt },
-    static_cast<cl_int>(fusedClock ? 0 : 1));
+  for (int held = 0; held < 2; ++held)
+  {
+    computeDt_[held] = engine.program.kernel("compute_dt");
+    args.bind(computeDt_[held],
+      partialMax_,
+      static_cast<cl_int>(speedPartials),
+      ctrl_,
+      status_,
+      Real{ cflDx(params_) },
+      Real{ params_.fixedDt },
+      static_cast<cl_int>(fusedClock ? 0 : 1),
+      static_cast<cl_int>(held));
+  }
   for (int p = 0; p < 2; ++p)
   {
     waveSpeed_[p] = engine.program.kernel("wave_speed_partials");
@@ -101,10 +105,11 @@ void DeviceClock::restart(double t, std::int64_t count, double dtBefore, double 
   redone = 0;
   lastDt = dtBefore;
   state_.parity = 0;
+  phase_ = 0;
   // The first step's dt needs the wave speeds of the state; later steps get them from the step
   // kernels, fused. Lax-Friedrichs steps write the next state's ghosts themselves; the first
   // needs these.
-  state_.fillGhosts(state_.parity, true);
+  state_.fillGhosts(state_.parity, Halo::StateAndBed);
   // The maxima start from zero (compute_dt resets them after reading).
   queue_.enqueueFillBuffer(
     partialMax_, cl_uchar(0), 0, speedPartialCount_ * state_.layout().realSize);
@@ -142,11 +147,18 @@ double DeviceClock::unboundedTarget() const
                                                 : std::numeric_limits<float>::max();
 }
 
-void DeviceClock::enqueueChooseDt() const
+void DeviceClock::enqueueChooseDt(bool held) const
 {
-  if (coupling_)
+  if (coupling_ && !held)
     coupling_->agreeOnMaximum(partialMax_, agreedPartials_);
-  queue_.enqueueNDRangeKernel(computeDt_, cl::NullRange, grid_.reduce, grid_.reduce);
+  queue_.enqueueNDRangeKernel(computeDt_[held ? 1 : 0], cl::NullRange, grid_.reduce, grid_.reduce);
+}
+
+bool DeviceClock::nextStepExchanges()
+{
+  const bool first = phase_ == 0;
+  phase_ = (phase_ + 1) % params_.exchangeInterval;
+  return first;
 }
 
 void DeviceClock::agreeWithNextHalo() const
@@ -168,6 +180,10 @@ bool DeviceClock::read(bool parityOnDevice)
   if (c[CTRL_LAST_DT] > 0)
     lastDt = c[CTRL_LAST_DT];
   const bool landed = c[CTRL_TIME] == c[CTRL_TARGET] && c[CTRL_TARGET] > 0;
+  // (An exchange interval starts again after a landing: its steps are the same on every rank
+  // count, whatever the batches.)
+  if (landed)
+    phase_ = 0;
   time = landed ? target_ : c[CTRL_TIME] - c[CTRL_TIME_COMP];
   // (In a split run every rank fails if one does, with that rank's message.)
   runAgreed(coupling_ ? &coupling_->ranks() : nullptr,
@@ -177,7 +193,7 @@ bool DeviceClock::read(bool parityOnDevice)
       if (st[STATUS_BAD_CELL] != INT_MAX)
         reportBlowUp(st[STATUS_BAD_CELL], st[STATUS_BAD_STEP] >= 0 ? st[STATUS_BAD_STEP] : steps);
       if (st[STATUS_TOO_FAST] >= 0)
-        reportTooLongStep(st[STATUS_TOO_FAST] + 1, c[CTRL_TOO_FAST]);
+        reportTooLongStep(st[STATUS_TOO_FAST] + 1, c[CTRL_TOO_FAST], c[CTRL_MAX_SPEED]);
     });
   return landed;
 }
@@ -225,9 +241,23 @@ void DeviceClock::batchTook(int n, double seconds)
 
 // A fixed dt that would have taken step `step` past the Courant limit at wave speed `speed`:
 // the run stopped before it (choose_dt).
-void DeviceClock::reportTooLongStep(std::int64_t step, double speed) const
+void DeviceClock::reportTooLongStep(std::int64_t step, double speed, double heldSpeed) const
 {
   const double factor = isSecondOrder(params_.scheme) ? 2.0 : 1.0;
+  if (params_.fixedDt <= 0)
+  {
+    const double dt = cflDx(params_) / std::max(heldSpeed, inflowWaveSpeed(params_));
+    std::ostringstream s;
+    s << "the waves outgrew the time step held over the exchange interval at step " << step
+      << " (t = " << formatValue(time) << " s): dt = " << formatValue(dt)
+      << " s was chosen at the interval's first step for waves of " << formatValue(heldSpeed)
+      << " m/s, and the fastest reached " << formatValue(speed) << " m/s, a Courant number of "
+      << formatValue(factor * dt * speed / params_.dx) << ", above "
+      << formatValue(kMaxCourantNumber) << ". Lower the exchange interval (now "
+      << params_.exchangeInterval << "; 1 chooses dt every step) or the Courant number (now "
+      << formatValue(params_.cfl) << ").";
+    throw Error(s.str());
+  }
   const double courant = factor * params_.fixedDt * speed / params_.dx;
   const double safeDt = 0.5 * params_.dx / (factor * speed);
   std::ostringstream s;
@@ -246,11 +276,10 @@ void DeviceClock::reportBlowUp(int cell, int step) const
   const int i = cell % params_.nx, j = cell / params_.nx;
   const std::array<double, 3> values = state_.cellValues(i, j);
   // (The cell in the whole grid's indices, where the grid is split among ranks.)
-  const Block block = coupling_ ? coupling_->partition().block() : Block{};
   std::ostringstream s;
   s << "the simulation blew up at step " << step << " (t = " << time << " s): cell ("
-    << block.x0 + i << ", " << block.y0 + j << ") has depth " << values[0] << " m, momentum ("
-    << values[1] << ", " << values[2] << ") m^2/s. ";
+    << params_.blockX0 + i << ", " << params_.blockY0 + j << ") has depth " << values[0]
+    << " m, momentum (" << values[1] << ", " << values[2] << ") m^2/s. ";
   // A fixed dt past the Courant limit stops before its step (reportTooLongStep), so only an
   // adaptive dt above 0.5 is a likely cause of its own; otherwise the inputs are.
   if (params_.fixedDt <= 0 && params_.cfl > 0.5)

@@ -64,7 +64,12 @@ public:
   double unboundedTarget() const;
   // Queues compute_dt: the step before commits, the next dt is chosen (in a run split among
   // ranks, from the grid's wave-speed maximum, agreed first).
-  void enqueueChooseDt() const;
+  // held: the step keeps the dt of the exchange interval's first (holdsDt), agreeing on nothing.
+  void enqueueChooseDt(bool held = false) const;
+  // Whether the next step is the first of an exchange interval (every step without one): it
+  // trades the halo and chooses dt from the grid's wave speeds; the others hold that dt. Counts
+  // the step.
+  bool nextStepExchanges();
   // In a run split among ranks: the next halo exchange agrees on the wave-speed maximum too, in
   // the same round trip to the host, for an enqueueChooseDt right after it (RankCoupling).
   void agreeWithNextHalo() const;
@@ -94,7 +99,7 @@ public:
 private:
   // buffer[slot] = value, in the run's precision.
   void writeReal(const cl::Buffer& buffer, std::size_t slot, double value);
-  [[noreturn]] void reportTooLongStep(std::int64_t step, double speed) const;
+  [[noreturn]] void reportTooLongStep(std::int64_t step, double speed, double heldSpeed) const;
   [[noreturn]] void reportBlowUp(int cell, int step) const;
 
   cl::CommandQueue& queue_;
@@ -106,7 +111,8 @@ private:
   double target_ = 0.0; // the time the clock must not pass (setTarget; a loaded state's own)
   int batchLimit_ = 64;
   cl::Buffer ctrl_, status_, partialMax_;
-  cl::Kernel computeDt_;
+  std::array<cl::Kernel, 2> computeDt_; // choosing dt, holding it
+  int phase_ = 0;                       // steps queued since the exchange interval's first
   std::array<cl::Kernel, 2> waveSpeed_; // a fresh state's speeds, one per copy
   RankCoupling* coupling_ = nullptr;
   std::size_t agreedPartials_ = 0; // the partials a split run agrees on

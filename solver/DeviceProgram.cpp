@@ -139,6 +139,18 @@ std::string haloOption(const std::array<bool, 4>& haloSides)
     bits |= haloSides[static_cast<std::size_t>(side)] ? 1 << side : 0;
   return bits ? "-DHALO_SIDES=" + std::to_string(bits) + " " : "";
 }
+
+// The cells the rank owns, where it updates more (GridLayout): the wave speeds, the blow-up
+// check and the sums count them alone (kernels/grid.h, OWNED).
+std::string ownedOption(const GridLayout& layout)
+{
+  if (layout.ownedNx == 0)
+    return "";
+  return "-DOWN_I0=" + std::to_string(layout.ownedI0) +
+         " -DOWN_J0=" + std::to_string(layout.ownedJ0) +
+         " -DOWN_NX=" + std::to_string(layout.ownedNx) +
+         " -DOWN_NY=" + std::to_string(layout.ownedNy) + " ";
+}
 } // namespace
 
 std::string programBuildOptions(const ProgramSettings& settings)
@@ -192,6 +204,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
                                         std::to_string(settings.layout.paddedCells()) + " "
                                     : "")
     << (params.waterBalance ? "-DWATER_BALANCE " : "") << haloOption(settings.haloSides)
+    << ownedOption(settings.layout) << (holdsDt(params) ? "-DHELD_DT " : "")
     << dryTileOptions(dryTileGrid(params, shape))
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless

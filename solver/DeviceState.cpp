@@ -276,22 +276,29 @@ void DeviceState::clear()
   tiles_.reset();
 }
 
-void DeviceState::fillGhosts(int p, bool bed)
+void DeviceState::fillGhosts(int p, Halo halo)
 {
   queue_.enqueueNDRangeKernel(
     fillGhosts_[p], cl::NullRange, cl::NDRange(roundUp(layout_.ghostCells(), 64)), cl::NDRange(64));
-  exchangeHalo(p, bed);
+  exchangeHalo(p, halo);
 }
 
-void DeviceState::exchangeHalo(int p, bool bed)
+void DeviceState::exchangeHalo(int p, Halo halo)
 {
-  if (!coupling_)
+  if (!coupling_ || halo == Halo::None)
     return;
   const Copy& c = copies_[p];
-  if (bed)
-    coupling_->exchangeHalo({ &c.h, &c.hu, &c.hv, &bed_ });
-  else
-    coupling_->exchangeHalo({ &c.h, &c.hu, &c.hv });
+  // An overlap's cells lose water to Green-Ampt as their owner's do only if they also hold its
+  // cumulative infiltration (kernels/infiltration.cl). (pack_halo takes four fields at most.)
+  const bool infiltration = infiltrate_[0]() && !params_.ownsWholeBlock();
+  std::vector<const cl::Buffer*> fields{ &c.h, &c.hu, &c.hv };
+  if (halo == Halo::StateAndBed)
+    fields.push_back(&bed_);
+  else if (infiltration)
+    fields.push_back(&infiltrated_);
+  coupling_->exchangeHalo(fields);
+  if (halo == Halo::StateAndBed && infiltration)
+    coupling_->exchangeHalo({ &infiltrated_ });
 }
 
 template<class T>

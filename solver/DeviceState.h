@@ -20,6 +20,16 @@
 
 namespace swe
 {
+// What a ghost fill trades with the other ranks of a split run: nothing (a step inside an
+// exchange interval), the state (with the cumulative infiltration, where an overlap holds its
+// neighbours' cells), or the bed too (a state loaded).
+enum class Halo
+{
+  None,
+  State,
+  StateAndBed
+};
+
 class DeviceState
 {
 public:
@@ -79,11 +89,10 @@ public:
   // Both copies zero (before a snapshot is restored into copy 0).
   void clear();
   // Queues the ghost cells of copy p (kernels/boundary.cl); in a run split among ranks, then
-  // exchanges the halo of copy p, and of the bed when asked (waiting for the device).
-  void fillGhosts(int p, bool bed = false);
-  // In a run split among ranks (couple()), the halo of copy p, and of the bed when asked; else
-  // nothing.
-  void exchangeHalo(int p, bool bed = false);
+  // exchanges the halo of copy p as asked (waiting for the device).
+  void fillGhosts(int p, Halo halo = Halo::State);
+  // In a run split among ranks (couple()), the halo of copy p as asked; else nothing.
+  void exchangeHalo(int p, Halo halo = Halo::State);
   // The other ranks' halos and gauges, from here on (not owned; null: a run on one rank).
   void couple(RankCoupling* coupling);
 

@@ -35,8 +35,10 @@ void Gauges::setBed(const InitialState& initial)
   std::vector<cl_int> cells;
   for (std::size_t g = 0; g < at_.size(); ++g)
   {
+    // (held by the rank that owns its cell, not by one whose overlap reaches it)
     const int i = at_[g][0] - initial.x0, j = at_[g][1] - initial.y0;
-    const bool held = i >= 0 && i < initial.nx && j >= 0 && j < initial.ny;
+    const bool held = i >= layout_.ownedI0 && i < layout_.ownedI0 + layout_.ownedColumns() &&
+                      j >= layout_.ownedJ0 && j < layout_.ownedJ0 + layout_.ownedRows();
     held_[g] = held;
     bed_[g] = held ? initial.bed[initial.index(i, j)] : 0.0;
     cells.push_back(

@@ -35,13 +35,35 @@ struct GridLayout
 {
   int nx = 0, ny = 0;
   std::size_t realSize = 4;
+  // The cells this rank owns within the nx x ny it updates (SimulationParameters::ownedI0):
+  // what "the interior" below means to copies, downloads and snapshots. Whole by default.
+  int ownedI0 = 0, ownedJ0 = 0, ownedNx = 0, ownedNy = 0;
+
+  static GridLayout of(const SimulationParameters& params)
+  {
+    GridLayout layout{ params.nx, params.ny, realBytes(params.precision) };
+    if (!params.ownsWholeBlock())
+    {
+      layout.ownedI0 = params.ownedI0;
+      layout.ownedJ0 = params.ownedJ0;
+      layout.ownedNx = params.ownedNx;
+      layout.ownedNy = params.ownedNy;
+    }
+    return layout;
+  }
+  int ownedColumns() const { return ownedNx > 0 ? ownedNx : nx; }
+  int ownedRows() const { return ownedNx > 0 ? ownedNy : ny; }
 
   std::size_t pitch() const { return rowPitchCells(nx, realSize); }
   std::size_t offset() const { return rowOffsetCells(realSize); }
   std::size_t paddedCells() const { return swe::paddedCells(nx, ny, realSize); }
   std::size_t bufferBytes() const { return paddedCells() * realSize; }
-  std::size_t cells() const { return static_cast<std::size_t>(nx) * ny; }
-  // One field's interior cells, packed row after row: as the host and snapshots hold them.
+  // The owned cells, and one field of them packed row after row: as the host and snapshots
+  // hold them.
+  std::size_t cells() const
+  {
+    return static_cast<std::size_t>(ownedColumns()) * static_cast<std::size_t>(ownedRows());
+  }
   std::size_t fieldBytes() const { return cells() * realSize; }
   // The ghost cells fill_ghosts writes: full ghost rows at the bottom and top, ghost columns
   // beside every interior row (kernels/boundary.cl).
@@ -59,13 +81,20 @@ struct GridLayout
   }
   // The interior as rectangle copies take it: the origin in a buffer (bytes, rows, 0), the
   // region (bytes of a row, rows, 1), a buffer's row pitch and a packed row's, in bytes.
-  std::array<std::size_t, 3> interiorOrigin() const { return { offset() * realSize, kGhost, 0 }; }
+  std::array<std::size_t, 3> interiorOrigin() const
+  {
+    return { (offset() + static_cast<std::size_t>(ownedI0)) * realSize,
+      static_cast<std::size_t>(kGhost + ownedJ0),
+      0 };
+  }
   std::array<std::size_t, 3> interiorRegion() const
   {
-    return { static_cast<std::size_t>(nx) * realSize, static_cast<std::size_t>(ny), 1 };
+    return {
+      static_cast<std::size_t>(ownedColumns()) * realSize, static_cast<std::size_t>(ownedRows()), 1
+    };
   }
   std::size_t rowPitchBytes() const { return pitch() * realSize; }
-  std::size_t packedRowBytes() const { return static_cast<std::size_t>(nx) * realSize; }
+  std::size_t packedRowBytes() const { return static_cast<std::size_t>(ownedColumns()) * realSize; }
   // Where interior cell (i, j) lies in a buffer, in bytes.
   std::size_t cellOffsetBytes(int i, int j) const
   {

@@ -33,7 +33,7 @@ public:
     return static_cast<std::size_t>(parts_.engine.grid.speedGroups);
   }
 
-  void bind(const DeviceClock& clock) override
+  void bind(DeviceClock& clock) override
   {
     clock_ = &clock;
     const SimulationParameters& params = parts_.engine.params;
@@ -67,11 +67,12 @@ public:
       // neighbours, in a run split among ranks, traded before the next step with the wave-speed
       // maximum its dt needs: one round trip to the host.)
       const bool choosesDt = !twoSteps_ && !parts_.features.fusedClock;
-      if (choosesDt)
+      const bool exchanges = clock_->nextStepExchanges();
+      if (choosesDt && exchanges)
         clock_->agreeWithNextHalo();
-      parts_.state.exchangeHalo(parity);
+      parts_.state.exchangeHalo(parity, exchanges ? Halo::State : Halo::None);
       if (choosesDt)
-        clock_->enqueueChooseDt();
+        clock_->enqueueChooseDt(!exchanges);
       parts_.engine.queue.enqueueNDRangeKernel(
         update_[parity], cl::NullRange, launch_.global, launch_.local);
       // (With flood maps or the water balance: no fused clock, so the clock holds this step's
@@ -89,7 +90,7 @@ private:
   bool twoSteps_;
   StepLaunch launch_;
   std::array<cl::Kernel, 2> update_; // reads copy p, writes the other
-  const DeviceClock* clock_ = nullptr;
+  DeviceClock* clock_ = nullptr;
 };
 } // namespace
 

@@ -44,6 +44,16 @@ public:
   }
 
 protected:
+  // Counts a step in the exchange interval; at its first (every step without one), agrees on
+  // the wave speeds with the halo that the step's ghost fill trades. Returns whether it is.
+  bool beginStep()
+  {
+    const bool exchanges = clock_->nextStepExchanges();
+    if (exchanges)
+      clock_->agreeWithNextHalo();
+    return exchanges;
+  }
+
   void launch(const cl::Kernel& kernel)
   {
     parts_.engine.queue.enqueueNDRangeKernel(kernel, cl::NullRange, launch_.global, launch_.local);
@@ -52,7 +62,7 @@ protected:
   StepperParts parts_;
   KernelArgs args_;
   StepLaunch launch_;
-  const DeviceClock* clock_ = nullptr;
+  DeviceClock* clock_ = nullptr;
 };
 
 // MUSCL-HLLC: the state stays in copy 0, copy 1 holds the Heun predictor. Stage p reads copy p
@@ -68,7 +78,7 @@ public:
         parts.engine.program.kernel(parts.shape.wholeRows ? "muscl_hllc_rows" : "muscl_hllc_stage");
   }
 
-  void bind(const DeviceClock& clock) override
+  void bind(DeviceClock& clock) override
   {
     clock_ = &clock;
     const DeviceState& state = parts_.state;
@@ -88,12 +98,13 @@ public:
   {
     for (int s = 0; s < n; ++s)
     {
-      clock_->agreeWithNextHalo();
-      parts_.state.fillGhosts(0);
-      clock_->enqueueChooseDt();
+      const bool exchanges = beginStep();
+      parts_.state.fillGhosts(0, exchanges ? Halo::State : Halo::None);
+      clock_->enqueueChooseDt(!exchanges);
       parts_.state.foldBoundaryInflow(0);
       launch(stage_[0]);
-      parts_.state.fillGhosts(1);
+      // (Inside an exchange interval the overlap keeps the predictor right: overlapCells.)
+      parts_.state.fillGhosts(1, holdsDt(parts_.engine.params) ? Halo::None : Halo::State);
       parts_.state.foldBoundaryInflow(1);
       launch(stage_[1]);
       parts_.state.afterStep(0);
@@ -120,7 +131,7 @@ public:
     }
   }
 
-  void bind(const DeviceClock& clock) override
+  void bind(DeviceClock& clock) override
   {
     clock_ = &clock;
     const DeviceState& state = parts_.state;
@@ -140,11 +151,15 @@ public:
     int& parity = parts_.state.parity;
     for (int s = 0; s < n; ++s)
     {
-      clock_->agreeWithNextHalo();
-      parts_.state.fillGhosts(parity);
-      clock_->enqueueChooseDt();
-      launch(step_[parity]);
-      clock_->agreeOnRedo();
+      const bool exchanges = beginStep();
+      parts_.state.fillGhosts(parity, exchanges ? Halo::State : Halo::None);
+      clock_->enqueueChooseDt(!exchanges);
+      // (A held dt takes every step in the capped pass alone: kernels/muscl_steps.h.)
+      if (!holdsDt(parts_.engine.params))
+      {
+        launch(step_[parity]);
+        clock_->agreeOnRedo();
+      }
       parts_.state.foldBoundaryInflow(parity);
       launch(capped_[parity]);
       parts_.state.afterStep(1 - parity);

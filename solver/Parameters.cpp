@@ -244,6 +244,10 @@ void SimulationParameters::validate() const
     throw Error("Manning coefficient must be >= 0, got " + formatValue(manning));
   if (!(cfl > 0 && cfl <= 1))
     throw Error("Courant number (CFL) must be in (0, 1], got " + formatValue(cfl));
+  if (exchangeInterval < 1 || exchangeInterval > kMaxExchangeInterval)
+    throw Error("exchange interval must be 1 to " + std::to_string(kMaxExchangeInterval) +
+                " steps, got " + std::to_string(exchangeInterval) +
+                " (1: halos and dt every step; 8 to 32 hide the exchange's round trip)");
   // Past the signs, the ranges where the arithmetic still means something, wide enough for any
   // flood, river or lab flume. Cells below 1 mm are under the capillary length (2.7 mm), where
   // surface tension, not gravity, drives the flow, and dt = C dx / speed makes even a second take
@@ -474,6 +478,21 @@ bool skipsDryLand(const SimulationParameters& params)
 {
   return params.skipDry && isSecondOrder(params.scheme) && params.rainfall <= 0 &&
          params.rainSeries.empty() && !params.rainPerCell;
+}
+
+bool holdsDt(const SimulationParameters& params)
+{
+  return params.exchangeInterval > 1;
+}
+
+int overlapCells(const SimulationParameters& params)
+{
+  if (!holdsDt(params))
+    return 0;
+  const int reach = params.scheme == Scheme::MusclHllc      ? 4
+                    : params.scheme == Scheme::MusclHancock ? 2
+                                                            : 1;
+  return reach * params.exchangeInterval;
 }
 
 double rainfallRate(const SimulationParameters& params)

@@ -117,6 +117,12 @@ struct SimulationParameters
   // whose first cell is cell (blockX0, blockY0) of the whole grid of wholeNx x wholeNy cells;
   // points (gauges, sources) and stretches stay in the whole grid's metres. 0: the grid is whole.
   int blockX0 = 0, blockY0 = 0, wholeNx = 0, wholeNy = 0;
+  // The cells of the block this rank owns, in its own coordinates: all nx x ny of them, unless
+  // the block reaches ownedNx x ownedNy cells past them into its neighbours' (an exchange
+  // interval above 1: Partition::computeBlock). The rest it updates too, only to keep its own
+  // cells right between exchanges; outputs, sums and dt come from its own cells alone.
+  int ownedI0 = 0, ownedJ0 = 0, ownedNx = 0, ownedNy = 0;
+  bool ownsWholeBlock() const { return ownedNx == 0 || (ownedNx == nx && ownedNy == ny); }
   int gridNx() const { return wholeNx > 0 ? wholeNx : nx; }
   int gridNy() const { return wholeNy > 0 ? wholeNy : ny; }
   // The block's sides (west, east, south, north) inside the whole grid, whose ghosts another
@@ -165,6 +171,13 @@ struct SimulationParameters
   // Skip dry land (kernels/dry_tiles.h): the step leaves out the tiles where no water is or can
   // come within the step, with the same bits as without. Where skipsDryLand() allows it.
   bool skipDry = true;
+  // Steps between two halo exchanges of a run split among ranks (communication-avoiding): each
+  // rank also updates exchangeInterval x the scheme's stencil reach of its neighbours' cells,
+  // so that its own stay right for that many steps; dt is chosen once an exchange, from the
+  // grid's largest wave speed, and held for the interval's steps, and MUSCL-Hancock takes every
+  // step with its outflow cap. The same on one rank, so that any rank count gives the same bits
+  // for the same interval. 1: an exchange and a dt every step.
+  int exchangeInterval = 1;
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
   // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).
@@ -229,6 +242,12 @@ double rainfallRate(const SimulationParameters& params);
 // Whether a run skips dry land: asked (skipDry), with a MUSCL scheme (Lax-Friedrichs has no
 // terrain, so no dry land to speak of) and without rain (which wets every tile).
 bool skipsDryLand(const SimulationParameters& params);
+// Whether dt is held over an exchange interval (exchangeInterval > 1), and the cells a block
+// reaches into its neighbours' for it: the interval times the cells one step's stencil reaches
+// (Lax-Friedrichs 1; MUSCL-Hancock 2; MUSCL-HLLC 4, two stages of 2).
+bool holdsDt(const SimulationParameters& params);
+int overlapCells(const SimulationParameters& params);
+constexpr int kMaxExchangeInterval = 64;
 double lossRate(const SimulationParameters& params);
 
 // Two steps a launch with the CFL-adaptive dt: the second step's dt is chosen before the launch,

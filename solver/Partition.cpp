@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <optional>
+#include <string>
 
 namespace swe
 {
@@ -41,6 +43,11 @@ Span ghosted(const Block& b)
   return { b.x0 - kGhost, b.y0 - kGhost, b.x0 + b.nx + kGhost, b.y0 + b.ny + kGhost };
 }
 
+Span span(const Block& b)
+{
+  return { b.x0, b.y0, b.x0 + b.nx, b.y0 + b.ny };
+}
+
 CellRect local(const Span& s, const Block& b)
 {
   return { s.x0 - b.x0, s.y0 - b.y0, s.x1 - s.x0, s.y1 - s.y0 };
@@ -62,31 +69,64 @@ std::vector<int> splitCells(int n, int parts)
 }
 } // namespace
 
-std::vector<HaloLink> Partition::haloLinks() const
+Block Partition::computeBlock(int r) const
+{
+  const Block& b = blocks.at(static_cast<std::size_t>(r));
+  const int x0 = std::max(b.x0 - overlap, 0), y0 = std::max(b.y0 - overlap, 0);
+  const int x1 = std::min(b.x0 + b.nx + overlap, gridNx),
+            y1 = std::min(b.y0 + b.ny + overlap, gridNy);
+  return { x0, y0, x1 - x0, y1 - y0 };
+}
+
+namespace
+{
+// The links of a rank whose peers each send it `wanted(peer's cells, its needs)`: what each
+// provides (`provides`) within what the other needs (`needs`), in coordinates of `origin`.
+template<class Provides, class Needs>
+std::vector<HaloLink> linksOf(const Partition& p,
+  const Block& origin,
+  const Provides& provides,
+  const Needs& needs)
 {
   std::vector<HaloLink> links;
-  const Block& mine = block();
-  const Span mineProvided = provided(*this, rank);
-  for (int peer = 0; peer < ranks(); ++peer)
+  for (int peer = 0; peer < p.ranks(); ++peer)
   {
-    if (peer == rank)
+    if (peer == p.rank)
       continue;
-    const Block& theirs = blocks[static_cast<std::size_t>(peer)];
-    // What they need of mine, and what I need of theirs: the cells one provides within the
-    // other's ghost layers (a block's own cells are never another's to give).
-    const Span send = intersect(mineProvided, ghosted(theirs));
-    const Span receive = intersect(provided(*this, peer), ghosted(mine));
+    // (A block's own cells are never another's to give.)
+    const Span send = intersect(provides(p.rank), needs(peer));
+    const Span receive = intersect(provides(peer), needs(p.rank));
     if (send.empty() && receive.empty())
       continue;
     HaloLink link;
     link.peer = peer;
     if (!send.empty())
-      link.send.push_back(local(send, mine));
+      link.send.push_back(local(send, origin));
     if (!receive.empty())
-      link.receive.push_back(local(receive, mine));
+      link.receive.push_back(local(receive, origin));
     links.push_back(link);
   }
   return links;
+}
+} // namespace
+
+std::vector<HaloLink> Partition::haloLinks() const
+{
+  // The cells one provides within the other's ghost layers and overlap.
+  return linksOf(
+    *this,
+    computeBlock(),
+    [&](int r) { return provided(*this, r); },
+    [&](int r) { return ghosted(computeBlock(r)); });
+}
+
+std::vector<HaloLink> Partition::overlapLinks() const
+{
+  return linksOf(
+    *this,
+    block(),
+    [&](int r) { return span(blocks[static_cast<std::size_t>(r)]); },
+    [&](int r) { return span(computeBlock(r)); });
 }
 
 void Partition::validate() const
@@ -187,7 +227,93 @@ InitialState blockOf(const InitialState& whole, const Block& b)
   copy(whole.bed, part.bed);
   copy(whole.manning, part.manning);
   copy(whole.rain, part.rain);
+  copy(whole.conductivity, part.conductivity);
+  copy(whole.suction, part.suction);
+  copy(whole.deficit, part.deficit);
   return part;
+}
+
+namespace
+{
+// The per-cell fields of an initial state (an empty one: a uniform value).
+std::vector<std::vector<double>*> cellFields(InitialState& s)
+{
+  return {
+    &s.h, &s.hu, &s.hv, &s.bed, &s.manning, &s.rain, &s.conductivity, &s.suction, &s.deficit
+  };
+}
+} // namespace
+
+InitialState extendToComputeBlock(const InitialState& owned,
+  const Partition& partition,
+  RankExchange& exchange)
+{
+  const Block& b = partition.block();
+  const Block c = partition.computeBlock();
+  if (c == b)
+    return owned;
+  InitialState out(c.nx, c.ny);
+  out.x0 = owned.x0 - (b.x0 - c.x0);
+  out.y0 = owned.y0 - (b.y0 - c.y0);
+  InitialState in = owned;
+  const std::vector<std::vector<double>*> from = cellFields(in), to = cellFields(out);
+  // Every rank trades the fields any rank has per cell (the pipeline gives every piece the same
+  // arrays; a piece without one would leave its neighbours' overlap unknown).
+  std::vector<double> present(from.size());
+  for (std::size_t f = 0; f < from.size(); ++f)
+    present[f] = from[f]->empty() ? 0 : 1;
+  exchange.maxOverRanks(present.data(), static_cast<int>(present.size()));
+  std::vector<std::size_t> traded;
+  std::optional<std::string> error;
+  for (std::size_t f = 0; f < from.size(); ++f)
+    if (present[f] > 0)
+    {
+      if (from[f]->empty())
+        error = "this rank's piece lacks a per-cell array its neighbours have: give every "
+                "piece the same arrays";
+      traded.push_back(f);
+    }
+  exchange.agreeOnError(error);
+  // The block's own cells.
+  const int di = b.x0 - c.x0, dj = b.y0 - c.y0;
+  for (std::size_t f : traded)
+  {
+    to[f]->assign(out.cells(), 0.0);
+    for (int j = 0; j < b.ny; ++j)
+      std::copy_n(from[f]->begin() + static_cast<std::ptrdiff_t>(owned.index(0, j)),
+        b.nx,
+        to[f]->begin() + static_cast<std::ptrdiff_t>(out.index(di, dj + j)));
+  }
+  // The overlap's, rectangle by rectangle, field after field.
+  const std::vector<HaloLink> links = partition.overlapLinks();
+  std::vector<std::vector<double>> sent(links.size()), received(links.size());
+  std::vector<RankExchange::Message> sends, receives;
+  for (std::size_t l = 0; l < links.size(); ++l)
+  {
+    for (const CellRect& r : links[l].send)
+      for (std::size_t f : traded)
+        for (int j = r.j0; j < r.j0 + r.ny; ++j)
+          for (int i = r.i0; i < r.i0 + r.nx; ++i)
+            sent[l].push_back((*from[f])[owned.index(i, j)]);
+    std::size_t cells = 0;
+    for (const CellRect& r : links[l].receive)
+      cells += r.cells() * traded.size();
+    received[l].resize(cells);
+    sends.push_back({ links[l].peer, 1, sent[l].data(), sent[l].size() * sizeof(double) });
+    receives.push_back(
+      { links[l].peer, 1, received[l].data(), received[l].size() * sizeof(double) });
+  }
+  exchange.exchange(sends, receives);
+  for (std::size_t l = 0; l < links.size(); ++l)
+  {
+    std::size_t k = 0;
+    for (const CellRect& r : links[l].receive)
+      for (std::size_t f : traded)
+        for (int j = r.j0; j < r.j0 + r.ny; ++j)
+          for (int i = r.i0; i < r.i0 + r.nx; ++i)
+            (*to[f])[out.index(i + di, j + dj)] = received[l][k++];
+  }
+  return out;
 }
 
 Partition gatherPartition(int gridNx, int gridNy, const Block& mine, RankExchange& exchange)

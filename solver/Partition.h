@@ -49,11 +49,21 @@ struct Partition
   int gridNx = 0, gridNy = 0;
   std::vector<Block> blocks; // by rank
   int rank = 0;
+  // Cells each block reaches past its sides inside the grid into its neighbours' blocks
+  // (overlapCells: an exchange interval above 1), which it updates too between exchanges.
+  int overlap = 0;
 
   const Block& block() const { return blocks.at(static_cast<std::size_t>(rank)); }
   int ranks() const { return static_cast<int>(blocks.size()); }
-  // The halo exchange of this rank, peer by peer in rank order.
+  // The cells a rank updates: its block and the overlap past its sides inside the grid.
+  Block computeBlock(int r) const;
+  Block computeBlock() const { return computeBlock(rank); }
+  // The halo exchange of this rank, peer by peer in rank order: every cell of its compute
+  // block's ghost layers and overlap that another rank owns, in compute-block coordinates.
   std::vector<HaloLink> haloLinks() const;
+  // The same without the ghost layers, in block coordinates: what another rank owns of this
+  // rank's compute block (extendToComputeBlock).
+  std::vector<HaloLink> overlapLinks() const;
   // Throws swe::Error unless the blocks tile the grid exactly and each is at least kGhost cells
   // wide and tall (a ghost layer comes from one neighbour).
   void validate() const;
@@ -65,6 +75,12 @@ Partition splitGrid(int gridNx, int gridNy, int ranks, int rank);
 
 // The cells of block b of a whole grid's initial state.
 InitialState blockOf(const InitialState& whole, const Block& b);
+
+// This rank's initial state of its compute block, from its block's (`owned`): the overlap's
+// cells from the ranks that own them (collective; owned itself where there is no overlap).
+InitialState extendToComputeBlock(const InitialState& owned,
+  const Partition& partition,
+  RankExchange& exchange);
 
 // The partition whose block of this rank is `mine`, the others' learnt from every rank
 // (collective).

@@ -66,6 +66,7 @@ void checkInitialState(const SimulationPlan& plan, const InitialState& initial)
 struct Simulation::Impl
 {
   SimulationParameters params;
+  SimulationParameters ownedParams; // params of the cells this rank owns (parameters())
   DeviceInfo info;
   LaunchShape shape;
   bool perCellManning = false;
@@ -103,16 +104,26 @@ struct Simulation::Impl
     }
   }
 
-  Impl(const SimulationPlan& plan, const InitialState& initial)
+  Impl(const SimulationPlan& plan, const InitialState& owned)
+    : Impl(plan, owned, computeBlockState(plan, owned))
+  {
+  }
+
+  // initial: the state of the block owned, or extended, that of the compute block.
+  Impl(const SimulationPlan& plan,
+    const InitialState& owned,
+    const std::optional<InitialState>& extended)
     : params(plan.params)
+    , ownedParams(ownedParameters(plan.params))
     , info(plan.device)
     , shape(plan.shape)
-    , perCellManning(initial.perCellManning())
-    , layout{ plan.params.nx, plan.params.ny, realBytes(plan.params.precision) }
+    , perCellManning(owned.perCellManning())
+    , layout(GridLayout::of(plan.params))
     , setup(plan.seconds)
     , partition(plan.partition)
     , ranks(plan.partition && plan.partition->ranks() > 1 ? plan.ranks : nullptr)
   {
+    const InitialState& initial = extended ? *extended : owned;
     auto start = Clock::now();
     // (A split run agrees on each rank's errors before each collective part, so that no rank
     // waits for one that gave up.)
@@ -131,9 +142,11 @@ struct Simulation::Impl
   void build()
   {
     const cl::Device device = openclDevices().at(static_cast<std::size_t>(info.index));
-    // A split run agrees on the grid's wave-speed maximum before every dt (RankCoupling), so
-    // the clock is the host's between steps: no fused clock, one step a launch.
-    if (ranks)
+    // A split run agrees on the grid's wave-speed maximum before every dt (RankCoupling), and
+    // a held dt is chosen by the host's exchange interval, so the clock is the host's between
+    // steps: no fused clock, one step a launch.
+    const bool hostClock = ranks || holdsDt(params);
+    if (hostClock)
       shape.steps = 1;
     const std::array<bool, 4> haloSides = params.haloSides();
     // The flood maps are folded in, the gauges sampled and the sides' water summed after every
@@ -142,7 +155,7 @@ struct Simulation::Impl
     if (params.floodMaps || !params.gauges.empty() || params.waterBalance)
       shape.steps = 1;
     features = deviceFeatures(device, params, info, shape);
-    if (ranks || params.floodMaps || params.waterBalance)
+    if (hostClock || params.floodMaps || params.waterBalance)
       features.fusedClock = false;
     context = cl::Context(device);
     queue = cl::CommandQueue(context, device);
@@ -229,8 +242,8 @@ struct Simulation::Impl
   {
     return { clock->time,
       clock->steps,
-      params.nx,
-      params.ny,
+      ownedParams.nx,
+      ownedParams.ny,
       layout.realSize,
       nullptr,
       {},
@@ -376,8 +389,8 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
   s.steps = m.clock->steps;
   s.lastDt = m.clock->lastDt;
   s.waveSpeed = m.pendingWaveSpeed();
-  s.nx = m.params.nx;
-  s.ny = m.params.ny;
+  s.nx = m.ownedParams.nx;
+  s.ny = m.ownedParams.ny;
   s.realSize = m.layout.realSize;
   s.fields = m.state->fieldCount();
   s.gauges = gauges();
@@ -406,12 +419,13 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
 void Simulation::restore(const Snapshot& snapshot)
 {
   Impl& m = *impl_;
-  if (snapshot.nx != m.params.nx || snapshot.ny != m.params.ny ||
-      snapshot.realSize != m.layout.realSize || snapshot.fields != m.state->fieldCount() ||
+  const SimulationParameters& grid = m.ownedParams;
+  if (snapshot.nx != grid.nx || snapshot.ny != grid.ny || snapshot.realSize != m.layout.realSize ||
+      snapshot.fields != m.state->fieldCount() ||
       (!snapshot.onDevice() && snapshot.data.size() != stateBytes()))
     throw Error("cannot restore a " + std::to_string(snapshot.nx) + " x " +
-                std::to_string(snapshot.ny) + " snapshot into a " + std::to_string(m.params.nx) +
-                " x " + std::to_string(m.params.ny) + " simulation");
+                std::to_string(snapshot.ny) + " snapshot into a " + std::to_string(grid.nx) +
+                " x " + std::to_string(grid.ny) + " simulation");
   guarded("restoring a snapshot",
     [&]
     {
@@ -544,7 +558,7 @@ void Simulation::download(Field field, float* out) const
 
 const SimulationParameters& Simulation::parameters() const
 {
-  return impl_->params;
+  return impl_->ownedParams;
 }
 
 const DeviceInfo& Simulation::device() const

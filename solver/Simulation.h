@@ -47,9 +47,16 @@ struct SimulationPlan
 // device; a plan of the whole grid is taken too. Every rank must then make its Simulation
 // (collective).
 void splitAmongRanks(SimulationPlan& plan, const Partition& partition, RankExchange& ranks);
-// params with the grid of partition's block for this rank.
+// params with the grid of partition's block for this rank (its compute block, where the
+// partition's blocks overlap).
 SimulationParameters blockParameters(const SimulationParameters& params,
   const Partition& partition);
+// Parameters of a compute block (blockParameters) made those of the block the rank owns.
+SimulationParameters ownedParameters(const SimulationParameters& params);
+// The initial state of plan's compute block from that of the block this rank owns, where the
+// blocks overlap (collective); none where they do not.
+std::optional<InitialState> computeBlockState(const SimulationPlan& plan,
+  const InitialState& owned);
 
 class Simulation
 {

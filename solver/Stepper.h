@@ -54,7 +54,7 @@ public:
   virtual std::size_t speedPartials() const = 0;
   // Sets the step kernels' arguments: the state's buffers and the clock's. Once, before the
   // first step.
-  virtual void bind(const DeviceClock& clock) = 0;
+  virtual void bind(DeviceClock& clock) = 0;
   // Queues launches for n steps, not waited for (fewer steps are taken where a target or the
   // step limit is reached first, or a two-step launch is refused).
   virtual void enqueue(int n) = 0;
