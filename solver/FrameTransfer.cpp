@@ -42,39 +42,12 @@ FrameTransfer::FrameTransfer(const EngineContext& engine,
     packWithRanges_ = engine.program.kernel("pack_frame_state");
 }
 
-FrameTransfer::~FrameTransfer()
-{
-  if (!hostState_())
-    return;
-  try
-  {
-    queue_.enqueueUnmapMemObject(hostState_, hostStateData_);
-    queue_.finish();
-  }
-  catch (const cl::Error&)
-  {
-    // Releasing the buffer frees the memory anyway; a destructor must not throw.
-  }
-}
 
 void FrameTransfer::ensureHostState()
 {
-  if (hostStateData_)
-    return;
-  const std::size_t bytes = state_.fieldCount() * state_.layout().fieldBytes();
-  try
-  {
-    hostState_ = cl::Buffer(context_, CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, bytes);
-    hostStateData_ = static_cast<unsigned char*>(
-      queue_.enqueueMapBuffer(hostState_, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes));
-  }
-  catch (const cl::Error&)
-  {
-    // No host buffer of that size from this driver: ordinary memory, a slower bus copy.
-    hostState_ = cl::Buffer();
-    hostStateFallback_.resize(bytes);
-    hostStateData_ = hostStateFallback_.data();
-  }
+  if (!hostState_.allocated())
+    hostState_.allocate(context_, queue_, state_.fieldCount() * state_.layout().fieldBytes());
+  hostStateData_ = hostState_.data();
 }
 
 // Made on the first call where the device memory has room beside the simulation's own buffers.

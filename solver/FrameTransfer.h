@@ -9,6 +9,7 @@
 #include "DeviceState.h"
 #include "Devices.h"
 #include "OpenCL.h"
+#include "PinnedHostMemory.h"
 #include "Parameters.h"
 #include "SimulationTypes.h"
 
@@ -26,7 +27,6 @@ public:
     const DeviceState& state,
     const DeviceInfo& info,
     bool perCellManning);
-  ~FrameTransfer();
   FrameTransfer(const FrameTransfer&) = delete;
   FrameTransfer& operator=(const FrameTransfer&) = delete;
 
@@ -66,11 +66,8 @@ private:
   const DeviceInfo& info_;
   const SimulationParameters& params_;
   bool perCellManning_;
-  // The host memory: a buffer the driver allocates in host memory, mapped for the simulation's
-  // life (the device never uses it in a kernel), or ordinary memory where the driver cannot give
-  // one. Null until used.
-  cl::Buffer hostState_;
-  std::vector<unsigned char> hostStateFallback_;
+  // The host memory, allocated on first use, and its data (null until then).
+  PinnedHostMemory hostState_;
   unsigned char* hostStateData_ = nullptr;
   // The state copied on the device (h, hu, hv packed, as the host view) and the queue that reads
   // it; made on first use where the device has room.

@@ -46,11 +46,15 @@ RankCoupling::RankCoupling(const EngineContext& engine,
     sent += linkCells_.back()[0];
     received += linkCells_.back()[1];
   }
-  sent_.resize(sent * kMostFields * layout.realSize);
-  received_.resize(received * kMostFields * layout.realSize);
-  sendStaging_ = cl::Buffer(context_, CL_MEM_READ_WRITE, std::max<std::size_t>(sent_.size(), 1));
-  receiveStaging_ =
-    cl::Buffer(context_, CL_MEM_READ_WRITE, std::max<std::size_t>(received_.size(), 1));
+  // (Page-locked host memory: the bus copies of an exchange at the bus's speed, 2-6 times that
+  // of ordinary memory on NVIDIA's driver; PERFORMANCE.md.)
+  const std::size_t sentBytes = std::max<std::size_t>(sent * kMostFields * layout.realSize, 1),
+                    receivedBytes =
+                      std::max<std::size_t>(received * kMostFields * layout.realSize, 1);
+  sent_.allocate(context_, queue_, sentBytes);
+  received_.allocate(context_, queue_, receivedBytes);
+  sendStaging_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sentBytes);
+  receiveStaging_ = cl::Buffer(context_, CL_MEM_READ_WRITE, receivedBytes);
 }
 
 std::size_t RankCoupling::stage(cl::Kernel& kernel,

@@ -15,6 +15,7 @@
 #include "GridLayout.h"
 #include "OpenCL.h"
 #include "Partition.h"
+#include "PinnedHostMemory.h"
 #include "RankExchange.h"
 #include "SimulationTypes.h"
 
@@ -105,7 +106,7 @@ private:
   cl::Context context_;
   cl::Kernel pack_, unpack_;
   cl::Buffer sendStaging_, receiveStaging_;
-  std::vector<unsigned char> sent_, received_;
+  PinnedHostMemory sent_, received_;
   // Queues the read of count partials into partials_ (the caller waits for it).
   void readPartials(const cl::Buffer& partials, std::size_t count);
   // Agrees on the largest of the partials read and queues its write into partials[0].
