@@ -19,10 +19,28 @@ ThreadWorld::ThreadWorld(int ranks)
 
 void ThreadWorld::post(int from, int to, int tag, const void* data, std::size_t bytes)
 {
+  // The copy into a recycled message, outside the lock: a halo of megabytes into fresh memory
+  // would fault in every page again at every exchange, while every other rank waits.
+  std::vector<unsigned char> message;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!spare_.empty())
+    {
+      message = std::move(spare_.back());
+      spare_.pop_back();
+    }
+  }
   const auto* p = static_cast<const unsigned char*>(data);
+  message.assign(p, p + bytes);
   std::lock_guard<std::mutex> lock(mutex_);
-  mail_[{ from, to, tag }].emplace_back(p, p + bytes);
+  mail_[{ from, to, tag }].push_back(std::move(message));
   changed_.notify_all();
+}
+
+void ThreadWorld::recycle(std::vector<unsigned char>&& message)
+{
+  std::lock_guard<std::mutex> lock(mutex_);
+  spare_.push_back(std::move(message));
 }
 
 std::vector<unsigned char> ThreadWorld::take(int from, int to, int tag)
@@ -73,12 +91,13 @@ void ThreadRankExchange::exchange(const std::vector<Message>& sends,
     world_.post(rank_, m.peer, m.tag, m.data, m.bytes);
   for (const Message& m : receives)
   {
-    const std::vector<unsigned char> got = world_.take(m.peer, rank_, m.tag);
+    std::vector<unsigned char> got = world_.take(m.peer, rank_, m.tag);
     if (got.size() != m.bytes)
       throw Error("rank " + std::to_string(rank_) + " expected " + std::to_string(m.bytes) +
                   " bytes from rank " + std::to_string(m.peer) + ", got " +
                   std::to_string(got.size()));
     std::memcpy(m.data, got.data(), got.size());
+    world_.recycle(std::move(got));
   }
 }
 

@@ -25,6 +25,8 @@ public:
   void post(int from, int to, int tag, const void* data, std::size_t bytes);
   // The oldest message from rank from to rank to with this tag, once there is one.
   std::vector<unsigned char> take(int from, int to, int tag);
+  // A message taken and read, whose memory a later post reuses.
+  void recycle(std::vector<unsigned char>&& message);
   // Every rank's bytes, by rank, once every rank has given its own.
   std::vector<std::vector<unsigned char>> meet(int rank, const std::vector<unsigned char>& bytes);
 
@@ -36,6 +38,7 @@ private:
   std::mutex mutex_;
   std::condition_variable changed_;
   std::map<std::tuple<int, int, int>, std::deque<std::vector<unsigned char>>> mail_;
+  std::vector<std::vector<unsigned char>> spare_;
   std::vector<std::vector<unsigned char>> slots_, result_;
   int arrived_ = 0;
   long generation_ = 0;
