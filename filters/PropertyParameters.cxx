@@ -84,6 +84,7 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.floodMaps = values.floodMaps;
   params.waterBalance = values.waterBalance;
   params.skipDry = values.skipDry;
+  params.exchangeInterval = values.exchangeInterval;
   params.arrivalDepth = values.arrivalDepth;
   params.gaugeInterval = values.gaugeInterval;
   params.cfl = values.courantNumber;

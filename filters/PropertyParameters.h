@@ -29,6 +29,7 @@ struct PropertyValues
   bool floodMaps = false;
   bool waterBalance = false;
   bool skipDry = true;
+  int exchangeInterval = 1;
   double arrivalDepth = 0.01; // [m]
   double gaugeInterval = 0;   // [s]
   double gravity = 0;

@@ -24,6 +24,7 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   , FloodMaps(0)
   , WaterBalance(0)
   , SkipDryLand(1)
+  , ExchangeInterval(1)
   , ArrivalDepth(0.01)
   , GaugeInterval(0)
   , Gravity(9.81)
@@ -94,6 +95,7 @@ vtkShallowWaterPhysicsSetter(MoistureDeficit, double);
 vtkShallowWaterPhysicsSetter(FloodMaps, int);
 vtkShallowWaterPhysicsSetter(WaterBalance, int);
 vtkShallowWaterPhysicsSetter(SkipDryLand, int);
+vtkShallowWaterPhysicsSetter(ExchangeInterval, int);
 vtkShallowWaterPhysicsSetter(ArrivalDepth, double);
 vtkShallowWaterPhysicsSetter(GaugeInterval, double);
 vtkShallowWaterPhysicsSetter(Gravity, double);
@@ -259,6 +261,7 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
   values.floodMaps = this->FloodMaps != 0;
   values.waterBalance = this->WaterBalance != 0;
   values.skipDry = this->SkipDryLand != 0;
+  values.exchangeInterval = this->ExchangeInterval;
   values.arrivalDepth = this->ArrivalDepth;
   values.gaugeInterval = this->GaugeInterval;
   values.gravity = this->Gravity;
@@ -295,6 +298,7 @@ void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "FloodMaps: " << this->FloodMaps << "\n";
   os << indent << "WaterBalance: " << this->WaterBalance << "\n";
   os << indent << "SkipDryLand: " << this->SkipDryLand << "\n";
+  os << indent << "ExchangeInterval: " << this->ExchangeInterval << "\n";
   os << indent << "ArrivalDepth: " << this->ArrivalDepth << "\n";
   os << indent << "GaugeInterval: " << this->GaugeInterval << "\n";
   os << indent << "Gravity: " << this->Gravity << "\n";

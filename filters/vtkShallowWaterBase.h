@@ -77,6 +77,9 @@ public:
   /// Skip dry land (SimulationParameters::skipDry): the same results, sooner on dry land.
   void SetSkipDryLand(int on);
   vtkGetMacro(SkipDryLand, int);
+  /// Steps between halo exchanges under MPI (SimulationParameters::exchangeInterval).
+  void SetExchangeInterval(int steps);
+  vtkGetMacro(ExchangeInterval, int);
   /// The gauges' table keeps a sample at least this far after the last one kept [s]; 0: all.
   void SetGaugeInterval(double seconds);
   vtkGetMacro(GaugeInterval, double);
@@ -262,6 +265,7 @@ private:
   int FloodMaps;
   int WaterBalance;
   int SkipDryLand;
+  int ExchangeInterval;
   double ArrivalDepth;
   double GaugeInterval;
   double Gravity;

@@ -42,7 +42,6 @@ FrameTransfer::FrameTransfer(const EngineContext& engine,
     packWithRanges_ = engine.program.kernel("pack_frame_state");
 }
 
-
 void FrameTransfer::ensureHostState()
 {
   if (!hostState_.allocated())

@@ -256,22 +256,6 @@ struct Simulation::Impl
   double pendingWaveSpeed() const { return features.fusedClock ? -1 : clock->pendingWaveSpeed(); }
 };
 
-SimulationPlan Simulation::plan(const SimulationParameters& params,
-  bool perCellManning,
-  const LaunchTuningProgress& progress)
-{
-  SimulationPlan plan;
-  auto start = Clock::now();
-  plan.device = check(params, perCellManning);
-  plan.params = params;
-  plan.perCellManning = perCellManning;
-  plan.seconds.device = secondsSince(start);
-  start = Clock::now();
-  plan.shape = resolveLaunchShape(params, plan.device, progress);
-  plan.seconds.launch = secondsSince(start);
-  return plan;
-}
-
 Simulation::Simulation(const SimulationPlan& plan, const InitialState& initial)
   : impl_(new Impl(plan, initial))
 {

@@ -1,7 +1,8 @@
 """pvbatch, alone or under mpirun: the Shallow Water source and the solver (on data/valley.vti,
 read in pieces) at two output times, the second before the first (back in time: a checkpoint
 restored), each saved as data (.vti alone, .pvti under mpirun: one piece per rank). Usage:
-pvbatch parallel_pipeline.py PLUGIN DATA_DIR OUT_DIR EXTENSION"""
+pvbatch parallel_pipeline.py PLUGIN DATA_DIR OUT_DIR EXTENSION; SWE_EXCHANGE_INTERVAL, when set,
+is both proxies' Exchange Interval (the same on one rank: any rank count gives the same bits)."""
 import os
 import sys
 
@@ -34,6 +35,9 @@ solver.BoundaryNorth = "Water level"
 solver.BoundaryNorthLevel = 3.0
 solver.EndTime = 4.0
 solver.OutputInterval = 2.0
+interval = int(os.environ.get("SWE_EXCHANGE_INTERVAL", "1"))
+source.ExchangeInterval = interval
+solver.ExchangeInterval = interval
 
 def write_table(proxy, port, path, names=None):
     # The table the client gets (under mpirun every rank's rows appended: a split run's are on its
@@ -74,6 +78,7 @@ kept_before = depth_at(source, 1.0)
 source.OutputInterval = 0.125
 kept_after = depth_at(source, 1.0)
 fresh = ShallowWater(Resolution=[61, 37], CellSize=0.4, EndTime=1.0, OutputInterval=0.125)
+fresh.ExchangeInterval = interval
 fresh.Scheme = source.Scheme
 fresh.Scenario = source.Scenario
 fresh.BoundaryWest = "Inflow"

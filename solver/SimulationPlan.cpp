@@ -1,9 +1,11 @@
-// The plan of one rank's block in a run split among ranks (Simulation.h: splitAmongRanks,
-// blockParameters), apart from the facade that runs it.
+// A simulation's plan (Simulation::plan: the checks, the device and the launch shape) and that of
+// one rank's block in a run split among ranks (splitAmongRanks, blockParameters), apart from the
+// facade that runs it.
 #include "Error.h"
 #include "RankExchange.h"
 #include "Simulation.h"
 
+#include <chrono>
 #include <string>
 
 namespace swe
@@ -28,7 +30,28 @@ void placeBlock(SimulationParameters& params, const Partition& partition)
   params.ownedNx = overlaps ? b.nx : 0;
   params.ownedNy = overlaps ? b.ny : 0;
 }
+// Seconds from start to now.
+double secondsSince(std::chrono::steady_clock::time_point start)
+{
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 } // namespace
+
+SimulationPlan Simulation::plan(const SimulationParameters& params,
+  bool perCellManning,
+  const LaunchTuningProgress& progress)
+{
+  SimulationPlan plan;
+  auto start = std::chrono::steady_clock::now();
+  plan.device = check(params, perCellManning);
+  plan.params = params;
+  plan.perCellManning = perCellManning;
+  plan.seconds.device = secondsSince(start);
+  start = std::chrono::steady_clock::now();
+  plan.shape = resolveLaunchShape(params, plan.device, progress);
+  plan.seconds.launch = secondsSince(start);
+  return plan;
+}
 
 SimulationParameters blockParameters(const SimulationParameters& params, const Partition& partition)
 {
