@@ -22,7 +22,9 @@ BalanceLog::BalanceLog(const SimulationParameters& params, const std::string& ou
        << std::setprecision(17);
 }
 
-void BalanceLog::start(const Simulation& simulation, double rainedCells, RankExchange* ranks)
+void BalanceLog::start(const Simulation& simulation,
+  const RainedCells& rainedCells,
+  RankExchange* ranks)
 {
   if (!on())
     return;

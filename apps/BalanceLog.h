@@ -18,7 +18,7 @@ public:
   // The run's first state: what the balance starts from; rainedCells: of its initial state
   // (InitialState::rainedCells). ranks: a run split among them (each holds its block's
   // balance; the lines and the file give the sums), or null.
-  void start(const Simulation& simulation, double rainedCells, RankExchange* ranks);
+  void start(const Simulation& simulation, const RainedCells& rainedCells, RankExchange* ranks);
   // The state at an output: a line, a row.
   void record(const Simulation& simulation);
   // The last recorded balance's error over all the water the run has had (0 before any).
@@ -29,7 +29,7 @@ private:
   SimulationParameters params_;
   std::ofstream csv_;
   double initial_ = 0;
-  double rainedCells_ = 0;
+  RainedCells rainedCells_;
   RankExchange* ranks_ = nullptr;
   WaterBalance last_;
 };

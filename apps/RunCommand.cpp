@@ -45,6 +45,7 @@ struct RunOptions
   std::vector<std::string> arrays;
   std::string restart;                 // a frame to continue from
   std::string rainSeries;              // a CSV hyetograph
+  std::string rainZones;               // a CSV of a hyetograph a rain zone
   std::vector<std::string> sideSeries; // SIDE=TYPE:FILE
   std::vector<std::string> gauges;     // X,Y
   std::vector<std::string> sources;    // X,Y:FILE
@@ -184,7 +185,7 @@ struct Made
   std::optional<Partition> partition; // a run split among the launcher's ranks
   SetupSeconds setup;                 // with the memory check in device
   double stateSeconds;                // the initial state: built, and released
-  double rainedCells = 0;             // its InitialState::rainedCells
+  RainedCells rainedCells;            // its InitialState::rainedCells
 };
 
 // --gauge's points and --source's on the grid (known once an --input is read: its origin).
@@ -223,7 +224,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
     {
       InitialState initial = initialState(options.common, options.input, params);
       placePoints(options, params);
-      made.rainedCells = initial.rainedCells();
+      made.rainedCells = initial.rainedCells(params.rainZones.size());
       return std::make_unique<Simulation>(params, initial);
     }
     // Split among the launcher's ranks: each simulates its block on its node's next device, and
@@ -247,7 +248,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
                                block.nx,
                                block.ny)
                            : blockOf(initial, block);
-        made.rainedCells = initial.rainedCells();
+        made.rainedCells = initial.rainedCells(params.rainZones.size());
         plan = Simulation::plan(rankParams, initial.perCellManning());
         splitAmongRanks(plan, *made.partition, *ranks);
       });
@@ -365,6 +366,8 @@ int run(RunOptions& options)
   checkOutputTimes(options.tEnd, options.outputEvery);
   if (!options.rainSeries.empty())
     options.common.params.rainSeries = readSeries(options.rainSeries);
+  if (!options.rainZones.empty())
+    options.common.params.rainZones = readSeriesColumns(options.rainZones);
   if (options.greenAmpt.size() == 3)
     options.common.params.infiltration = {
       options.greenAmpt[0], options.greenAmpt[1], options.greenAmpt[2]
@@ -491,6 +494,11 @@ Subcommand addRun(CLI::App& app)
     options->rainSeries,
     "rain varying in time, in place of --rain: a CSV file of (time [s], intensity [mm/h]) at "
     "increasing times, linear between them, none before the first or after the last");
+  cmd->add_option("--rain-zones",
+    options->rainZones,
+    "rain zones, in place of --rain and --rain-series: a CSV of a time column [s] and one "
+    "intensity column [mm/h] a zone; --rain-array then gives each cell's zone, 0 for the first "
+    "column");
   cmd->add_option("--boundary-series",
     options->sideSeries,
     "a side's value varying in time, SIDE=TYPE:FILE: an inflow's hydrograph (m^2/s) or a "

@@ -130,12 +130,12 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
 } // namespace
 #endif
 
-std::vector<std::array<double, 2>> readSeries(const std::string& file)
+std::vector<Series> readSeriesColumns(const std::string& file)
 {
   std::ifstream in(file);
   if (!in)
     throw Error("cannot open the series '" + file + "'");
-  std::vector<std::array<double, 2>> series;
+  std::vector<Series> columns;
   std::string line;
   bool headerSeen = false;
   for (int number = 1; std::getline(in, line); ++number)
@@ -145,28 +145,42 @@ std::vector<std::array<double, 2>> readSeries(const std::string& file)
       if (c == ',' || c == ';' || c == '\t' || c == '\r')
         c = ' ';
     std::istringstream fields(line);
-    std::string first;
-    if (!(fields >> first) || first[0] == '#')
+    std::string field;
+    if (!(fields >> field) || field[0] == '#')
       continue;
-    std::array<double, 2> point{};
-    std::string rest;
-    char* end = nullptr;
-    point[0] = std::strtod(first.c_str(), &end);
-    const bool number0 = end && *end == '\0';
-    if (number0 && (fields >> point[1]) && !(fields >> rest))
+    std::vector<double> values;
+    bool numbers = true;
+    do
     {
-      series.push_back(point);
-      continue;
-    }
-    if (series.empty() && !headerSeen && !number0)
+      char* end = nullptr;
+      values.push_back(std::strtod(field.c_str(), &end));
+      numbers = numbers && end && *end == '\0';
+    } while (fields >> field);
+    if (!numbers && columns.empty() && !headerSeen)
     {
       headerSeen = true; // column names
       continue;
     }
-    throw Error("'" + file + "' line " + std::to_string(number) + ": '" + original +
-                "' is not two numbers (time in s, value)");
+    if (columns.empty() && numbers && values.size() >= 2)
+      columns.resize(values.size() - 1);
+    if (!numbers || values.size() != columns.size() + 1)
+      throw Error("'" + file + "' line " + std::to_string(number) + ": '" + original + "' is not " +
+                  (columns.size() <= 1 ? std::string("two numbers (time in s, value)")
+                                       : std::to_string(columns.size() + 1) +
+                                           " numbers (time in s, a value a column)"));
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      columns[c].push_back({ values[0], values[c + 1] });
   }
-  return series;
+  return columns;
+}
+
+Series readSeries(const std::string& file)
+{
+  std::vector<Series> columns = readSeriesColumns(file);
+  if (columns.size() > 1)
+    throw Error("'" + file + "' has " + std::to_string(columns.size()) +
+                " value columns; a series has one (time in s, value)");
+  return columns.empty() ? Series() : columns.front();
 }
 
 Snapshot restartSnapshot(const std::string& file, const SimulationParameters& params)

@@ -31,7 +31,9 @@ InitialState initialState(const CommonOptions& options,
 // separated by a comma, a semicolon or blanks; blank lines, lines starting with '#' and a line
 // of column names before the first numbers are skipped. Throws swe::Error naming the file and line
 // of a bad one.
-std::vector<std::array<double, 2>> readSeries(const std::string& file);
+Series readSeries(const std::string& file);
+// A CSV of a time column and several value columns (rain zones: one a zone), a series each.
+std::vector<Series> readSeriesColumns(const std::string& file);
 
 // The state a run continues from (--restart): h, hu, hv (and the flood maps, where params keeps
 // them) of a .vti frame that swe run or the plugin wrote (Depth, Momentum and the maps in the

@@ -42,7 +42,8 @@ vtkMTimeType PipelineTime(vtkAlgorithm* algorithm)
 // A run that can only stay as it is: no water anywhere and none coming in.
 bool NothingMoves(const InitialState& initial, const SimulationParameters& params)
 {
-  if (params.rainfall > 0)
+  // (inflowWaveSpeed is above 0 where rain, a series or a source brings water in)
+  if (params.rainfall > 0 || inflowWaveSpeed(params) > 0)
     return false;
   for (const Boundary& side : params.boundaries)
     if (side.type == BoundaryType::Inflow || side.type == BoundaryType::FixedLevel)
@@ -183,7 +184,7 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
   // (the water the run starts with, as the device holds it: what its balance starts from)
   if (plan.params.waterBalance)
   {
-    balanceRainedCells_ = initial.rainedCells();
+    balanceRainedCells_ = initial.rainedCells(plan.params.rainZones.size());
     balanceInitial_ = closingInitialVolume(
       timeline_->simulation().downloadState(), plan.params, balanceRainedCells_);
   }

@@ -129,7 +129,7 @@ private:
   DiagnosticsHistory diagnostics_; // of this run
   // The water balance's initial volume [m^3] and the cells rain falls on, where the run keeps it.
   double balanceInitial_ = 0;
-  double balanceRainedCells_ = 0;
+  RainedCells balanceRainedCells_;
   // Requests for this output time or later failed in this run: they fail at once, for ParaView's
   // .pvd writer asks again for a time step that failed until it succeeds. restart() forgets it.
   double failedFrom_ = std::numeric_limits<double>::infinity();

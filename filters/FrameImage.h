@@ -41,7 +41,7 @@ public:
   void fill(const StateView& state, const RowsWait& waitForRows = {});
   // The water balance's initial volume (closingInitialVolume) and the cells rain falls on, for
   // the field data of a run that keeps it.
-  void setBalance(double initial, double rainedCells)
+  void setBalance(double initial, const RainedCells& rainedCells)
   {
     balanceInitial_ = initial;
     balanceRainedCells_ = rainedCells;
@@ -61,7 +61,7 @@ private:
   std::vector<std::int64_t> rowFlooded_; // cells at or above the arrival depth, each row
   FrameRanges ranges_; // of the derived values, cached in the arrays for VTK's GetRange
   double balanceInitial_ = 0;
-  double balanceRainedCells_ = 0;
+  RainedCells balanceRainedCells_;
 };
 
 // The selection that holds the arrays named (kFrameArrayNames; all if names is empty). Throws

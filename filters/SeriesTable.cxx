@@ -57,6 +57,20 @@ void applySeriesTable(vtkTable* table, SimulationParameters& params)
     params.rainSeries = seriesOf(rain);
     found = true;
   }
+  // Rain zones: columns "Rainfall 0", "Rainfall 1", ... in order, one a zone of the Rainfall
+  // Array's.
+  for (std::size_t z = 0; z <= kMaxRainZones; ++z)
+  {
+    vtkAbstractArray* zone = column(table, "Rainfall " + std::to_string(z));
+    if (!zone)
+      break;
+    if (z == kMaxRainZones)
+      throw Error("the Series table has more than " + std::to_string(kMaxRainZones) +
+                  " rain zones (Rainfall 0 to Rainfall " + std::to_string(z) +
+                  "): merge zones that share a hyetograph");
+    params.rainZones.push_back(seriesOf(zone));
+    found = true;
+  }
   static const char* const sides[4] = { "West", "East", "South", "North" };
   for (int side = 0; side < 4; ++side)
     if (vtkAbstractArray* values = column(table, sides[side]))
@@ -76,8 +90,8 @@ void applySeriesTable(vtkTable* table, SimulationParameters& params)
     for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
       names +=
         std::string(k ? ", " : "") + (table->GetColumnName(k) ? table->GetColumnName(k) : "");
-    throw Error("the Series table has no column Rainfall, West, East, South or North (its "
-                "columns: " +
+    throw Error("the Series table has no column Rainfall, Rainfall 0 (rain zones), West, East, "
+                "South or North (its columns: " +
                 names + ")");
   }
 }

@@ -50,7 +50,11 @@ void vtkShallowWaterSolver::AddInputParameters(swe::SimulationParameters& params
   bool inputDataReady,
   const double origin[3])
 {
-  params.rainPerCell = !this->RainfallArray.empty();
+  // (Before the input's data, rain zones may still come from a Series table not read yet: the
+  // Rainfall Array is then checked with the table, in the request for data.)
+  const bool seriesPending = !inputDataReady && this->GetNumberOfInputConnections(1) > 0;
+  params.rainPerCell = !this->RainfallArray.empty() &&
+                       (!seriesPending || params.rainfall > 0 || !params.rainSeries.empty());
   params.infiltration.perCell = !this->HydraulicConductivityArray.empty() ||
                                 !this->SuctionHeadArray.empty() ||
                                 !this->MoistureDeficitArray.empty();

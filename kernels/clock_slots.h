@@ -24,7 +24,11 @@ enum ClockSlot
   CTRL_CUT_DT = 7,    /* a two-step launch with this first dt was refused: take one step */
   CTRL_TOO_FAST = 8,  /* the wave speed that took a fixed dt past the Courant limit */
   CTRL_RAIN = 9,      /* a rain series' rate [m/s] over the step being taken (RAIN_SERIES) */
-  CTRL_SIZE = 10
+  CTRL_SIZE = 10,
+  /* Rain zones (RAIN_ZONES): zone z's rate [m/s] over the step at CTRL_ZONE_RAIN + z, set by
+   * choose_dt; the buffer holds CTRL_SIZE + RAIN_ZONE_SLOTS reals. */
+  CTRL_ZONE_RAIN = CTRL_SIZE,
+  RAIN_ZONE_SLOTS = 32
 };
 
 /* The integer status buffer. */

@@ -108,6 +108,19 @@ inline void choose_dt(__global real* ctrl,
     ctrl[CTRL_RAIN] = series_mean(RAIN_SERIES_T, RAIN_SERIES_V, RAIN_SERIES_N, t, t + dt);
   }
 #endif
+#ifdef RAIN_ZONES
+  /* Each zone's series' mean rate over the step (the twin: ReferenceSolver::zoneRainOver). */
+  if (dt > (real)0)
+  {
+    const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
+    for (int z = 0; z < RAIN_ZONES; ++z)
+      ctrl[CTRL_ZONE_RAIN + z] = series_mean(RAIN_ZONES_T + RAIN_ZONE_FIRST[z],
+        RAIN_ZONES_V + RAIN_ZONE_FIRST[z],
+        RAIN_ZONE_POINTS[z],
+        t,
+        t + dt);
+  }
+#endif
 }
 
 /* Adds the step just taken (ctrl[CTRL_DT]) to the clock: exactly onto the target when it lands

@@ -61,7 +61,10 @@
 
 /* The rain rate [m/s] on cell c: RAIN (precision.h) times the cell's factor, held behind the
  * Manning field (-DRAIN_FIELD, -DRAIN_PLANE=its offset), else RAIN. */
-#ifdef RAIN_FIELD
+#if defined(RAIN_ZONES)
+/* Rain zones: the plane holds each cell's zone, whose rate over the step choose_dt keeps. */
+#define RAIN_AT(c) (ctrl[CTRL_ZONE_RAIN + (int)manning_field[(c) + RAIN_PLANE]])
+#elif defined(RAIN_FIELD)
 #define RAIN_AT(c) (RAIN * manning_field[(c) + RAIN_PLANE])
 #else
 #define RAIN_AT(c) (RAIN)

@@ -464,7 +464,7 @@ inline real depth_after(real h, FaceFlux rx, FaceFlux ry, real kdt)
 #define ADD_RAIN(h, rain, dt)                                                                      \
   if ((rain) != 0)                                                                                 \
   (h) += (dt) * (rain)
-#elif defined(RAIN_RATE) || defined(RAIN_SERIES)
+#elif defined(RAIN_RATE) || defined(RAIN_SERIES) || defined(RAIN_ZONES)
 #define ADD_RAIN(h, rain, dt) (h) += (dt) * (rain)
 #else
 #define ADD_RAIN(h, rain, dt)

@@ -151,7 +151,18 @@ inline real publish_rows(bool speeds, realm speed, int bad, __global real* parti
 #else
 #define MANNING_LANES(i, j) ((realm)(manning))
 #endif
-#ifdef RAIN_FIELD
+#if defined(RAIN_ZONES)
+/* Each lane's zone's rate (grid.h, RAIN_AT). */
+inline realm zone_rain_lanes(__global const real* ctrl, realm zones)
+{
+  real lane[MUSCL_LANES];
+  VSTOREM(zones, 0, lane);
+  for (int k = 0; k < MUSCL_LANES; ++k)
+    lane[k] = ctrl[CTRL_ZONE_RAIN + (int)lane[k]];
+  return VLOADM(0, lane);
+}
+#define RAIN_LANES(i, j) zone_rain_lanes(ctrl, load_lanes(manning_field + RAIN_PLANE, (i), (j)))
+#elif defined(RAIN_FIELD)
 #define RAIN_LANES(i, j) ((realm)RAIN * load_lanes(manning_field + RAIN_PLANE, (i), (j)))
 #else
 #define RAIN_LANES(i, j) ((realm)RAIN)

@@ -41,7 +41,7 @@ DeviceClock::DeviceClock(const EngineContext& engine,
 {
   const cl::Context& context = engine.context;
   const std::size_t realSize = state.layout().realSize;
-  ctrl_ = cl::Buffer(context, CL_MEM_READ_WRITE, CTRL_SIZE * realSize);
+  ctrl_ = cl::Buffer(context, CL_MEM_READ_WRITE, (CTRL_SIZE + RAIN_ZONE_SLOTS) * realSize);
   status_ = cl::Buffer(context, CL_MEM_READ_WRITE, STATUS_SIZE * sizeof(cl_int));
   partialMax_ = cl::Buffer(context,
     CL_MEM_READ_WRITE,

@@ -194,6 +194,8 @@ std::string programBuildOptions(const ProgramSettings& settings)
            : "")
     << (params.rainfall > 0 ? "-DRAIN_RATE=" + real(rainfallRate(params)) + " " : "")
     << (params.rainSeries.empty() ? "" : "-DRAIN_SERIES ")
+    << (params.rainZones.empty() ? ""
+                                 : "-DRAIN_ZONES=" + std::to_string(params.rainZones.size()) + " ")
     << (params.infiltration.on()
            ? "-DGREEN_AMPT -DGREEN_AMPT_K=" + real(params.infiltration.conductivity / 3.6e6) +
                " -DGREEN_AMPT_P=" +
@@ -261,35 +263,55 @@ void seriesConstants(std::ostream& s,
   s << "};\n";
 }
 
+// Series one after the other as NAME (seriesConstants, values times scale), and each one's
+// first point and point count as FIRST and POINTS.
+void seriesListConstants(std::ostream& s,
+  const std::string& name,
+  const std::string& first,
+  const std::string& points,
+  const std::vector<const Series*>& list,
+  double scale,
+  Precision precision)
+{
+  Series all;
+  std::ostringstream firsts, counts;
+  for (std::size_t k = 0; k < list.size(); ++k)
+  {
+    firsts << (k ? ", " : "") << all.size();
+    counts << (k ? ", " : "") << list[k]->size();
+    all.insert(all.end(), list[k]->begin(), list[k]->end());
+  }
+  seriesConstants(s, name, all, scale, 0, precision);
+  for (const auto& [array, values] :
+    { std::pair{ &first, &firsts }, std::pair{ &points, &counts } })
+    s << "__constant int " << *array << "[" << list.size() << "] = {" << values->str() << "};\n";
+}
+
 // The point sources as program constants (kernels/sources.cl): their series one after the other
 // (discharges in m^3/s) and each one's first point, point count and cell.
 void sourceConstants(std::ostream& s,
   const std::vector<PointSource>& sources,
   const SimulationParameters& params)
 {
-  Series all;
-  std::ostringstream first, points, is, js;
+  std::vector<const Series*> series;
+  std::ostringstream is, js;
   for (std::size_t k = 0; k < sources.size(); ++k)
   {
     const char* comma = k ? ", " : "";
-    first << comma << all.size();
-    points << comma << sources[k].discharge.size();
     is << comma << gaugeCell(sources[k].x, params.dx);
     js << comma << gaugeCell(sources[k].y, params.dx);
-    all.insert(all.end(), sources[k].discharge.begin(), sources[k].discharge.end());
+    series.push_back(&sources[k].discharge);
   }
-  seriesConstants(s, "SOURCES", all, 1, 0, params.precision);
+  seriesListConstants(s, "SOURCES", "SOURCE_FIRST", "SOURCE_POINTS", series, 1, params.precision);
   const std::size_t n = sources.size();
   s << "#define SOURCE_COUNT " << n << "\n#define INV_CELL_AREA "
     << literal(1 / (params.dx * params.dx), params.precision) << "\n";
-  for (const auto& [name, values] : { std::pair{ "SOURCE_FIRST", &first },
-         std::pair{ "SOURCE_POINTS", &points },
-         std::pair{ "SOURCE_I", &is },
-         std::pair{ "SOURCE_J", &js } })
+  for (const auto& [name, values] : { std::pair{ "SOURCE_I", &is }, std::pair{ "SOURCE_J", &js } })
     s << "__constant int " << name << "[" << n << "] = {" << values->str() << "};\n";
 }
 
-// The run's forcing series as program constants: the rain series (RAIN_SERIES, rates in m/s),
+// The run's forcing series as program constants: the rain series (RAIN_SERIES, rates in m/s) or
+// the rain zones' (RAIN_ZONES),
 // the sides' (BCS_WEST ...; levels relative to the local datum) and the point sources'; empty
 // without any.
 std::string forcingSource(const SimulationParameters& params, double datum)
@@ -300,6 +322,14 @@ std::string forcingSource(const SimulationParameters& params, double datum)
     sourceConstants(s, sources, params);
   if (!params.rainSeries.empty())
     seriesConstants(s, "RAIN_SERIES", params.rainSeries, 1 / 3.6e6, 0, params.precision);
+  if (!params.rainZones.empty())
+  {
+    std::vector<const Series*> zones;
+    for (const Series& zone : params.rainZones)
+      zones.push_back(&zone);
+    seriesListConstants(
+      s, "RAIN_ZONES", "RAIN_ZONE_FIRST", "RAIN_ZONE_POINTS", zones, 1 / 3.6e6, params.precision);
+  }
   static const char* const suffix[4] = { "WEST", "EAST", "SOUTH", "NORTH" };
   for (int side = 0; side < 4; ++side)
   {

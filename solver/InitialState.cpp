@@ -79,12 +79,18 @@ SoilMap soilMap(const InitialState& initial, const GreenAmpt& green)
   return soil;
 }
 
-double InitialState::rainedCells() const
+RainedCells InitialState::rainedCells(std::size_t zones) const
 {
-  double sum = 0;
+  RainedCells cellsOf(std::max<std::size_t>(zones, 1), 0.0);
   for (std::size_t k = 0; k < cells(); ++k)
-    sum += closed(k) ? 0.0 : rain.empty() ? 1.0 : rain[k];
-  return sum;
+    if (!closed(k))
+    {
+      if (zones > 0)
+        cellsOf[static_cast<std::size_t>(rain[k])] += 1;
+      else
+        cellsOf[0] += rain.empty() ? 1.0 : rain[k];
+    }
+  return cellsOf;
 }
 
 void requireFitsParameters(const InitialState& initial,
@@ -96,6 +102,20 @@ void requireFitsParameters(const InitialState& initial,
                                      "factors: choose a Rainfall Array"
                                    : "the initial state has rain factors, but the run does not "
                                      "rain per cell");
+  const double zones = static_cast<double>(params.rainZones.size());
+  if (zones > 0 && initial.rain.empty())
+    throw Error("rain zones need the array of each cell's zone (Rainfall Array, swe run "
+                "--rain-array)");
+  for (std::size_t k = 0; zones > 0 && k < initial.cells(); ++k)
+  {
+    const double zone = initial.rain[k];
+    if (!initial.closed(k) && !(zone >= 0 && zone < zones && zone == std::floor(zone)))
+      throw Error("cell (" + std::to_string(initial.x0 + static_cast<int>(k % initial.nx)) + ", " +
+                  std::to_string(initial.y0 + static_cast<int>(k / initial.nx)) +
+                  ") of the Rainfall Array is in rain zone " + formatValue(zone) +
+                  "; the zones are 0 to " + formatValue(zones - 1) +
+                  ", one a rainfall series: give each cell one of them");
+  }
   const bool soil =
     !initial.conductivity.empty() || !initial.suction.empty() || !initial.deficit.empty();
   if (params.infiltration.perCell != soil)

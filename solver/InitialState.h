@@ -40,7 +40,8 @@ struct InitialState
   // Whether the device holds a Manning coefficient per cell: given, or to mark closed cells.
   bool perCellManning() const { return !manning.empty() || !rain.empty() || closedCells() > 0; }
   // The open cells, each counted as its rain factor: what rain at a uniform rate falls on.
-  double rainedCells() const;
+  // (zones: the run's rain zones, SimulationParameters::rainZones.size())
+  RainedCells rainedCells(std::size_t zones = 0) const;
   // The device's Manning field: manning (or `uniform` everywhere), and -1 in closed cells, which
   // the kernels empty after every stage (finish_stage).
   std::vector<double> manningField(double uniform) const;

@@ -135,9 +135,11 @@ void SimulationParameters::validateInfiltration() const
 
 void SimulationParameters::validateBalance() const
 {
-  if (rainPerCell && !(rainfall > 0) && rainSeries.empty())
+  if (rainPerCell && !(rainfall > 0) && rainSeries.empty() && rainZones.empty())
     throw Error("a rain factor per cell (Rainfall Array) scales Rainfall or the Rainfall Series: "
-                "set one (Rainfall 1 mm/h makes the array's values the rates in mm/h)");
+                "set one (Rainfall 1 mm/h makes the array's values the rates in mm/h), or give "
+                "rain zones (the Series table's Rainfall 0, Rainfall 1, ...: the array then holds "
+                "each cell's zone)");
   if (rainPerCell)
     requireWetDry(scheme, "rain per cell (Rainfall Array)");
   if (waterBalance && losses > 0)
@@ -213,6 +215,7 @@ void SimulationParameters::validateSeries() const
     else
       checkSeries(b.series, name + "'s level series", -kMaxLevelSeries, kMaxLevelSeries, "m");
   }
+  validateRainZones();
   if (rainSeries.empty())
     return;
   if (rainfall > 0)
@@ -220,6 +223,21 @@ void SimulationParameters::validateSeries() const
                 " mm/h) or a rainfall series, not both");
   requireWetDry(scheme, "a rainfall series");
   checkSeries(rainSeries, "rainfall series", 0, kMaxRainfall, "mm/h");
+}
+
+void SimulationParameters::validateRainZones() const
+{
+  if (rainZones.empty())
+    return;
+  if (rainZones.size() > kMaxRainZones)
+    throw Error("at most " + std::to_string(kMaxRainZones) + " rain zones, got " +
+                std::to_string(rainZones.size()) + ": merge zones that share a hyetograph");
+  if (rainfall > 0 || !rainSeries.empty())
+    throw Error("give either rain zones or a uniform rainfall or rainfall series, not both");
+  requireWetDry(scheme, "rain zones");
+  for (std::size_t z = 0; z < rainZones.size(); ++z)
+    checkSeries(
+      rainZones[z], "rainfall series of zone " + std::to_string(z), 0, kMaxRainfall, "mm/h");
 }
 
 void SimulationParameters::validate() const
@@ -466,9 +484,14 @@ double inflowWaveSpeed(const SimulationParameters& params)
   for (const PointSource& source : params.sources)
     for (const std::array<double, 2>& point : source.discharge)
       speed = std::max(speed, 2.0 * std::cbrt(params.gravity * std::fabs(point[1]) / params.dx));
-  const bool seriesRains = std::any_of(params.rainSeries.begin(),
-    params.rainSeries.end(),
-    [](const std::array<double, 2>& point) { return point[1] > 0; });
+  const auto rains = [](const Series& series)
+  {
+    return std::any_of(series.begin(),
+      series.end(),
+      [](const std::array<double, 2>& point) { return point[1] > 0; });
+  };
+  const bool seriesRains = rains(params.rainSeries) ||
+                           std::any_of(params.rainZones.begin(), params.rainZones.end(), rains);
   if (params.rainfall > 0 || seriesRains)
     speed = std::max(speed, std::sqrt(params.gravity * kRainWaveDepth));
   return speed;

@@ -147,6 +147,10 @@ struct SimulationParameters
   // Rain per cell: the rate above (or the series) times the initial state's factor of each cell
   // (InitialState::rain; a radar field, a zone's share). MUSCL schemes.
   bool rainPerCell = false;
+  // Rain zones, in place of `rainfall` and `rainSeries`: one series each, as rainSeries; with
+  // rainPerCell, the initial state's rain array then holds each cell's zone, 0 to size() - 1
+  // (a catchment's subareas, each with its own gauge's hyetograph). Empty: none.
+  std::vector<Series> rainZones;
   // Gauges: points (x, y) in metres from the grid's corner, in the grid; the depth, surface and
   // velocity of each one's cell sampled after every step (Simulation::gauges). Empty: none.
   std::vector<std::array<double, 2>> gauges;
@@ -198,12 +202,18 @@ struct SimulationParameters
   void validate() const;
   // The same for rainSeries and the sides' series alone, and for the gauges.
   void validateSeries() const;
+  void validateRainZones() const;
   void validateGauges() const;
   void validateSources() const;
   void validateInfiltration() const;
   void validateStretches() const;
   void validateBalance() const;
 };
+
+// The cells rain falls on, for the water balance (InitialState::rainedCells): one count without
+// rain zones (closed cells left out, each cell weighed by its rain factor), one a zone with them;
+// empty: every cell.
+using RainedCells = std::vector<double>;
 
 // The cell a gauge coordinate (metres from the grid's corner) falls in, along x or y.
 inline int gaugeCell(double coordinate, double dx)
@@ -276,6 +286,7 @@ constexpr double kMaxInflowDischarge = 1e4;    // [m^2/s]
 constexpr double kMaxArrivalDepth = 100;       // [m]
 constexpr double kMaxLevelSeries = 1e4;        // [m], |a level series' values| (Everest: 8849)
 constexpr std::size_t kMaxSeriesPoints = 2000; // a forcing series' points (device constants)
+constexpr std::size_t kMaxRainZones = 32;      // (the clock's RAIN_ZONE_SLOTS)
 
 // Depth below which a cell counts as dry [m]: no velocity in the wet/dry scheme, no wave speed
 // for the time step (the kernels' H_DRY and the twin's).

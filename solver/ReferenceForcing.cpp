@@ -136,6 +136,16 @@ Real ReferenceSolver<Real>::rainOver(Real dt) const
 }
 
 template<class Real>
+void ReferenceSolver<Real>::zoneRainOver(Real dt)
+{
+  if (!(dt > 0))
+    return;
+  const Real t = static_cast<Real>(time_);
+  for (std::size_t z = 0; z < zoneSeries_.size(); ++z)
+    zoneRain_[z] = seriesMean(zoneSeries_[z].time, zoneSeries_[z].value, t, t + dt);
+}
+
+template<class Real>
 void ReferenceSolver<Real>::foldFloodMaps(HostFloodMaps<Real>& maps, Real dt) const
 {
   std::size_t k = 0;
@@ -159,6 +169,7 @@ std::vector<Real> ReferenceSolver<Real>::floodMap(Field field) const
   template void ReferenceSolver<Real>::infiltrate(Real);                                           \
   template void ReferenceSolver<Real>::addSources(Real);                                           \
   template Real ReferenceSolver<Real>::rainOver(Real) const;                                       \
+  template void ReferenceSolver<Real>::zoneRainOver(Real);                                         \
   template void ReferenceSolver<Real>::foldFloodMaps(HostFloodMaps<Real>&, Real) const;            \
   template std::vector<Real> ReferenceSolver<Real>::floodMap(Field) const;
 SWE_REFERENCE_FORCING(float)

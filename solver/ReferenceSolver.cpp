@@ -57,6 +57,9 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
       }
     }
   rainSeries_ = RealSeries(params.rainSeries, 1 / 3.6e6);
+  for (const Series& zone : params.rainZones)
+    zoneSeries_.emplace_back(zone, 1 / 3.6e6);
+  zoneRain_.assign(zoneSeries_.size(), 0);
   for (int side = 0; side < 4; ++side)
     sideSeries_[static_cast<std::size_t>(side)] = RealSeries(params_.boundaries[side].series, 1);
   for (const PointSource& source : params.sources)
@@ -221,6 +224,7 @@ Real ReferenceSolver<Real>::stepWith(Real dt, double target)
   if (landing)
     dt = static_cast<Real>(remaining);
   stepRain_ = rainOver(dt);
+  zoneRainOver(dt);
   // (the ghosts of the state a step starts from are taken at its time, as fill_ghosts does
   // before compute_dt; MUSCL-HLLC's second stage's after it, at the step's end)
   ghostTime_ = time_;

@@ -108,6 +108,9 @@ private:
   // The rain rate [m/s] of a step of dt from the present time: the uniform rate, or the rain
   // series' mean over the step (as choose_dt sets it on the device).
   Real rainOver(Real dt) const;
+  // Each rain zone's series' mean over a step of dt from the present time into zoneRain_ (left
+  // as it was where dt is 0, as on the device).
+  void zoneRainOver(Real dt);
   // Every interior cell's state at the present time into maps, with the dt of the step that
   // brought it (0 at t = 0).
   void foldFloodMaps(HostFloodMaps<Real>& maps, Real dt) const;
@@ -126,8 +129,14 @@ private:
   {
     return manning_.empty() ? uniform : manning_[c];
   }
-  // The rain rate on cell c (as RAIN_AT, kernels/grid.h).
-  Real rainAt(std::size_t c, Real rate) const { return rain_.empty() ? rate : rate * rain_[c]; }
+  // The rain rate on cell c (as RAIN_AT, kernels/grid.h): the uniform rate, times the cell's
+  // factor, or its zone's rate.
+  Real rainAt(std::size_t c, Real rate) const
+  {
+    if (rain_.empty())
+      return rate;
+    return zoneRain_.empty() ? rate * rain_[c] : zoneRain_[static_cast<std::size_t>(rain_[c])];
+  }
 
   std::vector<Real> h_, hu_, hv_, hNew_, huNew_, hvNew_, b_;
   std::vector<Real> u_, v_;   // second order: the velocities of the state being stepped
@@ -152,6 +161,8 @@ private:
   std::vector<RealSeries> sourceSeries_; // each point source's [m^3/s]
   double ghostTime_ = 0;                 // the time the ghosts are filled at
   Real stepRain_ = 0;                    // the rain rate of the step being taken
+  std::vector<RealSeries> zoneSeries_;   // each rain zone's rates [m/s]; empty without zones
+  std::vector<Real> zoneRain_;           // each zone's rate over the step being taken
   std::vector<Real> infiltrated_;        // Green-Ampt's cumulative infiltration, a cell each
   std::vector<Real> soilK_, soilP_;      // a soil map's K [m/s] and P [m], a cell each; or empty
   std::vector<Real> inflow_;             // the water balance's cumulative inflow, a cell each

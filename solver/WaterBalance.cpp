@@ -43,11 +43,12 @@ FieldSums fieldSums(const StateView& state, int f)
 }
 } // namespace
 
-double rainDepthUntil(const SimulationParameters& params, double t)
+double rainDepthUntil(const SimulationParameters& params, double t, int zone)
 {
   if (!(t > 0))
     return 0;
-  const Series& series = params.rainSeries;
+  const Series& series =
+    zone >= 0 ? params.rainZones.at(static_cast<std::size_t>(zone)) : params.rainSeries;
   if (series.empty())
     return rainfallRate(params) * t;
   std::vector<double> time, rate;
@@ -62,7 +63,7 @@ double rainDepthUntil(const SimulationParameters& params, double t)
 WaterBalance waterBalanceOf(const StateView& state,
   const SimulationParameters& params,
   double initial,
-  double rainedCells)
+  const RainedCells& rained)
 {
   if (!params.waterBalance)
     throw Error("this run keeps no water balance: switch it on (Water Balance, swe run --balance)");
@@ -74,8 +75,12 @@ WaterBalance waterBalanceOf(const StateView& state,
   b.time = state.time;
   b.initial = initial;
   b.stored = fieldSums(state, 0).all * area;
-  const double rained = rainedCells > 0 ? rainedCells : static_cast<double>(state.nx) * state.ny;
-  b.rain = rainDepthUntil(params, state.time) * area * rained;
+  if (!params.rainZones.empty())
+    for (std::size_t z = 0; z < params.rainZones.size() && z < rained.size(); ++z)
+      b.rain += rainDepthUntil(params, state.time, static_cast<int>(z)) * area * rained[z];
+  else
+    b.rain = rainDepthUntil(params, state.time) * area *
+             (rained.empty() ? static_cast<double>(state.nx) * state.ny : rained[0]);
   const FieldSums inflow = fieldSums(state, index(Field::Inflow));
   b.inflow = inflow.positive * area;
   b.outflow = -inflow.negative * area;
@@ -86,8 +91,8 @@ WaterBalance waterBalanceOf(const StateView& state,
 
 double closingInitialVolume(const StateView& state,
   const SimulationParameters& params,
-  double rainedCells)
+  const RainedCells& rained)
 {
-  return waterBalanceOf(state, params, 0, rainedCells).error();
+  return waterBalanceOf(state, params, 0, rained).error();
 }
 } // namespace swe

@@ -7,22 +7,23 @@
 
 namespace swe
 {
-// The rain [m of depth] that has fallen on every cell from t = 0 to t: the uniform rate's, or the
-// rain series' exact integral (kernels/forcing.h), which the steps' rain adds up to.
-double rainDepthUntil(const SimulationParameters& params, double t);
+// The rain [m of depth] that has fallen on a cell from t = 0 to t: the uniform rate's, or the rain
+// series' exact integral (kernels/forcing.h), which the steps' rain adds up to; zone >= 0: that
+// rain zone's series'.
+double rainDepthUntil(const SimulationParameters& params, double t, int zone = -1);
 
 // The balance of state (a run's with params, whose fields it holds: stateFields(params)), with
-// `initial` m^3 on the grid at t = 0 and rain on `rainedCells` cells (InitialState::rainedCells:
-// closed cells get none, a rain factor scales a cell's; 0: every cell). Throws swe::Error where
-// params keep no water balance.
+// `initial` m^3 on the grid at t = 0 and rain on `rained` cells (InitialState::rainedCells: closed
+// cells get none, a rain factor scales a cell's; a count a rain zone; empty: every cell). Throws
+// swe::Error where params keep no water balance.
 WaterBalance waterBalanceOf(const StateView& state,
   const SimulationParameters& params,
   double initial,
-  double rainedCells = 0);
+  const RainedCells& rained = {});
 
 // The initial volume that closes the balance at state: for the first state a run has (at t = 0,
 // the water on the grid; in a run restarted from a saved state, what the balance had until then).
 double closingInitialVolume(const StateView& state,
   const SimulationParameters& params,
-  double rainedCells = 0);
+  const RainedCells& rained = {});
 } // namespace swe

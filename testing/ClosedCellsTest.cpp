@@ -97,7 +97,7 @@ TEST(ClosedCells, TheBalanceCountsRainOnOpenCellsOnly)
     p.waterBalance = true;
     p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
     const InitialState s = holedTerrain(p);
-    const double open = s.rainedCells();
+    const RainedCells open = s.rainedCells();
     Simulation sim(p, s);
     const double initial = closingInitialVolume(sim.downloadState(), p, open);
     sim.advanceTo(5.0);

@@ -72,7 +72,7 @@ TEST(RainArray, AFieldBringsItsVolumeAndFollowsTheTwin)
       sim.advanceTo(10.0);
       const WaterBalance b = waterBalanceOf(sim.downloadState(), p, initial, s.rainedCells());
       // 360 mm/h for 10 s is 1 mm on a factor of 1.
-      EXPECT_NEAR(b.rain, 1e-3 * s.rainedCells(), 1e-12) << schemeName(scheme);
+      EXPECT_NEAR(b.rain, 1e-3 * s.rainedCells()[0], 1e-12) << schemeName(scheme);
       EXPECT_NEAR(b.stored, b.initial + b.rain, 1e-12 * b.stored) << schemeName(scheme);
       EXPECT_LE(std::fabs(b.relativeError()), 1e-12) << schemeName(scheme);
     }

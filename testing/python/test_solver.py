@@ -291,4 +291,26 @@ with CapturedErrors() as errors:
     both.UpdatePipeline(30.0)
 check("comes from both the Series table and Rainfall Series" in errors.text,
       "a series given twice is refused, naming both")
+
+# Rain zones: the Series table's Rainfall 0 and Rainfall 1 columns, the Rainfall Array each cell's
+# zone (the upper slopes 1, the rest 0): the balance's rain is each zone's series' integral on
+# its cells, and it closes.
+zone_file = os.path.join(os.path.dirname(table_file), "zones.csv")
+with open(zone_file, "w") as f:
+    f.write("Time,Rainfall 0,Rainfall 1\n0,0,0\n20,50,200\n40,0,0\n")
+zones = PythonCalculator(Input=valley, ArrayAssociation="Cell Data", ArrayName="Zone",
+                         Expression="where(Bed > 20, 1.0, 0.0)")
+zoned = ShallowWaterSolver(Input=zones, Series=CSVReader(FileName=[zone_file]), BedArray="Bed",
+                           FreeSurfaceArray="None", InitialWaterLevel=0.0, RainfallArray="Zone",
+                           WaterBalance=1, EndTime=30.0, OutputInterval=30.0, Precision="Double")
+d = fetch(zoned, 30.0)
+upper = cell_array(fetch(zones, 0.0), "Zone").sum()
+lower = cell_array(fetch(zones, 0.0), "Zone").size - upper
+# (each series' integral to 30 s: 20 s rising to its peak, 10 s falling to half of it)
+depth = lambda peak: (peak * 20 / 2 + (peak + peak / 2) / 2 * 10) / 3.6e6
+expected = (depth(50.0) * lower + depth(200.0) * upper) * 25.0
+check(abs(field_value(d, "RainVolume") - expected) < 1e-9 * expected
+      and abs(field_value(d, "RelativeBalanceError")) < 1e-12,
+      "rain zones: %.6g m^3 of rain (%.6g), balance %.1e"
+      % (field_value(d, "RainVolume"), expected, field_value(d, "RelativeBalanceError")))
 say("PASS")
