@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cstring>
 #include <exception>
+#include <optional>
+#include <string>
 #include <thread>
 
 namespace swe
@@ -17,40 +19,36 @@ ThreadWorld::ThreadWorld(int ranks)
 {
 }
 
-void ThreadWorld::post(int from, int to, int tag, const void* data, std::size_t bytes)
+void ThreadWorld::post(int from, int to, int tag, const Letter& letter)
 {
-  // The copy into a recycled message, outside the lock: a halo of megabytes into fresh memory
-  // would fault in every page again at every exchange, while every other rank waits.
-  std::vector<unsigned char> message;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (!spare_.empty())
-    {
-      message = std::move(spare_.back());
-      spare_.pop_back();
-    }
-  }
-  const auto* p = static_cast<const unsigned char*>(data);
-  message.assign(p, p + bytes);
   std::lock_guard<std::mutex> lock(mutex_);
-  mail_[{ from, to, tag }].push_back(std::move(message));
+  mail_[{ from, to, tag }].push_back(letter);
   changed_.notify_all();
 }
 
-void ThreadWorld::recycle(std::vector<unsigned char>&& message)
+std::size_t ThreadWorld::receive(int from, int to, int tag, void* out, std::size_t capacity)
 {
+  Letter letter;
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    auto& box = mail_[{ from, to, tag }];
+    wait(lock, [&] { return !box.empty(); });
+    letter = box.front();
+    box.pop_front();
+  }
+  // (Outside the lock: the other ranks trade their own letters meanwhile.)
+  if (letter.bytes == capacity)
+    std::memcpy(out, letter.data, letter.bytes);
   std::lock_guard<std::mutex> lock(mutex_);
-  spare_.push_back(std::move(message));
+  *letter.read = 1;
+  changed_.notify_all();
+  return letter.bytes;
 }
 
-std::vector<unsigned char> ThreadWorld::take(int from, int to, int tag)
+void ThreadWorld::awaitRead(const std::vector<char>& read)
 {
   std::unique_lock<std::mutex> lock(mutex_);
-  auto& box = mail_[{ from, to, tag }];
-  wait(lock, [&] { return !box.empty(); });
-  std::vector<unsigned char> message = std::move(box.front());
-  box.pop_front();
-  return message;
+  wait(lock, [&] { return std::all_of(read.begin(), read.end(), [](char r) { return r != 0; }); });
 }
 
 std::vector<std::vector<unsigned char>> ThreadWorld::meet(int rank,
@@ -87,18 +85,22 @@ ThreadRankExchange::ThreadRankExchange(ThreadWorld& world, int rank)
 void ThreadRankExchange::exchange(const std::vector<Message>& sends,
   const std::vector<Message>& receives)
 {
-  for (const Message& m : sends)
-    world_.post(rank_, m.peer, m.tag, m.data, m.bytes);
+  // Each message is copied once, by its receiver, straight from its sender's memory (as MPI's
+  // shared-memory transports do for large messages), which the sender keeps until it is read.
+  std::vector<char> read(sends.size(), 0);
+  for (std::size_t k = 0; k < sends.size(); ++k)
+    world_.post(rank_, sends[k].peer, sends[k].tag, { sends[k].data, sends[k].bytes, &read[k] });
+  std::optional<std::string> error;
   for (const Message& m : receives)
   {
-    std::vector<unsigned char> got = world_.take(m.peer, rank_, m.tag);
-    if (got.size() != m.bytes)
-      throw Error("rank " + std::to_string(rank_) + " expected " + std::to_string(m.bytes) +
-                  " bytes from rank " + std::to_string(m.peer) + ", got " +
-                  std::to_string(got.size()));
-    std::memcpy(m.data, got.data(), got.size());
-    world_.recycle(std::move(got));
+    const std::size_t got = world_.receive(m.peer, rank_, m.tag, m.data, m.bytes);
+    if (got != m.bytes && !error)
+      error = "rank " + std::to_string(rank_) + " expected " + std::to_string(m.bytes) +
+              " bytes from rank " + std::to_string(m.peer) + ", got " + std::to_string(got);
   }
+  world_.awaitRead(read);
+  if (error)
+    throw Error(*error);
 }
 
 void ThreadRankExchange::maxOverRanks(double* values, int count)

@@ -22,11 +22,20 @@ public:
   explicit ThreadWorld(int ranks);
   int ranks() const { return ranks_; }
 
-  void post(int from, int to, int tag, const void* data, std::size_t bytes);
-  // The oldest message from rank from to rank to with this tag, once there is one.
-  std::vector<unsigned char> take(int from, int to, int tag);
-  // A message taken and read, whose memory a later post reuses.
-  void recycle(std::vector<unsigned char>&& message);
+  // A message: its sender's bytes, which stay there until the receiver has copied them and set
+  // *read.
+  struct Letter
+  {
+    const void* data = nullptr;
+    std::size_t bytes = 0;
+    char* read = nullptr;
+  };
+  void post(int from, int to, int tag, const Letter& letter);
+  // Copies the oldest letter from rank from to rank to with this tag into out, once there is
+  // one, where it is capacity bytes long (else nothing), and marks it read; returns its size.
+  std::size_t receive(int from, int to, int tag, void* out, std::size_t capacity);
+  // Waits until every letter whose flag is in read has been read.
+  void awaitRead(const std::vector<char>& read);
   // Every rank's bytes, by rank, once every rank has given its own.
   std::vector<std::vector<unsigned char>> meet(int rank, const std::vector<unsigned char>& bytes);
 
@@ -37,8 +46,7 @@ private:
   int ranks_;
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::map<std::tuple<int, int, int>, std::deque<std::vector<unsigned char>>> mail_;
-  std::vector<std::vector<unsigned char>> spare_;
+  std::map<std::tuple<int, int, int>, std::deque<Letter>> mail_;
   std::vector<std::vector<unsigned char>> slots_, result_;
   int arrived_ = 0;
   long generation_ = 0;
