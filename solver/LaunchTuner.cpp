@@ -205,6 +205,14 @@ public:
     }
     trial.boundaries[0] = trial.boundaries[1] = trial.boundaries[2] = trial.boundaries[3] =
       Boundary{};
+    // The trial's dam break has no arrays of the run's (rain factors or zones, a soil map) and
+    // is not its grid (points lie elsewhere): the step's launch alone is timed.
+    trial.rainPerCell = false;
+    trial.rainZones.clear();
+    if (trial.infiltration.perCell)
+      trial.infiltration = GreenAmpt{};
+    trial.gauges.clear();
+    trial.sources.clear();
     const InitialState initial = makeScenario(Scenario::DamBreak, trial); // once for all shapes
     // The run's fixed dt may not suit the trial: one that does, Courant number 0.4 against the
     // fastest dam-break wave (the front, at twice the deepest water's wave speed).

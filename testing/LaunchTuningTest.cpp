@@ -335,6 +335,22 @@ TEST(LaunchShape, AutoTunesOnceThenReadsTheCache)
   EXPECT_EQ(resolveLaunchShape(p, device), defaultLaunchShape(p, device));
 }
 
+// A run whose arrays the trial's dam break lacks (rain zones and their array, a soil map) and
+// whose points lie off the trial's grid is tuned all the same.
+TEST(LaunchShape, AutoTunesARunWithArraysAndPointsOfItsOwn)
+{
+  const ScopedCache cache("swe-launch-cache-arrays.txt");
+  SimulationParameters p = test::smallParameters(Precision::Single, 300, 40);
+  p.scheme = Scheme::MusclHancock;
+  p.rainPerCell = true;
+  p.rainZones = { { { 0, 10 }, { 100, 10 } } };
+  p.infiltration = { 0, 110, 0.3, true };
+  p.gauges = { { 140.0, 10.0 } };
+  p.sources = { { 145.0, 12.0, { { 0, 0.1 }, { 100, 0.1 } } } };
+  const DeviceInfo device = Simulation::check(p, true);
+  EXPECT_NO_THROW(resolveLaunchShape(p, device));
+}
+
 TEST(LaunchShape, TuningThatNothingSurvivesIsAClearError)
 {
   const ScopedCache cache("swe-launch-cache-broken.txt");
