@@ -5,6 +5,7 @@
 #include "RankExchange.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -235,12 +236,12 @@ InitialState blockOf(const InitialState& whole, const Block& b)
 
 namespace
 {
-// The per-cell fields of an initial state (an empty one: a uniform value).
-std::vector<std::vector<double>*> cellFields(InitialState& s)
+// The per-cell fields of an initial state (an empty one: a uniform value), const where it is.
+template<class State>
+auto cellFields(State& s)
 {
-  return {
-    &s.h, &s.hu, &s.hv, &s.bed, &s.manning, &s.rain, &s.conductivity, &s.suction, &s.deficit
-  };
+  return std::array{ &s.h, &s.hu, &s.hv, &s.bed, &s.manning, &s.rain, &s.conductivity, &s.suction,
+    &s.deficit };
 }
 } // namespace
 
@@ -255,8 +256,8 @@ InitialState extendToComputeBlock(const InitialState& owned,
   InitialState out(c.nx, c.ny);
   out.x0 = owned.x0 - (b.x0 - c.x0);
   out.y0 = owned.y0 - (b.y0 - c.y0);
-  InitialState in = owned;
-  const std::vector<std::vector<double>*> from = cellFields(in), to = cellFields(out);
+  const auto from = cellFields(owned);
+  const auto to = cellFields(out);
   // Every rank trades the fields any rank has per cell (the pipeline gives every piece the same
   // arrays; a piece without one would leave its neighbours' overlap unknown).
   std::vector<double> present(from.size());
