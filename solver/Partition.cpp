@@ -240,8 +240,9 @@ namespace
 template<class State>
 auto cellFields(State& s)
 {
-  return std::array{ &s.h, &s.hu, &s.hv, &s.bed, &s.manning, &s.rain, &s.conductivity, &s.suction,
-    &s.deficit };
+  return std::array{
+    &s.h, &s.hu, &s.hv, &s.bed, &s.manning, &s.rain, &s.conductivity, &s.suction, &s.deficit
+  };
 }
 } // namespace
 

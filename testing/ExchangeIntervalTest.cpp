@@ -18,21 +18,13 @@ namespace swe::test
 {
 namespace
 {
-struct IntervalCase
-{
-  Scheme scheme;
-  Precision precision;
-  bool fixedDt;
-  int interval;
-};
-
-class ExchangeInterval : public ::testing::TestWithParam<IntervalCase>
+class ExchangeInterval : public ::testing::TestWithParam<SplitCase>
 {
 };
 
 TEST_P(ExchangeInterval, GivesTheBitsOfOneRankOnTwoThreeAndFourRanks)
 {
-  const IntervalCase c = GetParam();
+  const SplitCase c = GetParam();
   SimulationParameters p = splitParameters(c.scheme, c.precision, c.fixedDt);
   p.exchangeInterval = c.interval;
   const InitialState initial = hillAndPool(p, c.scheme == Scheme::LaxFriedrichs);
@@ -43,21 +35,14 @@ TEST_P(ExchangeInterval, GivesTheBitsOfOneRankOnTwoThreeAndFourRanks)
 // (MUSCL-HLLC at 5 steps reaches 20 cells, past the 14-cell blocks of 3 ranks.)
 INSTANTIATE_TEST_SUITE_P(EverySchemeAndPrecision,
   ExchangeInterval,
-  ::testing::Values(IntervalCase{ Scheme::LaxFriedrichs, Precision::Single, false, 4 },
-    IntervalCase{ Scheme::LaxFriedrichs, Precision::Double, true, 3 },
-    IntervalCase{ Scheme::MusclHllc, Precision::Single, false, 5 },
-    IntervalCase{ Scheme::MusclHllc, Precision::Double, true, 2 },
-    IntervalCase{ Scheme::MusclHancock, Precision::Single, false, 4 },
-    IntervalCase{ Scheme::MusclHancock, Precision::Double, false, 7 },
-    IntervalCase{ Scheme::MusclHancock, Precision::Single, true, 3 }),
-  [](const ::testing::TestParamInfo<IntervalCase>& info)
-  {
-    std::string name = schemeName(info.param.scheme) + "_" + precisionName(info.param.precision) +
-                       (info.param.fixedDt ? "_fixed_" : "_adaptive_") +
-                       std::to_string(info.param.interval);
-    std::replace(name.begin(), name.end(), '-', '_');
-    return name;
-  });
+  ::testing::Values(SplitCase{ Scheme::LaxFriedrichs, Precision::Single, false, 4 },
+    SplitCase{ Scheme::LaxFriedrichs, Precision::Double, true, 3 },
+    SplitCase{ Scheme::MusclHllc, Precision::Single, false, 5 },
+    SplitCase{ Scheme::MusclHllc, Precision::Double, true, 2 },
+    SplitCase{ Scheme::MusclHancock, Precision::Single, false, 4 },
+    SplitCase{ Scheme::MusclHancock, Precision::Double, false, 7 },
+    SplitCase{ Scheme::MusclHancock, Precision::Single, true, 3 }),
+  caseName);
 
 // Point sources, an inflow stretch, a level stretch, Green-Ampt (whose cumulative infiltration
 // the halo carries too), gauges and the water balance, with an interval.

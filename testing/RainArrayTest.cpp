@@ -16,12 +16,10 @@ namespace
 {
 constexpr Scheme kSecondOrder[] = { Scheme::MusclHllc, Scheme::MusclHancock };
 
-// A closed flat basin of 30 x 22 cells of 1 m, 0.5 m deep, under 360 mm/h.
+// The rain basin (TestHelpers.h) under 360 mm/h.
 SimulationParameters basin(Scheme scheme)
 {
-  SimulationParameters p = smallParameters(Precision::Double, 30, 22);
-  p.scheme = scheme;
-  p.dx = 1.0;
+  SimulationParameters p = rainBasin(scheme);
   p.rainfall = 360;
   return p;
 }

@@ -18,13 +18,11 @@ namespace
 {
 constexpr Scheme kSecondOrder[] = { Scheme::MusclHllc, Scheme::MusclHancock };
 
-// A closed flat basin of 30 x 22 cells of 1 m, 0.5 m deep, its west third zone 0, its middle
-// zone 1 and its east third zone 2.
+// The rain basin (TestHelpers.h), 0.5 m deep, its west third zone 0, its middle zone 1 and its
+// east third zone 2.
 SimulationParameters basin(Scheme scheme)
 {
-  SimulationParameters p = smallParameters(Precision::Double, 30, 22);
-  p.scheme = scheme;
-  p.dx = 1.0;
+  SimulationParameters p = rainBasin(scheme);
   p.rainPerCell = true;
   return p;
 }

@@ -120,4 +120,13 @@ void expectSameBitsAsOneRank(const SimulationParameters& p,
     }
   }
 }
+
+std::string caseName(const ::testing::TestParamInfo<SplitCase>& info)
+{
+  std::string name = schemeName(info.param.scheme) + "_" + precisionName(info.param.precision) +
+                     (info.param.fixedDt ? "_fixed" : "_adaptive") +
+                     (info.param.interval > 1 ? "_" + std::to_string(info.param.interval) : "");
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
 } // namespace swe::test

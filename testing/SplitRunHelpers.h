@@ -8,8 +8,11 @@
 #include "TestHelpers.h"
 #include "ThreadRanks.h"
 
+#include <gtest/gtest.h>
+
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace swe::test
@@ -63,6 +66,17 @@ std::vector<Output> runSplit(const SimulationParameters& p,
   int ranks,
   const std::vector<double>& times,
   const Kept& kept);
+
+// A case of the parametrized split tests: the scheme, the precision, a fixed or adaptive dt, and
+// the exchange interval (SimulationParameters::exchangeInterval); named for gtest by caseName.
+struct SplitCase
+{
+  Scheme scheme;
+  Precision precision;
+  bool fixedDt;
+  int interval = 1;
+};
+std::string caseName(const ::testing::TestParamInfo<SplitCase>& info);
 
 // Every rank's block of fields and kept fields, and its steps, at t = 0.3 and 0.7 s are those of
 // the run on one rank.

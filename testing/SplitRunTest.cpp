@@ -19,13 +19,6 @@ namespace swe::test
 {
 namespace
 {
-struct SplitCase
-{
-  Scheme scheme;
-  Precision precision;
-  bool fixedDt;
-};
-
 class SplitRun : public ::testing::TestWithParam<SplitCase>
 {
 };
@@ -49,13 +42,7 @@ INSTANTIATE_TEST_SUITE_P(EverySchemeAndPrecision,
     SplitCase{ Scheme::MusclHancock, Precision::Single, false },
     SplitCase{ Scheme::MusclHancock, Precision::Double, false },
     SplitCase{ Scheme::MusclHancock, Precision::Single, true }),
-  [](const ::testing::TestParamInfo<SplitCase>& info)
-  {
-    std::string name = schemeName(info.param.scheme) + "_" + precisionName(info.param.precision) +
-                       (info.param.fixedDt ? "_fixed" : "_adaptive");
-    std::replace(name.begin(), name.end(), '-', '_');
-    return name;
-  });
+  caseName);
 
 // The water balance's Inflow field (the grid's sides, not the blocks') is one rank's, bit for bit:
 // what crosses a block's inner side is not the run's inflow.

@@ -20,6 +20,14 @@ SimulationParameters smallParameters(Precision precision, int nx, int ny)
   return p;
 }
 
+SimulationParameters rainBasin(Scheme scheme)
+{
+  SimulationParameters p = smallParameters(Precision::Double, 30, 22);
+  p.scheme = scheme;
+  p.dx = 1.0;
+  return p;
+}
+
 void expectRefused(const SimulationParameters& params, const std::string& expected)
 {
   try

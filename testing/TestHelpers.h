@@ -15,6 +15,8 @@ namespace swe::test
 {
 // A small, deliberately non-square grid whose sizes are not multiples of the work-group shape.
 SimulationParameters smallParameters(Precision precision, int nx = 50, int ny = 37);
+// A closed flat basin of 30 x 22 cells of 1 m in fp64, for the rain tests.
+SimulationParameters rainBasin(Scheme scheme);
 
 struct Fields
 {
