@@ -179,13 +179,14 @@ void checkSplitBits(const SimulationPlan& rankZero,
 // cells: the cells every step updates (the whole grid's, in a split run); the rest, rank 0's.
 // exchange_fraction counts the waits for the steps' kernels inside the exchanges (wait_seconds):
 // a host-driven exchange keeps the host waiting on the device for most of a step, so the
-// exchange's own share is (halo + agree - wait) / step seconds, and the split's whole cost shows
-// in step_seconds against the one-rank line's.
+// exchange's own share is own_fraction, (halo + agree - wait) / step seconds, and the split's
+// whole cost shows in step_seconds against the one-rank line's.
 void printSplitLine(int ranks, const Block& block, double cells, const RankTiming& t)
 {
   const double exchange = t.split.halo + t.split.agree;
   std::printf("SPLIT ranks=%d block=%dx%d steps=%lld cells_per_second=%.6e halo_seconds=%.6f "
-              "agree_seconds=%.6f step_seconds=%.6f exchange_fraction=%.4f wait_seconds=%.6f\n",
+              "agree_seconds=%.6f step_seconds=%.6f exchange_fraction=%.4f wait_seconds=%.6f "
+              "own_fraction=%.4f\n",
     ranks,
     block.nx,
     block.ny,
@@ -195,7 +196,8 @@ void printSplitLine(int ranks, const Block& block, double cells, const RankTimin
     t.split.agree,
     t.seconds,
     exchange / t.seconds,
-    t.split.wait);
+    t.split.wait,
+    (exchange - t.split.wait) / t.seconds);
 }
 
 // The grid split among --ranks threads of this process as ranks, each with its simulation, its
