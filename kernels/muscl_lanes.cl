@@ -194,7 +194,7 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
   int bad = INT_MAX;
   FOR_LANE_TILES(tx)
   {
-    if (!tile_updated(TILE_PARAMETERS, tx, get_global_id(0), capped, true))
+    if (!tile_updated(TILE_PARAMETERS, tx, get_global_id(0), capped && !HELD_DT_CAPPED, true))
       continue;
     int wet = 0;
     FOR_TILE_LANES(tx, j, i)

@@ -386,7 +386,8 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
   /* (A held dt takes every step capped, in this pass alone: Parameters.h, exchangeInterval.) */
   const bool idle = capped && !HELD_DT_CAPPED && status[STATUS_REDO] == 0;
   const real step_dt = ctrl[CTRL_DT]; /* (loaded with the tiles' flags, not after them) */
-  const bool updated = !idle && tile_updated(TILE_PARAMETERS, tx, ty, capped, k == 0);
+  const bool updated =
+    !idle && tile_updated(TILE_PARAMETERS, tx, ty, capped && !HELD_DT_CAPPED, k == 0);
   const real dt = updated ? step_dt : (real)0;
   const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt, k4 = (real)4 * kdt;
   real speed = (real)0;

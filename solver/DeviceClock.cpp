@@ -90,6 +90,9 @@ void DeviceClock::restart(double t, std::int64_t count, double dtBefore, double 
   clock[CTRL_LAST_DT] = dtBefore;
   for (std::size_t slot = 0; slot < CTRL_SIZE; ++slot)
     writeReal(ctrl_, slot, clock[slot]);
+  // (the rain zones' rates, which choose_dt sets before each step takes them)
+  const std::size_t realSize = state_.layout().realSize;
+  queue_.enqueueFillBuffer(ctrl_, cl_uchar(0), CTRL_SIZE * realSize, RAIN_ZONE_SLOTS * realSize);
   cl_int statusInit[STATUS_SIZE] = {};
   statusInit[STATUS_STEPS] = static_cast<cl_int>(count);
   statusInit[STATUS_BAD_CELL] = INT_MAX; // none

@@ -64,7 +64,7 @@ std::string programBuildOptions(const ProgramSettings& settings);
 // the run's forcing series as program constants (before kernels/device_clock.h, which reads
 // them; a level series relative to the local datum).
 // The point sources in params' grid, in its cells: in a rank's block, those in it (each source
-// is added by the one rank that holds its cell).
+// is added by the rank that holds its cell, and by those whose overlap reaches it).
 std::vector<PointSource> sourcesHere(const SimulationParameters& params);
 
 std::string programSource(const SimulationParameters& params,

@@ -246,7 +246,10 @@ void DeviceState::upload(const InitialState& initial)
       initial.closedCells() > 0 || !initial.rain.empty() ? initial.manningField(params_.manning)
                                                          : initial.manning);
   if (params_.rainPerCell)
-    uploadWhole(manningField_, initial.rain, 0, layout_.bufferBytes());
+    uploadWhole(manningField_,
+      params_.rainZones.empty() ? initial.rain : initial.rainZonesOpen(),
+      0,
+      layout_.bufferBytes());
   if (params_.infiltration.perCell)
   {
     const SoilMap soil = soilMap(initial, params_.infiltration);

@@ -33,9 +33,20 @@ std::vector<cl_uchar> forcedTiles(const SimulationParameters& params, const Tile
       continue;
     const bool alongY = side < 2; // the west and east sides run along y
     const int n = alongY ? tiles.countY : tiles.countX;
-    const int at = side == 0 ? 0 : side == 1 ? tiles.countX - 1 : side == 2 ? 0 : tiles.countY - 1;
-    for (int k = 0; k < n; ++k)
-      alongY ? force(at, k) : force(k, at);
+    // A halo side's exchange writes its ghosts and, with an exchange interval, the overlap
+    // behind them (overlapCells): every tile it reaches.
+    const int reach = halo[static_cast<std::size_t>(side)] ? overlapCells(params) + kGhost : 1;
+    const int size = alongY ? tiles.width : tiles.height;
+    const int deep = std::min((reach + size - 1) / size, alongY ? tiles.countX : tiles.countY);
+    for (int d = 0; d < deep; ++d)
+    {
+      const int at = side == 0   ? d
+                     : side == 1 ? tiles.countX - 1 - d
+                     : side == 2 ? d
+                                 : tiles.countY - 1 - d;
+      for (int k = 0; k < n; ++k)
+        alongY ? force(at, k) : force(k, at);
+    }
   }
   for (const PointSource& source : sourcesHere(params))
     force(

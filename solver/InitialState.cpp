@@ -79,16 +79,25 @@ SoilMap soilMap(const InitialState& initial, const GreenAmpt& green)
   return soil;
 }
 
+std::vector<double> InitialState::rainZonesOpen() const
+{
+  std::vector<double> zones = rain;
+  for (std::size_t k = 0; k < zones.size(); ++k)
+    if (closed(k))
+      zones[k] = 0;
+  return zones;
+}
+
 RainedCells InitialState::rainedCells(std::size_t zones) const
 {
   RainedCells cellsOf(std::max<std::size_t>(zones, 1), 0.0);
   for (std::size_t k = 0; k < cells(); ++k)
     if (!closed(k))
     {
-      if (zones > 0)
-        cellsOf[static_cast<std::size_t>(rain[k])] += 1;
-      else
+      if (zones == 0)
         cellsOf[0] += rain.empty() ? 1.0 : rain[k];
+      else if (k < rain.size() && rain[k] >= 0 && rain[k] < static_cast<double>(zones))
+        cellsOf[static_cast<std::size_t>(rain[k])] += 1; // (other values: refused by the run)
     }
   return cellsOf;
 }

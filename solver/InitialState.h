@@ -42,6 +42,9 @@ struct InitialState
   // The open cells, each counted as its rain factor: what rain at a uniform rate falls on.
   // (zones: the run's rain zones, SimulationParameters::rainZones.size())
   RainedCells rainedCells(std::size_t zones = 0) const;
+  // The rain array of a run with rain zones, closed cells (whose zone no one checks: a DEM's
+  // no-data) in zone 0: they never hold water, rained on or not.
+  std::vector<double> rainZonesOpen() const;
   // The device's Manning field: manning (or `uniform` everywhere), and -1 in closed cells, which
   // the kernels empty after every stage (finish_stage).
   std::vector<double> manningField(double uniform) const;

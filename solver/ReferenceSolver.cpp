@@ -15,6 +15,9 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   , pitch_(static_cast<std::size_t>(params.nx) + 2 * kGhost)
 {
   params.validate();
+  if (holdsDt(params))
+    throw Error("the C++ twin takes dt at every step: compare a run with an exchange interval "
+                "with the same run on one rank instead");
   initial.validate(isSecondOrder(params.scheme));
   requireFitsParameters(initial, params);
   if (params.scheme == Scheme::LaxFriedrichs)
@@ -53,7 +56,8 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
       if (!initial.rain.empty())
       {
         rain_.resize(padded);
-        rain_[index(i, j)] = static_cast<Real>(initial.rain[k]);
+        const bool closedZone = !params.rainZones.empty() && initial.closed(k);
+        rain_[index(i, j)] = closedZone ? Real(0) : static_cast<Real>(initial.rain[k]);
       }
     }
   rainSeries_ = RealSeries(params.rainSeries, 1 / 3.6e6);

@@ -117,7 +117,7 @@ struct Simulation::Impl
     , ownedParams(ownedParameters(plan.params))
     , info(plan.device)
     , shape(plan.shape)
-    , perCellManning(owned.perCellManning())
+    , perCellManning((extended ? *extended : owned).perCellManning())
     , layout(GridLayout::of(plan.params))
     , setup(plan.seconds)
     , partition(plan.partition)

@@ -108,6 +108,22 @@ TEST(RainZones, APassingStormFollowsTheTwinAndClosesTheBalance)
     }
 }
 
+// A closed cell (no terrain) may hold any zone, a DEM's no-data value among them: no one reads it,
+// and the run follows the twin.
+TEST(RainZones, ClosedCellsMayHoldAnyZone)
+{
+  SimulationParameters p = basin(Scheme::MusclHancock);
+  p.rainZones = passingStorm();
+  p.launch = "16x1x4";
+  InitialState s = zonedLake(p);
+  s.bed[s.index(9, 9)] = std::nan("");
+  s.h[s.index(9, 9)] = 0;
+  s.rain[s.index(9, 9)] = 255;
+  EXPECT_LE(twinDifferenceAfter<double>(p, s, 60), 1e-10);
+  EXPECT_EQ(s.rainedCells(3)[0] + s.rainedCells(3)[1] + s.rainedCells(3)[2],
+    static_cast<double>(s.cells() - 1));
+}
+
 TEST(RainZones, ItsRefusalsNameTheZoneAndTheFix)
 {
   SimulationParameters p = basin(Scheme::MusclHancock);
