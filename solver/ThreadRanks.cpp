@@ -45,10 +45,26 @@ std::size_t ThreadWorld::receive(int from, int to, int tag, void* out, std::size
   return letter.bytes;
 }
 
-void ThreadWorld::awaitRead(const std::vector<char>& read)
+void ThreadWorld::awaitRead(std::vector<char>& read)
 {
   std::unique_lock<std::mutex> lock(mutex_);
-  wait(lock, [&] { return std::all_of(read.begin(), read.end(), [](char r) { return r != 0; }); });
+  try
+  {
+    wait(
+      lock, [&] { return std::all_of(read.begin(), read.end(), [](char r) { return r != 0; }); });
+  }
+  catch (const Error&)
+  {
+    // The letters no one read go, so that none points at the sender's memory once it is gone.
+    const char* first = read.data();
+    const char* last = read.data() + read.size();
+    for (auto& [key, box] : mail_)
+      box.erase(std::remove_if(box.begin(),
+                  box.end(),
+                  [&](const Letter& l) { return l.read >= first && l.read < last; }),
+        box.end());
+    throw;
+  }
 }
 
 std::vector<std::vector<unsigned char>> ThreadWorld::meet(int rank,
