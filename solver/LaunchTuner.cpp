@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "InitialState.h"
 #include "Simulation.h"
+#include "Seconds.h"
 
 #include <algorithm>
 #include <chrono>
@@ -132,11 +133,6 @@ void reportUnwritableCache(const std::string& path, const std::string& reason)
   warningHandler("cannot write the launch-shape cache " + path + " (" + reason +
                  "), so every run will tune the kernel launch again; set SWE_LAUNCH_CACHE to a "
                  "file in a writable directory");
-}
-
-double secondsSince(std::chrono::steady_clock::time_point start)
-{
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 double measure(const SimulationParameters& params, const InitialState& initial)

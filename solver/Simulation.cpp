@@ -14,6 +14,7 @@
 #include "RankCoupling.h"
 #include "StateDiagnostics.h"
 #include "Stepper.h"
+#include "Seconds.h"
 
 #include <algorithm>
 #include <chrono>
@@ -28,12 +29,6 @@ struct DeviceSnapshotMemory
 
 namespace
 {
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start)
-{
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // Throws unless targetTime is a time at or after now.
 void requireForward(double now, double targetTime)

@@ -3,9 +3,9 @@
 // facade that runs it.
 #include "Error.h"
 #include "RankExchange.h"
+#include "Seconds.h"
 #include "Simulation.h"
 
-#include <chrono>
 #include <string>
 
 namespace swe
@@ -30,11 +30,6 @@ void placeBlock(SimulationParameters& params, const Partition& partition)
   params.ownedNx = overlaps ? b.nx : 0;
   params.ownedNy = overlaps ? b.ny : 0;
 }
-// Seconds from start to now.
-double secondsSince(std::chrono::steady_clock::time_point start)
-{
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 } // namespace
 
 SimulationPlan Simulation::plan(const SimulationParameters& params,
@@ -42,12 +37,12 @@ SimulationPlan Simulation::plan(const SimulationParameters& params,
   const LaunchTuningProgress& progress)
 {
   SimulationPlan plan;
-  auto start = std::chrono::steady_clock::now();
+  auto start = Clock::now();
   plan.device = check(params, perCellManning);
   plan.params = params;
   plan.perCellManning = perCellManning;
   plan.seconds.device = secondsSince(start);
-  start = std::chrono::steady_clock::now();
+  start = Clock::now();
   plan.shape = resolveLaunchShape(params, plan.device, progress);
   plan.seconds.launch = secondsSince(start);
   return plan;

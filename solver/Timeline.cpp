@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "HugePages.h"
+#include "Seconds.h"
 
 #include <algorithm>
 #include <chrono>
@@ -12,12 +13,6 @@ namespace swe
 {
 namespace
 {
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start)
-{
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 void requireInterval(double interval)
 {
