@@ -45,26 +45,22 @@ std::size_t ThreadWorld::receive(int from, int to, int tag, void* out, std::size
   return letter.bytes;
 }
 
-void ThreadWorld::awaitRead(std::vector<char>& read)
+void ThreadWorld::awaitRead(const std::vector<char>& read)
 {
   std::unique_lock<std::mutex> lock(mutex_);
-  try
-  {
-    wait(
-      lock, [&] { return std::all_of(read.begin(), read.end(), [](char r) { return r != 0; }); });
-  }
-  catch (const Error&)
-  {
-    // The letters no one read go, so that none points at the sender's memory once it is gone.
-    const char* first = read.data();
-    const char* last = read.data() + read.size();
-    for (auto& [key, box] : mail_)
-      box.erase(std::remove_if(box.begin(),
-                  box.end(),
-                  [&](const Letter& l) { return l.read >= first && l.read < last; }),
-        box.end());
-    throw;
-  }
+  wait(lock, [&] { return std::all_of(read.begin(), read.end(), [](char r) { return r != 0; }); });
+}
+
+void ThreadWorld::withdraw(const std::vector<char>& read)
+{
+  std::lock_guard<std::mutex> lock(mutex_);
+  const char* first = read.data();
+  const char* last = read.data() + read.size();
+  for (auto& [key, box] : mail_)
+    box.erase(
+      std::remove_if(
+        box.begin(), box.end(), [&](const Letter& l) { return l.read >= first && l.read < last; }),
+      box.end());
 }
 
 std::vector<std::vector<unsigned char>> ThreadWorld::meet(int rank,
@@ -107,14 +103,23 @@ void ThreadRankExchange::exchange(const std::vector<Message>& sends,
   for (std::size_t k = 0; k < sends.size(); ++k)
     world_.post(rank_, sends[k].peer, sends[k].tag, { sends[k].data, sends[k].bytes, &read[k] });
   std::optional<std::string> error;
-  for (const Message& m : receives)
+  try
   {
-    const std::size_t got = world_.receive(m.peer, rank_, m.tag, m.data, m.bytes);
-    if (got != m.bytes && !error)
-      error = "rank " + std::to_string(rank_) + " expected " + std::to_string(m.bytes) +
-              " bytes from rank " + std::to_string(m.peer) + ", got " + std::to_string(got);
+    for (const Message& m : receives)
+    {
+      const std::size_t got = world_.receive(m.peer, rank_, m.tag, m.data, m.bytes);
+      if (got != m.bytes && !error)
+        error = "rank " + std::to_string(rank_) + " expected " + std::to_string(m.bytes) +
+                " bytes from rank " + std::to_string(m.peer) + ", got " + std::to_string(got);
+    }
+    world_.awaitRead(read);
   }
-  world_.awaitRead(read);
+  catch (const Error&)
+  {
+    // (A rank that gave up waiting: no letter of its may point at its memory once it is gone.)
+    world_.withdraw(read);
+    throw;
+  }
   if (error)
     throw Error(*error);
 }

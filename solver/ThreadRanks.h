@@ -34,9 +34,10 @@ public:
   // Copies the oldest letter from rank from to rank to with this tag into out, once there is
   // one, where it is capacity bytes long (else nothing), and marks it read; returns its size.
   std::size_t receive(int from, int to, int tag, void* out, std::size_t capacity);
-  // Waits until every letter whose flag is in read has been read (else, after the wait's limit,
-  // withdraws them and throws).
-  void awaitRead(std::vector<char>& read);
+  // Waits until every letter whose flag is in read has been read.
+  void awaitRead(const std::vector<char>& read);
+  // Takes back the letters whose flags are in read that no one has read yet.
+  void withdraw(const std::vector<char>& read);
   // Every rank's bytes, by rank, once every rank has given its own.
   std::vector<std::vector<unsigned char>> meet(int rank, const std::vector<unsigned char>& bytes);
 
