@@ -25,12 +25,18 @@
 #ifdef OWN_NX
 #define OWNED(i, j)                                                                                \
   ((i) >= OWN_I0 && (i) < OWN_I0 + OWN_NX && (j) >= OWN_J0 && (j) < OWN_J0 + OWN_NY)
+/* The same for the cells of row j from column i in a vector's lanes: `lane` holds each lane's
+ * index as type T (a vector of reals), the result is T's mask. */
+#define OWNED_LANES(T, lane, i, j)                                                                 \
+  (OWNED(OWN_I0, j) ? (lane) >= (T)(OWN_I0 - (i)) && (lane) < (T)(OWN_I0 + OWN_NX - (i))          \
+                    : (lane) < (T)0)
 #else
 #define OWN_I0 0
 #define OWN_J0 0
 #define OWN_NX NX
 #define OWN_NY NY
 #define OWNED(i, j) true
+#define OWNED_LANES(T, lane, i, j) ((lane) >= (T)0)
 #endif
 #define GHOSTED_WIDTH (NX + 2 * GHOST) /* cells of a row with its ghost layers */
 #define WG_SIZE (WG_X * WG_Y)

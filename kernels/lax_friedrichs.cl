@@ -349,15 +349,8 @@ inline void row_update(bool step, bool friction, real dt, real inv_dx, real mann
     vstore8(hn, 0, h_out + c);
     vstore8(hun, 0, hu_out + c);
     vstore8(hvn, 0, hv_out + c);
-#ifdef OWN_NX
     /* (only the cells the rank owns count: grid.h, OWNED) */
-    const realv lane = (realv)(0, 1, 2, 3, 4, 5, 6, 7);
-    const maskv owned = OWNED(OWN_I0, j) ? lane >= (real)(OWN_I0 - i) &&
-                                             lane < (real)(OWN_I0 + OWN_NX - i)
-                                         : lane < (real)0;
-#else
-    const maskv owned = (maskv)(-1);
-#endif
+    const maskv owned = OWNED_LANES(realv, ((realv)(0, 1, 2, 3, 4, 5, 6, 7)), i, j);
     const maskv ok = hn > (real)0 && isfinite(hn) && isfinite(hun) && isfinite(hvn);
     mv = max(mv, REAL_BITSV(WAVE_SPEED_WHERE(realv, ok && owned, hn, hun, hvn)));
     if (any(owned && !ok))

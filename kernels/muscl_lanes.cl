@@ -65,15 +65,7 @@ inline maskm lanes_inside(int i)
  * check: those in the grid that the rank owns (grid.h, OWNED). */
 inline maskm lanes_counted(int i, int j)
 {
-#ifdef OWN_NX
-  const maskm owned = OWNED(OWN_I0, j)
-                        ? LANE_INDEX >= (realm)(OWN_I0 - i) && LANE_INDEX < (realm)(OWN_I0 + OWN_NX - i)
-                        : LANE_INDEX < (realm)0;
-  return lanes_inside(i) && owned;
-#else
-  (void)j;
-  return lanes_inside(i);
-#endif
+  return lanes_inside(i) && OWNED_LANES(realm, LANE_INDEX, i, j);
 }
 
 /* Writes the lanes' values of the cells of row j from column i: all MUSCL_LANES where the group
