@@ -48,42 +48,8 @@ inline void load_pass_depths(__global const real* h,
 }
 
 #define TILE_ARGUMENTS                                                                             \
-  __global const uchar *tiles_read, __global uchar *tiles_written, __global uchar *tiles_active,   \
-    __global const int *tile_list
-#define TILE_PARAMETERS tiles_read, tiles_written, tiles_active, tile_list
-
-/* The tiles a sweep group updates (TILE_LIST: tile_list.cl): entries first, first + stride, ...
- * up to end of the list, which holds the active tiles alone; without a list, its own tile, where
- * tile_updated then says whether the step updates it. */
-#ifndef TILE_LIST
-#define TILE_LIST 0
-#endif
-typedef struct
-{
-  int first, stride, end;
-} TileWalk;
-
-inline TileWalk tile_walk(__global const int* tile_list)
-{
-  TileWalk w = { 0, 1, 1 };
-#if TILE_LIST
-  w.first = get_group_id(0);
-  w.stride = get_num_groups(0);
-  w.end = tile_list[0];
-#endif
-  return w;
-}
-
-/* Entry e's tile (x, y). */
-inline int2 walked_tile(__global const int* tile_list, int e)
-{
-#if TILE_LIST
-  const int t = tile_list[1 + e];
-  return (int2)(t % TILES_X, t / TILES_X);
-#else
-  return (int2)(get_group_id(0), get_group_id(1));
-#endif
-}
+  __global const uchar *tiles_read, __global uchar *tiles_written, __global uchar *tiles_active
+#define TILE_PARAMETERS tiles_read, tiles_written, tiles_active
 
 #if SKIP_DRY
 /* The tiles within reach of a tile's cells, along x and y. */

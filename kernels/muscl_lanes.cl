@@ -238,8 +238,8 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
     }
     keep_tile_flags(TILE_PARAMETERS, tx, get_global_id(0), wet != 0, !(dt > (real)0));
   }
-  note_negative_depth(capped, publish_rows(true, speed, bad, partial_max, status), status);
-  finish_hancock_pass(capped, partial_max, status);
+  finish_hancock_pass(
+    capped, publish_rows(true, speed, bad, partial_max, status), partial_max, status);
 }
 
 /* The first pass of a MUSCL-Hancock step, and the second (see finish_hancock_pass). */

@@ -19,9 +19,6 @@
     const real manning, const real inv_dx, __global const real *manning_field, TILE_ARGUMENTS
 /* The same arguments' names, for the kernels that pass them on to the function holding their
  * body. */
-#define MUSCL_HLLC_STAGE_PARAMETERS                                                                \
-  h, hu, hv, bed, h_base, hu_base, hv_base, h_out, hu_out, hv_out, ctrl, status, partial_max,      \
-    manning, inv_dx, final_stage, manning_field, TILE_PARAMETERS
 #define MUSCL_HANCOCK_STEP_PARAMETERS                                                              \
   h, hu, hv, bed, h_out, hu_out, hv_out, ctrl, status, partial_max, manning, inv_dx,               \
     manning_field, TILE_PARAMETERS
@@ -44,17 +41,13 @@
 #define HELD_DT_CAPPED 0
 #endif
 
-/* A first pass's tile (its group's maximum, by the item that publishes it) that went below zero
- * asks for the capped pass. */
-inline void note_negative_depth(bool capped, real tile_speed, __global int* status)
+inline void finish_hancock_pass(bool capped,
+  real group_speed,
+  __global real* partial_max,
+  __global int* status)
 {
-  if (!capped && isinf(tile_speed))
+  if (!capped && isinf(group_speed))
     atomic_max(&status[STATUS_REDO], 1);
-}
-
-/* After a pass's every tile, by one item of each group. */
-inline void finish_hancock_pass(bool capped, __global real* partial_max, __global int* status)
-{
   if (!last_group_to_finish(status, get_num_groups(0) * get_num_groups(1)))
     return;
   if (capped)

@@ -120,17 +120,17 @@ typedef struct
 /* What every sweep body names first: its local memory (m, a __local SweepMemory*); the item's
  * place (k in the row of items, kw and ke its neighbours there, column i, first row j0);
  * whether its column lies within the grid and its ghost layers, and whether it updates cells
- * (the two items at either end only supply neighbours). The group's cells are the tile (tx, ty)
- * of `tile` (dry_tiles.h), whose wet flag starts clear, before the body's first barrier. */
-#define SWEEP_PLACE(m, tile)                                                                      \
+ * (the two items at either end only supply neighbours). The group's cells are a tile (tx, ty;
+ * dry_tiles.h), whose wet flag starts clear, before the body's first barrier. */
+#define SWEEP_PLACE(m)                                                                            \
   __local real* const scratch = (m)->scratch;                                                     \
   const RowExchange cells = { (m)->ch, (m)->ceta, (m)->cun, (m)->cut },                           \
                     east_faces = { (m)->eh, (m)->eeta, (m)->eun, (m)->eut };                      \
   const int k = get_local_id(0), kw = max(k - 1, 0), ke = min(k + 1, WG_X - 1);                  \
-  const int tx = (tile).x, ty = (tile).y;                                                         \
-  const int i = tx * UPDATED_W + k - 2, j0 = ty * ROWS;                                           \
+  const int i = get_group_id(0) * UPDATED_W + k - 2, j0 = get_group_id(1) * ROWS;                 \
   const bool column_exists = i < NX + GHOST;                                                      \
   const bool updates = k >= 2 && k < WG_X - 2 && i < NX;                                        \
+  const int tx = get_group_id(0), ty = get_group_id(1);                                           \
   if (k == 0)                                                                                     \
     (m)->wet = 0;
 
@@ -239,25 +239,15 @@ inline FaceFlux y_rate(FaceState cell, FaceState above, FaceState next, FaceStat
   return rate;
 }
 
-/* A tile's wave-speed maximum, for the step's: where the partials are kept a tile, at the tile's
- * (the group's own without a list). */
-inline void publish_tile_speed(real tile_speed, __global real* partial_max, int2 tile)
+__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
+muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
 {
-#if SPEED_MAX_ATOMIC || !TILE_LIST
-  publish_speed(tile_speed, partial_max);
-#else
-  partial_max[tile.x + tile.y * TILES_X] = tile_speed;
-#endif
-}
-
-/* One tile of muscl_hllc_stage. */
-inline void hllc_stage_tile(MUSCL_HLLC_STAGE_ARGUMENTS, __local SweepMemory* memory, int2 tile)
-{
-  SWEEP_PLACE(memory, tile)
+  __local SweepMemory memory;
+  SWEEP_PLACE(&memory)
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
   const real step_dt = ctrl[CTRL_DT]; /* (loaded with the tiles' flags, not after them) */
-  const bool updated = TILE_LIST || tile_updated(TILE_PARAMETERS, tx, ty, false, k == 0);
+  const bool updated = tile_updated(TILE_PARAMETERS, tx, ty, false, k == 0);
   const real dt = updated ? step_dt : (real)0;
   real speed = (real)0;
   uint water = 0;
@@ -304,7 +294,7 @@ inline void hllc_stage_tile(MUSCL_HLLC_STAGE_ARGUMENTS, __local SweepMemory* mem
       const FaceFlux ry = y_rate(cell, above, ahead, &slope, &south);
       barrier(CLK_LOCAL_MEM_FENCE);
       const FaceState x_slope = limited_slopes(get(cells, kw), mine, get(cells, ke), (real)H_DRY);
-      const FaceFlux rx = x_rate(memory, k, kw, ke, at_face(mine, x_slope, (real)-1),
+      const FaceFlux rx = x_rate(&memory, k, kw, ke, at_face(mine, x_slope, (real)-1),
         at_face(mine, x_slope, (real)1), false, 0, 0, (real)0);
       if (here)
       {
@@ -327,7 +317,7 @@ inline void hllc_stage_tile(MUSCL_HLLC_STAGE_ARGUMENTS, __local SweepMemory* mem
       ahead = y_state(incoming);
     }
     if (SKIP_DRY && water != 0)
-      memory->wet = 1;
+      memory.wet = 1;
   }
   else if (final_stage && updated) /* at the target; the final stage writes into the state it
                                     * averages */
@@ -339,21 +329,9 @@ inline void hllc_stage_tile(MUSCL_HLLC_STAGE_ARGUMENTS, __local SweepMemory* mem
   if (k != 0)
     return;
   if (final_stage)
-    publish_tile_speed(group_speed, partial_max, tile);
+    publish_speed(group_speed, partial_max);
   if (dt > (real)0) /* (at the target nothing is written) */
-    keep_tile_flags(TILE_PARAMETERS, tx, ty, memory->wet != 0, false);
-}
-
-__kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
-muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
-{
-  __local SweepMemory memory;
-  const TileWalk walk = tile_walk(tile_list);
-  for (int e = walk.first; e < walk.end; e += walk.stride)
-  {
-    hllc_stage_tile(MUSCL_HLLC_STAGE_PARAMETERS, &memory, walked_tile(tile_list, e));
-    barrier(CLK_LOCAL_MEM_FENCE); /* (the next tile reuses the local memory) */
-  }
+    keep_tile_flags(TILE_PARAMETERS, tx, ty, memory.wet != 0, false);
 }
 
 /* The Hancock faces of a row's cells (this item's: yc, with its column's neighbours ys below and
@@ -394,19 +372,22 @@ inline void keep_rooms(__local HancockMemory* m, int parity, int k, CellFaces f)
   m->room_n[parity][k] = f.hn;
 }
 
-/* One tile of either pass. dt is the same for the whole group, so the barriers are reached by
- * all or none. A tile left out skips the speed maximum too: the condition is the group's, so
- * every item takes the same branch. (PoCL's kernel compiler once mishandled an early return
- * around the whole body, with wrong results or a kernel that never ended, so the body stays
- * under conditions rather than behind a return; the tests run this form on PoCL 3.1.) */
-inline void hancock_tile(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* memory,
-  const bool capped, int2 tile)
+/* The body of both passes. dt is the same for the whole group, so the barriers are reached by
+ * all or none. A second pass that is not needed (idle), and a tile left out, skip the speed
+ * maximum too: the condition is the group's, so every item takes the same branch. (PoCL's
+ * kernel compiler once mishandled an early return around the whole body, with wrong results or
+ * a kernel that never ended, so the body stays under conditions rather than behind a return;
+ * the tests run this form on PoCL 3.1.) */
+inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* memory,
+  const bool capped)
 {
-  SWEEP_PLACE(&memory->sweep, tile)
+  SWEEP_PLACE(&memory->sweep)
   const real g = (real)GRAVITY;
+  /* (A held dt takes every step capped, in this pass alone: Parameters.h, exchangeInterval.) */
+  const bool idle = capped && !HELD_DT_CAPPED && status[STATUS_REDO] == 0;
   const real step_dt = ctrl[CTRL_DT]; /* (loaded with the tiles' flags, not after them) */
-  const bool updated = TILE_LIST ||
-                       tile_updated(TILE_PARAMETERS, tx, ty, capped && !HELD_DT_CAPPED, k == 0);
+  const bool updated =
+    !idle && tile_updated(TILE_PARAMETERS, tx, ty, capped && !HELD_DT_CAPPED, k == 0);
   const real dt = updated ? step_dt : (real)0;
   const real kdt = dt * inv_dx, half_k = (real)0.5 * kdt, k4 = (real)4 * kdt;
   real speed = (real)0;
@@ -481,30 +462,13 @@ inline void hancock_tile(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* me
     speed = speed_at_target(h, hu, hv, h_out, hu_out, hv_out, true, i, j0, updates);
   /* (a tile left out has no water, so no speed: it needs no maximum) */
   const real group_speed = updated ? group_max(scratch, speed, k, WG_X) : (real)0;
-  if (k == 0)
+  if (k == 0 && !idle)
   {
-    publish_tile_speed(group_speed, partial_max, tile);
-    note_negative_depth(capped, group_speed, status);
+    publish_speed(group_speed, partial_max);
+    finish_hancock_pass(capped, group_speed, partial_max, status);
     if (updated)
       keep_tile_flags(TILE_PARAMETERS, tx, ty, memory->sweep.wet != 0, !(dt > (real)0));
   }
-}
-
-/* The body of both passes: the group's tiles, then its part in the pass's end. A second pass
- * that is not needed (idle) does nothing; the condition is the same for every group. */
-inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* memory,
-  const bool capped)
-{
-  /* (A held dt takes every step capped, in this pass alone: Parameters.h, exchangeInterval.) */
-  const bool idle = capped && !HELD_DT_CAPPED && status[STATUS_REDO] == 0;
-  const TileWalk walk = tile_walk(tile_list);
-  for (int e = walk.first; e < (idle ? walk.first : walk.end); e += walk.stride)
-  {
-    hancock_tile(MUSCL_HANCOCK_STEP_PARAMETERS, memory, capped, walked_tile(tile_list, e));
-    barrier(CLK_LOCAL_MEM_FENCE); /* (the next tile reuses the local memory) */
-  }
-  if (get_local_id(0) == 0 && !idle)
-    finish_hancock_pass(capped, partial_max, status);
 }
 
 /* The first pass of a MUSCL-Hancock step, and the second (see finish_hancock_pass). */

@@ -76,7 +76,7 @@ bool programNeeds(const std::string& name, Scheme scheme, const LaunchShape& sha
     return !secondOrder;
   if (name == "muscl_hllc.h" || name == "muscl_steps.h")
     return secondOrder;
-  if (name == "muscl_sweeps.cl" || name == "tile_list.cl")
+  if (name == "muscl_sweeps.cl")
     return secondOrder && !shape.wholeRows;
   if (name == "muscl_lanes.cl")
     return secondOrder && shape.wholeRows;

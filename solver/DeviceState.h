@@ -53,7 +53,6 @@ public:
   const cl::Buffer& bed() const { return bed_; }
   // The tiles' flags for skipping dry land (placeholders without).
   const DryTiles& tiles() const { return tiles_; }
-  DryTiles& tiles() { return tiles_; }
   // The per-cell Manning coefficients, or a placeholder argument without them.
   const cl::Buffer& manningField() const { return manningField_; }
   // The current state's buffer of a field (the bed's for Field::Bed, a flood map's for theirs).

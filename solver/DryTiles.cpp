@@ -5,7 +5,6 @@
 #include "GridLayout.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <numeric>
 
 namespace swe
@@ -15,7 +14,6 @@ namespace
 constexpr cl_uchar kTileWet = 1, kTileForced = 2; // kernels/dry_tiles.h
 constexpr int kLaneTileWidth = 64;                // a multiple of any MUSCL_LANES
 constexpr int kStencilReach = 2;                  // the second-order steps' cells each side
-constexpr std::size_t kListGroup = 256;           // kernels/tile_list.cl's TILE_LIST_WG
 
 // The tiles where water comes from outside a step: along a side that lets it in (an inflow, a
 // level, a neighbour rank's halo), and those holding a point source.
@@ -66,20 +64,18 @@ TileGrid dryTileGrid(const SimulationParameters& params, const LaunchShape& shap
   tiles.height = shape.rows;
   tiles.countX = (params.nx + tiles.width - 1) / tiles.width;
   tiles.countY = (params.ny + tiles.height - 1) / tiles.height;
-  tiles.listed = !shape.wholeRows;
   return tiles;
 }
 
 std::string dryTileOptions(const TileGrid& tiles)
 {
   if (!tiles.on())
-    return "-DSKIP_DRY=0 -DTILE_LIST=0 ";
+    return "-DSKIP_DRY=0 ";
   return "-DSKIP_DRY=1 -DTILE_W=" + std::to_string(tiles.width) +
          " -DTILE_H=" + std::to_string(tiles.height) +
          " -DTILES_X=" + std::to_string(tiles.countX) +
          " -DTILES_Y=" + std::to_string(tiles.countY) +
-         " -DTILE_REACH=" + std::to_string(kStencilReach) +
-         " -DTILE_LIST=" + (tiles.listed ? "1 " : "0 ");
+         " -DTILE_REACH=" + std::to_string(kStencilReach) + " ";
 }
 
 DryTiles::DryTiles(const EngineContext& engine, const TileGrid& tiles)
@@ -91,17 +87,8 @@ DryTiles::DryTiles(const EngineContext& engine, const TileGrid& tiles)
   for (cl::Buffer& b : flags_)
     b = cl::Buffer(engine.context, CL_MEM_READ_WRITE, bytes);
   updated_ = cl::Buffer(engine.context, CL_MEM_READ_WRITE, bytes);
-  list_ = cl::Buffer(engine.context, CL_MEM_READ_WRITE, (bytes + 1) * sizeof(cl_int));
   if (!tiles.on())
     return;
-  if (tiles.listed)
-  {
-    blockCounts_ = cl::Buffer(engine.context, CL_MEM_READ_WRITE, listBlocks() * sizeof(cl_int));
-    mark_ = engine.program.kernel("mark_active_tiles");
-    listed_ = engine.program.kernel("list_active_tiles");
-    computeUnits_ = static_cast<int>(
-      queue_.getInfo<CL_QUEUE_DEVICE>().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>());
-  }
   initial_ = forcedTiles(engine.params, tiles);
   for (cl_uchar& flag : initial_)
     flag |= kTileWet;
@@ -114,37 +101,6 @@ void DryTiles::reset()
   for (const cl::Buffer& b : flags_)
     queue_.enqueueWriteBuffer(b, CL_FALSE, 0, initial_.size(), initial_.data());
   queue_.enqueueFillBuffer(updated_, cl_uchar(1), 0, initial_.size());
-}
-
-std::size_t DryTiles::listBlocks() const
-{
-  return (static_cast<std::size_t>(tiles_.count()) + kListGroup - 1) / kListGroup;
-}
-
-void DryTiles::list(int p, const cl::Buffer& speedPartials)
-{
-  if (!tiles_.listed)
-    return;
-  const cl::NDRange range(listBlocks() * kListGroup), group(kListGroup);
-  const auto bind = [](cl::Kernel& kernel, std::initializer_list<const cl::Buffer*> buffers)
-  {
-    cl_uint arg = 0;
-    for (const cl::Buffer* b : buffers)
-      kernel.setArg(arg++, *b);
-  };
-  bind(mark_, { &flags_[p], &flags_[1 - p], &updated_, &list_, &blockCounts_, &speedPartials });
-  queue_.enqueueNDRangeKernel(mark_, cl::NullRange, range, group);
-  bind(listed_, { &updated_, &blockCounts_, &list_ });
-  queue_.enqueueNDRangeKernel(listed_, cl::NullRange, range, group);
-}
-
-int DryTiles::sweepGroups() const
-{
-  if (!tiles_.listed)
-    return tiles_.count();
-  const char* perUnit = std::getenv("SWE_TILE_GROUPS_PER_CU");
-  const int groups = computeUnits_ * (perUnit ? std::atoi(perUnit) : 8);
-  return std::max(1, std::min(tiles_.count(), groups));
 }
 
 double DryTiles::updatedShare() const

@@ -36,11 +36,6 @@ public:
     launch_.global = cl::NDRange(groupsX * groupX, groupsY);
     launch_.local = cl::NDRange(groupX, 1);
     launch_.groups = static_cast<int>(groupsX * groupsY);
-    // (Skipping dry land, the groups walk the list of the tiles a step updates; the partials
-    // stay a tile's: kernels/tile_list.cl.)
-    const DryTiles& tiles = parts.state.tiles();
-    if (tiles.listed())
-      launch_.global = cl::NDRange(static_cast<std::uint64_t>(tiles.sweepGroups()) * groupX, 1);
   }
 
   std::size_t speedPartials() const override
@@ -58,9 +53,6 @@ protected:
       clock_->agreeWithNextHalo();
     return exchanges;
   }
-
-  // Lists the tiles that the next launch, reading copy p, updates (where it walks a list).
-  void listTiles(int p) { parts_.state.tiles().list(p, std::get<2>(clock_->args())); }
 
   void launch(const cl::Kernel& kernel)
   {
@@ -110,12 +102,10 @@ public:
       parts_.state.fillGhosts(0, exchanges ? Halo::State : Halo::None);
       clock_->enqueueChooseDt(!exchanges);
       parts_.state.foldBoundaryInflow(0);
-      listTiles(0);
       launch(stage_[0]);
       // (Inside an exchange interval the overlap keeps the predictor right: overlapCells.)
       parts_.state.fillGhosts(1, holdsDt(parts_.engine.params) ? Halo::None : Halo::State);
       parts_.state.foldBoundaryInflow(1);
-      listTiles(1);
       launch(stage_[1]);
       parts_.state.afterStep(0);
     }
@@ -164,7 +154,6 @@ public:
       const bool exchanges = beginStep();
       parts_.state.fillGhosts(parity, exchanges ? Halo::State : Halo::None);
       clock_->enqueueChooseDt(!exchanges);
-      listTiles(parity);
       // (A held dt takes every step in the capped pass alone: kernels/muscl_steps.h.)
       if (!holdsDt(parts_.engine.params))
       {

@@ -8,12 +8,10 @@
 namespace swe
 {
 // The tiles' cells (width x height) and their count along x and y; none where the run does not
-// skip dry land. Listed: the sweeps' tiles, whose step kernels walk a list of the active ones
-// (kernels/tile_list.cl); the rows kernels' each read their tiles' flags.
+// skip dry land.
 struct TileGrid
 {
   int width = 0, height = 0, countX = 0, countY = 0;
-  bool listed = false;
   bool on() const { return countX > 0; }
   int count() const { return countX * countY; }
 };
