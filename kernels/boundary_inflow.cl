@@ -113,13 +113,15 @@ __kernel void fold_boundary_inflow(__global const real* h, __global const real* 
   /* (the sides of a rank's block inside the grid, HALO_SIDES: kernels/boundary.cl, are not the
    * grid's: what crosses them stays on it) */
   real in = (real)0;
-  if (i == 0 && !(HALO_SIDES & 1))
+/* (a macro: clang warns of && with a constant operand written out) */
+#define GRID_SIDE(bit) ((HALO_SIDES & (bit)) == 0)
+  if (i == 0 && GRID_SIDE(1))
     in += face_mass(h, hu, hv, bed, c - 1, 1, kdt, k4);
-  if (i == NX - 1 && !(HALO_SIDES & 2))
+  if (i == NX - 1 && GRID_SIDE(2))
     in -= face_mass(h, hu, hv, bed, c, 1, kdt, k4);
-  if (j == 0 && !(HALO_SIDES & 4))
+  if (j == 0 && GRID_SIDE(4))
     in += face_mass(h, hu, hv, bed, c - PITCH, PITCH, kdt, k4);
-  if (j == NY - 1 && !(HALO_SIDES & 8))
+  if (j == NY - 1 && GRID_SIDE(8))
     in -= face_mass(h, hu, hv, bed, c, PITCH, kdt, k4);
   inflow[c] += weight * in;
 }
