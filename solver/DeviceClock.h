@@ -73,6 +73,8 @@ public:
   // In a run split among ranks: the next halo exchange agrees on the wave-speed maximum too, in
   // the same round trip to the host, for an enqueueChooseDt right after it (RankCoupling).
   void agreeWithNextHalo() const;
+  // Whether the step last counted (nextStepExchanges) is its exchange interval's last.
+  bool stepEndsInterval() const { return phase_ == 0; }
   // In a run split among ranks, between MUSCL-Hancock's passes: the step is taken again, capped,
   // on every rank if it is on any (as on one rank, where the whole grid takes it again); waits
   // for the device. Else nothing.

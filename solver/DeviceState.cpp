@@ -111,6 +111,32 @@ void DeviceState::couple(RankCoupling* coupling)
     gauges_->couple(coupling->ranks());
 }
 
+bool DeviceState::sendsHaloEarly() const
+{
+  // (decided alike on every rank: the grid's sources, not the block's)
+  return coupling_ && params_.sources.empty() && !params_.infiltration.on();
+}
+
+std::vector<CellRect> DeviceState::haloSent() const
+{
+  return coupling_ ? coupling_->sentRects() : std::vector<CellRect>{};
+}
+
+void DeviceState::sendHaloEarly(int p)
+{
+  // (the halo holds ghost cells of the grid's sides where a neighbour's block meets them: they
+  // are filled for the new state first, as the next step's fill would)
+  queue_.enqueueNDRangeKernel(
+    fillGhosts_[p], cl::NullRange, cl::NDRange(roundUp(layout_.ghostCells(), 64)), cl::NDRange(64));
+  const Copy& c = copies_[p];
+  coupling_->sendEarly({ &c.h, &c.hu, &c.hv });
+}
+
+void DeviceState::completeHaloEarly()
+{
+  coupling_->completeEarly();
+}
+
 void DeviceState::restoredAt(std::int64_t steps, const GaugeRecord& record)
 {
   if (!gauges_)

@@ -95,6 +95,16 @@ public:
   void exchangeHalo(int p, Halo halo = Halo::State);
   // The other ranks' halos and gauges, from here on (not owned; null: a run on one rank).
   void couple(RankCoupling* coupling);
+  // Whether the halo of a step's state may go out before the step has updated every cell
+  // (RankCoupling::sendEarly): in a split run whose steps change nothing after the step's
+  // kernel (no point sources, no Green-Ampt) and trade nothing but the state.
+  bool sendsHaloEarly() const;
+  // The cells this rank sends its neighbours, in its grid's coordinates (none on one rank).
+  std::vector<CellRect> haloSent() const;
+  // The halo of copy p, once the launches that write its cells are queued, sent while the rest
+  // of the step runs (sendHaloEarly queues its packing; completeHaloEarly trades it).
+  void sendHaloEarly(int p);
+  void completeHaloEarly();
 
   // The state's fields (fieldCount()) of the interior cells into out, packed one field after the
   // other: the copies queued at once, one wait.

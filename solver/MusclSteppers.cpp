@@ -59,6 +59,51 @@ protected:
     parts_.engine.queue.enqueueNDRangeKernel(kernel, cl::NullRange, launch_.global, launch_.local);
   }
 
+  // Where a split run's held dt lets a step's halo go out early (DeviceState::sendsHaloEarly),
+  // the sweeps' tiles that hold the cells this rank sends: a launch's offset and range each.
+  void findHaloTiles()
+  {
+    haloTiles_.clear();
+    const SimulationParameters& params = parts_.engine.params;
+    // (the same on every rank, as each trades at the same steps)
+    sendsHaloEarly_ = !parts_.shape.wholeRows && holdsDt(params) && parts_.state.sendsHaloEarly();
+    if (!sendsHaloEarly_)
+      return;
+    const int groupX = parts_.shape.groupX, width = groupX - 4, rows = parts_.shape.rows;
+    const int lastX = (params.nx - 1) / width, lastY = (params.ny - 1) / rows;
+    // (a sent rectangle may hold ghost cells of the grid's sides: its tiles are those of the
+    // cells next to them, whose values the ghosts take)
+    const auto tile = [](int cell, int size, int last) { return std::clamp(cell / size, 0, last); };
+    for (const CellRect& r : parts_.state.haloSent())
+    {
+      const int tx0 = tile(r.i0, width, lastX), tx1 = tile(r.i0 + r.nx - 1, width, lastX);
+      const int ty0 = tile(r.j0, rows, lastY), ty1 = tile(r.j0 + r.ny - 1, rows, lastY);
+      haloTiles_.push_back({ cl::NDRange(static_cast<std::size_t>(tx0) * groupX, ty0),
+        cl::NDRange(static_cast<std::size_t>(tx1 - tx0 + 1) * groupX, ty1 - ty0 + 1) });
+    }
+  }
+
+  // A step's launch that writes copy `written`. At an exchange interval's last step, where the
+  // halo may go out early: the tiles that hold the halo first, its packing, then every tile
+  // (those again too: a MUSCL-Hancock pass reads one copy and writes the other, so they give the
+  // same bits), while the halo is traded.
+  void launchStep(const cl::Kernel& kernel, int written)
+  {
+    if (!sendsHaloEarly_ || !clock_->stepEndsInterval())
+    {
+      launch(kernel);
+      return;
+    }
+    for (const auto& [offset, range] : haloTiles_)
+      parts_.engine.queue.enqueueNDRangeKernel(kernel, offset, range, launch_.local);
+    parts_.state.sendHaloEarly(written);
+    launch(kernel);
+    parts_.state.completeHaloEarly();
+  }
+
+  bool sendsHaloEarly_ = false;
+  std::vector<std::pair<cl::NDRange, cl::NDRange>> haloTiles_;
+
   StepperParts parts_;
   KernelArgs args_;
   StepLaunch launch_;
@@ -144,6 +189,7 @@ public:
           stepInputs(parts_.engine.params, clock),
           state.manningField(),
           state.tiles().args(p));
+    findHaloTiles();
   }
 
   void enqueue(int n) override
@@ -161,7 +207,7 @@ public:
         clock_->agreeOnRedo();
       }
       parts_.state.foldBoundaryInflow(parity);
-      launch(capped_[parity]);
+      launchStep(capped_[parity], 1 - parity);
       parts_.state.afterStep(1 - parity);
       parity = 1 - parity;
     }

@@ -33,6 +33,7 @@ RankCoupling::RankCoupling(const EngineContext& engine,
   , context_(engine.context)
   , pack_(engine.program.kernel("pack_halo"))
   , unpack_(engine.program.kernel("unpack_halo"))
+  , copyQueue_(engine.context, engine.queue.getInfo<CL_QUEUE_DEVICE>())
 {
   // Staging for the most fields an exchange trades: the state's and, at a restart, the bed.
   std::size_t sent = 0, received = 0;
@@ -55,6 +56,12 @@ RankCoupling::RankCoupling(const EngineContext& engine,
   received_.allocate(context_, queue_, receivedBytes);
   sendStaging_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sentBytes);
   receiveStaging_ = cl::Buffer(context_, CL_MEM_READ_WRITE, receivedBytes);
+}
+
+RankCoupling::~RankCoupling()
+{
+  if (earlyFields_ != 0)
+    written_.wait();
 }
 
 std::size_t RankCoupling::stage(cl::Kernel& kernel,
@@ -92,8 +99,41 @@ void RankCoupling::waitForQueue()
   seconds_.wait += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+std::size_t RankCoupling::trade(std::size_t fields)
+{
+  // Each link's cells, in link order, as stage lays them out on both sides.
+  std::vector<RankExchange::Message> sends, receives;
+  std::size_t sentAt = 0, receivedAt = 0;
+  for (std::size_t l = 0; l < links_.size(); ++l)
+  {
+    const std::size_t out = linkCells_[l][0] * fields * layout_.realSize,
+                      in = linkCells_[l][1] * fields * layout_.realSize;
+    sends.push_back({ links_[l].peer, 0, sent_.data() + sentAt, out });
+    receives.push_back({ links_[l].peer, 0, received_.data() + receivedAt, in });
+    sentAt += out;
+    receivedAt += in;
+  }
+  exchange_.exchange(sends, receives);
+  return receivedAt;
+}
+
 void RankCoupling::exchangeHalo(const std::vector<const cl::Buffer*>& fields)
 {
+  if (earlyFields_ != 0)
+  {
+    const bool sameFields = earlyFields_ == fields.size();
+    earlyFields_ = 0;
+    if (sameFields)
+    {
+      // (what came back is written on the copy queue; the unpacking waits for it)
+      nextHaloPartials_ = nullptr;
+      const std::vector<cl::Event> written{ written_ };
+      queue_.enqueueBarrierWithWaitList(&written);
+      stage(unpack_, fields, false, receiveStaging_);
+      return;
+    }
+    written_.wait(); // (a halo of other fields, after a restart: the early one is void)
+  }
   const Stopwatch watch(seconds_.halo, seconds_.halos);
   const std::size_t realSize = layout_.realSize;
   const std::size_t sentBytes = stage(pack_, fields, true, sendStaging_) * realSize;
@@ -104,26 +144,47 @@ void RankCoupling::exchangeHalo(const std::vector<const cl::Buffer*>& fields)
   if (partials)
     readPartials(*partials, nextHaloCount_);
   queue_.finish();
-  // Each link's cells, in link order, as stage lays them out on both sides.
-  std::vector<RankExchange::Message> sends, receives;
-  std::size_t sentAt = 0, receivedAt = 0;
-  for (std::size_t l = 0; l < links_.size(); ++l)
-  {
-    const std::size_t out = linkCells_[l][0] * fields.size() * realSize,
-                      in = linkCells_[l][1] * fields.size() * realSize;
-    sends.push_back({ links_[l].peer, 0, sent_.data() + sentAt, out });
-    receives.push_back({ links_[l].peer, 0, received_.data() + receivedAt, in });
-    sentAt += out;
-    receivedAt += in;
-  }
-  exchange_.exchange(sends, receives);
+  const std::size_t receivedBytes = trade(fields.size());
   if (partials)
   {
     agreeOnPartialsRead(*partials, nextHaloCount_);
     agreedEarly_ = true;
   }
-  queue_.enqueueWriteBuffer(receiveStaging_, CL_FALSE, 0, receivedAt, received_.data());
+  queue_.enqueueWriteBuffer(receiveStaging_, CL_FALSE, 0, receivedBytes, received_.data());
   stage(unpack_, fields, false, receiveStaging_);
+}
+
+std::vector<CellRect> RankCoupling::sentRects() const
+{
+  std::vector<CellRect> rects;
+  for (const HaloLink& link : links_)
+    rects.insert(rects.end(), link.send.begin(), link.send.end());
+  return rects;
+}
+
+void RankCoupling::sendEarly(const std::vector<const cl::Buffer*>& fields)
+{
+  sentEarlyBytes_ = stage(pack_, fields, true, sendStaging_) * layout_.realSize;
+  queue_.enqueueMarkerWithWaitList(nullptr, &packed_);
+  queue_.flush();
+  earlyFields_ = fields.size();
+}
+
+void RankCoupling::completeEarly()
+{
+  const Stopwatch watch(seconds_.halo, seconds_.halos);
+  {
+    // (the wait for the tiles that hold the halo and its packing: device work, timed apart)
+    const auto start = std::chrono::steady_clock::now();
+    packed_.wait();
+    seconds_.wait +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  copyQueue_.enqueueReadBuffer(sendStaging_, CL_TRUE, 0, sentEarlyBytes_, sent_.data());
+  const std::size_t receivedBytes = trade(earlyFields_);
+  copyQueue_.enqueueWriteBuffer(
+    receiveStaging_, CL_FALSE, 0, receivedBytes, received_.data(), nullptr, &written_);
+  copyQueue_.flush();
 }
 
 void RankCoupling::agreeWithNextHalo(const cl::Buffer& partials, std::size_t count)

@@ -32,6 +32,10 @@ public:
     const GridLayout& layout,
     const Partition& partition,
     RankExchange& exchange);
+  // (waits for an early halo's write, which reads this coupling's host memory)
+  ~RankCoupling();
+  RankCoupling(const RankCoupling&) = delete;
+  RankCoupling& operator=(const RankCoupling&) = delete;
 
   const Partition& partition() const { return partition_; }
   RankExchange& ranks() const { return exchange_; }
@@ -39,6 +43,16 @@ public:
   // The halo of these fields (each a buffer laid out as the layout says); and the maximum that
   // agreeWithNextHalo asked for, read in the same wait.
   void exchangeHalo(const std::vector<const cl::Buffer*>& fields);
+  // A halo sent early, while the device goes on: the cells this rank sends (in its own
+  // coordinates) are packed as soon as a step has written them (sendEarly, queued between the
+  // launch over the tiles that hold them and the launch over the rest), then read on a queue of
+  // their own and traded while the rest of the step runs (completeEarly). The next exchangeHalo
+  // of as many fields only unpacks what came back; the wave speeds are then agreed on by
+  // agreeOnMaximum, in a round trip of their own (a single value).
+  std::vector<CellRect> sentRects() const;
+  void sendEarly(const std::vector<const cl::Buffer*>& fields);
+  void completeEarly();
+
   // The largest of the partials over every rank, into partials[0] (count values of the
   // precision; the device's maximum of them is then the grid's). Nothing if the last halo
   // exchange agreed on them already.
@@ -107,6 +121,14 @@ private:
   cl::Kernel pack_, unpack_;
   cl::Buffer sendStaging_, receiveStaging_;
   PinnedHostMemory sent_, received_;
+  // Trades the staged cells of `fields` fields a cell, from sent_ into received_; returns the
+  // bytes received.
+  std::size_t trade(std::size_t fields);
+  // The early halo's: the queue that copies while the steps run, the pack's end, the write of
+  // what came back, and the fields a cell it holds (0: none pending).
+  cl::CommandQueue copyQueue_;
+  cl::Event packed_, written_;
+  std::size_t sentEarlyBytes_ = 0, earlyFields_ = 0;
   // Queues the read of count partials into partials_ (the caller waits for it).
   void readPartials(const cl::Buffer& partials, std::size_t count);
   // Agrees on the largest of the partials read and queues its write into partials[0].
