@@ -73,6 +73,13 @@ public:
   // In a run split among ranks: the next halo exchange agrees on the wave-speed maximum too, in
   // the same round trip to the host, for an enqueueChooseDt right after it (RankCoupling).
   void agreeWithNextHalo() const;
+  // Queues the read of the wave speeds that the next agreement takes, right after the launch
+  // that publishes them (RankCoupling::readSpeedsEarly), where the halo went out early.
+  void readSpeedsEarly() const
+  {
+    if (coupling_)
+      coupling_->readSpeedsEarly(partialMax_, agreedPartials_);
+  }
   // Whether the step last counted (nextStepExchanges) is its exchange interval's last.
   bool stepEndsInterval() const { return phase_ == 0; }
   // In a run split among ranks, between MUSCL-Hancock's passes: the step is taken again, capped,

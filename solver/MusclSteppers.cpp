@@ -98,6 +98,7 @@ protected:
       parts_.engine.queue.enqueueNDRangeKernel(kernel, offset, range, launch_.local);
     parts_.state.sendHaloEarly(written);
     launch(kernel);
+    clock_->readSpeedsEarly();
     parts_.state.completeHaloEarly();
   }
 

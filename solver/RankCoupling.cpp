@@ -62,6 +62,8 @@ RankCoupling::~RankCoupling()
 {
   if (earlyFields_ != 0)
     written_.wait();
+  if (speedsPending_)
+    speedsRead_.wait();
 }
 
 std::size_t RankCoupling::stage(cl::Kernel& kernel,
@@ -94,9 +96,7 @@ std::size_t RankCoupling::stage(cl::Kernel& kernel,
 
 void RankCoupling::waitForQueue()
 {
-  const auto start = std::chrono::steady_clock::now();
-  queue_.finish();
-  seconds_.wait += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  timedWait([this] { queue_.finish(); });
 }
 
 std::size_t RankCoupling::trade(std::size_t fields)
@@ -133,6 +133,11 @@ void RankCoupling::exchangeHalo(const std::vector<const cl::Buffer*>& fields)
       return;
     }
     written_.wait(); // (a halo of other fields, after a restart: the early one is void)
+  }
+  if (speedsPending_)
+  {
+    speedsPending_ = false;
+    speedsRead_.wait();
   }
   const Stopwatch watch(seconds_.halo, seconds_.halos);
   const std::size_t realSize = layout_.realSize;
@@ -173,13 +178,8 @@ void RankCoupling::sendEarly(const std::vector<const cl::Buffer*>& fields)
 void RankCoupling::completeEarly()
 {
   const Stopwatch watch(seconds_.halo, seconds_.halos);
-  {
-    // (the wait for the tiles that hold the halo and its packing: device work, timed apart)
-    const auto start = std::chrono::steady_clock::now();
-    packed_.wait();
-    seconds_.wait +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
+  // (the wait for the tiles that hold the halo and its packing: device work, timed apart)
+  timedWait([this] { packed_.wait(); });
   copyQueue_.enqueueReadBuffer(sendStaging_, CL_TRUE, 0, sentEarlyBytes_, sent_.data());
   const std::size_t receivedBytes = trade(earlyFields_);
   copyQueue_.enqueueWriteBuffer(
@@ -202,10 +202,26 @@ void RankCoupling::agreeOnMaximum(const cl::Buffer& partials, std::size_t count)
     return;
   }
   const Stopwatch watch(seconds_.agree, seconds_.agreements);
-  waitForQueue();
-  readPartials(partials, count);
-  queue_.finish();
+  if (speedsPending_)
+  {
+    speedsPending_ = false;
+    timedWait([this] { speedsRead_.wait(); });
+  }
+  else
+  {
+    waitForQueue();
+    readPartials(partials, count);
+    queue_.finish();
+  }
   agreeOnPartialsRead(partials, count);
+}
+
+void RankCoupling::readSpeedsEarly(const cl::Buffer& partials, std::size_t count)
+{
+  partials_.resize(count * layout_.realSize);
+  queue_.enqueueReadBuffer(
+    partials, CL_FALSE, 0, partials_.size(), partials_.data(), nullptr, &speedsRead_);
+  speedsPending_ = true;
 }
 
 void RankCoupling::readPartials(const cl::Buffer& partials, std::size_t count)

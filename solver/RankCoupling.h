@@ -52,6 +52,9 @@ public:
   std::vector<CellRect> sentRects() const;
   void sendEarly(const std::vector<const cl::Buffer*>& fields);
   void completeEarly();
+  // Queues the read of the partials the next agreeOnMaximum agrees on, so that it waits for this
+  // read alone, not for the work queued after it (the next step's ghosts and unpacking).
+  void readSpeedsEarly(const cl::Buffer& partials, std::size_t count);
 
   // The largest of the partials over every rank, into partials[0] (count values of the
   // precision; the device's maximum of them is then the grid's). Nothing if the last halo
@@ -73,6 +76,15 @@ public:
   // Waits for the work queued so far (the steps' kernels), timed as SplitSeconds::wait: the
   // first thing each exchange and agreement does.
   void waitForQueue();
+  // Runs wait(), a wait for the device, timed as SplitSeconds::wait.
+  template<class Wait>
+  void timedWait(const Wait& wait)
+  {
+    const auto start = std::chrono::steady_clock::now();
+    wait();
+    seconds_.wait +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
 
   // The time spent in the exchanges and agreements since this coupling was made.
   const SplitSeconds& seconds() const { return seconds_; }
@@ -127,7 +139,8 @@ private:
   // The early halo's: the queue that copies while the steps run, the pack's end, the write of
   // what came back, and the fields a cell it holds (0: none pending).
   cl::CommandQueue copyQueue_;
-  cl::Event packed_, written_;
+  cl::Event packed_, written_, speedsRead_;
+  bool speedsPending_ = false;
   std::size_t sentEarlyBytes_ = 0, earlyFields_ = 0;
   // Queues the read of count partials into partials_ (the caller waits for it).
   void readPartials(const cl::Buffer& partials, std::size_t count);
