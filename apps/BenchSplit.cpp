@@ -182,8 +182,11 @@ void checkSplitBits(const SimulationPlan& rankZero,
 // exchange's own share is own_fraction, (halo + agree - wait) / step seconds. Where the halo goes
 // out early (RankCoupling::sendEarly), the host's part of it runs while the device steps, so the
 // measure is split_cost: the share of a step beyond the one-rank line's (`alone`) step.
-void printSplitLine(
-  int ranks, const Block& block, double cells, const RankTiming& t, const RankTiming& alone)
+void printSplitLine(int ranks,
+  const Block& block,
+  double cells,
+  const RankTiming& t,
+  const RankTiming& alone)
 {
   const double exchange = t.split.halo + t.split.agree;
   const double step = t.seconds / static_cast<double>(t.taken),

@@ -158,8 +158,7 @@ TEST(ExchangeIntervalRoundTrips, AnIntervalTradesOneHaloAndNoAgreements)
     for (const SplitSeconds& c : counted)
     {
       EXPECT_EQ(c.halos, intervals) << schemeName(scheme);
-      EXPECT_EQ(c.agreements, scheme == Scheme::MusclHancock ? intervals : 0)
-        << schemeName(scheme);
+      EXPECT_EQ(c.agreements, scheme == Scheme::MusclHancock ? intervals : 0) << schemeName(scheme);
     }
   }
 }
