@@ -6,7 +6,10 @@
 #include "Stepper.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace swe
 {
@@ -60,33 +63,64 @@ protected:
   }
 
   // Where a split run's held dt lets a step's halo go out early (DeviceState::sendsHaloEarly),
-  // the sweeps' tiles that hold the cells this rank sends: a launch's offset and range each.
+  // the sweeps' tiles cut in two sets of rectangles, each a launch's offset and range: the bands
+  // along the halo sides that hold every cell this rank sends (the west and east bands whole
+  // height, the south and north between them), and the rest.
   void findHaloTiles()
   {
     haloTiles_.clear();
+    otherTiles_.clear();
     const SimulationParameters& params = parts_.engine.params;
     // (the same on every rank, as each trades at the same steps)
     sendsHaloEarly_ = !parts_.shape.wholeRows && holdsDt(params) && parts_.state.sendsHaloEarly();
     if (!sendsHaloEarly_)
       return;
-    const int groupX = parts_.shape.groupX, width = groupX - 4, rows = parts_.shape.rows;
-    const int lastX = (params.nx - 1) / width, lastY = (params.ny - 1) / rows;
-    // (a sent rectangle may hold ghost cells of the grid's sides: its tiles are those of the
-    // cells next to them, whose values the ghosts take)
-    const auto tile = [](int cell, int size, int last) { return std::clamp(cell / size, 0, last); };
+    // Each sent rectangle goes to the band of the side it lies nearest, as deep as it reaches
+    // from that side (in cells; one may hold ghost cells of the grid's sides). (Not only the
+    // halo sides: an overlap may reach past a neighbour's block, so that a compute block spans
+    // the grid and its halo lies inside.)
+    std::array<int, 4> depth{};
     for (const CellRect& r : parts_.state.haloSent())
     {
-      const int tx0 = tile(r.i0, width, lastX), tx1 = tile(r.i0 + r.nx - 1, width, lastX);
-      const int ty0 = tile(r.j0, rows, lastY), ty1 = tile(r.j0 + r.ny - 1, rows, lastY);
-      haloTiles_.push_back({ cl::NDRange(static_cast<std::size_t>(tx0) * groupX, ty0),
-        cl::NDRange(static_cast<std::size_t>(tx1 - tx0 + 1) * groupX, ty1 - ty0 + 1) });
+      const std::array<int, 4> reach = {
+        r.i0 + r.nx, params.nx - r.i0, r.j0 + r.ny, params.ny - r.j0
+      };
+      const auto nearest = std::min_element(reach.begin(), reach.end()) - reach.begin();
+      depth[nearest] = std::max(depth[nearest], reach[nearest]);
     }
+    // In tiles, ends exclusive: the west band [0, x0), the east [x1, tilesX), the south
+    // [0, y0) and north [y1, tilesY) between them.
+    const int width = parts_.shape.groupX - 4, rows = parts_.shape.rows;
+    const int tilesX = (params.nx + width - 1) / width, tilesY = (params.ny + rows - 1) / rows;
+    const auto from = [](int cells, int size, int tiles)
+    { return std::min(tiles, (cells + size - 1) / size); };
+    const auto to = [](int cells, int size, int tiles, int extent, int low)
+    { return cells > 0 ? std::clamp(std::max(extent - cells, 0) / size, low, tiles) : tiles; };
+    const int x0 = from(depth[0], width, tilesX), x1 = to(depth[1], width, tilesX, params.nx, x0);
+    const int y0 = from(depth[2], rows, tilesY), y1 = to(depth[3], rows, tilesY, params.ny, y0);
+    addTiles(haloTiles_, 0, 0, x0, tilesY);
+    addTiles(haloTiles_, x1, 0, tilesX, tilesY);
+    addTiles(haloTiles_, x0, 0, x1, y0);
+    addTiles(haloTiles_, x0, y1, x1, tilesY);
+    addTiles(otherTiles_, x0, y0, x1, y1);
+  }
+
+  // The launch over tiles [tx0, tx1) x [ty0, ty1), where that holds any.
+  void addTiles(std::vector<std::pair<cl::NDRange, cl::NDRange>>& launches,
+    int tx0,
+    int ty0,
+    int tx1,
+    int ty1) const
+  {
+    const std::size_t groupX = static_cast<std::size_t>(parts_.shape.groupX);
+    if (tx1 > tx0 && ty1 > ty0)
+      launches.push_back({ cl::NDRange(tx0 * groupX, static_cast<std::size_t>(ty0)),
+        cl::NDRange((tx1 - tx0) * groupX, static_cast<std::size_t>(ty1 - ty0)) });
   }
 
   // A step's launch that writes copy `written`. At an exchange interval's last step, where the
-  // halo may go out early: the tiles that hold the halo first, its packing, then every tile
-  // (those again too: a MUSCL-Hancock pass reads one copy and writes the other, so they give the
-  // same bits), while the halo is traded.
+  // halo may go out early: the bands that hold it first, its packing, then the other tiles, while
+  // the halo is traded. (Each tile once: MUSCL-HLLC's final stage averages in place.)
   void launchStep(const cl::Kernel& kernel, int written)
   {
     if (!sendsHaloEarly_ || !clock_->stepEndsInterval())
@@ -94,16 +128,18 @@ protected:
       launch(kernel);
       return;
     }
+    cl::CommandQueue& queue = parts_.engine.queue;
     for (const auto& [offset, range] : haloTiles_)
-      parts_.engine.queue.enqueueNDRangeKernel(kernel, offset, range, launch_.local);
+      queue.enqueueNDRangeKernel(kernel, offset, range, launch_.local);
     parts_.state.sendHaloEarly(written);
-    launch(kernel);
+    for (const auto& [offset, range] : otherTiles_)
+      queue.enqueueNDRangeKernel(kernel, offset, range, launch_.local);
     clock_->readSpeedsEarly();
     parts_.state.completeHaloEarly();
   }
 
   bool sendsHaloEarly_ = false;
-  std::vector<std::pair<cl::NDRange, cl::NDRange>> haloTiles_;
+  std::vector<std::pair<cl::NDRange, cl::NDRange>> haloTiles_, otherTiles_;
 
   StepperParts parts_;
   KernelArgs args_;
@@ -138,6 +174,7 @@ public:
         static_cast<cl_int>(p),
         state.manningField(),
         state.tiles().args(p));
+    findHaloTiles();
   }
 
   void enqueue(int n) override
@@ -152,7 +189,7 @@ public:
       // (Inside an exchange interval the overlap keeps the predictor right: overlapCells.)
       parts_.state.fillGhosts(1, holdsDt(parts_.engine.params) ? Halo::None : Halo::State);
       parts_.state.foldBoundaryInflow(1);
-      launch(stage_[1]);
+      launchStep(stage_[1], 0);
       parts_.state.afterStep(0);
     }
   }
