@@ -60,10 +60,17 @@ RankCoupling::RankCoupling(const EngineContext& engine,
 
 RankCoupling::~RankCoupling()
 {
-  if (earlyFields_ != 0)
-    written_.wait();
-  if (speedsPending_)
-    speedsRead_.wait();
+  // (a destructor must not throw: a device already failing says so elsewhere)
+  try
+  {
+    if (earlyFields_ != 0)
+      written_.wait();
+    if (speedsPending_)
+      speedsRead_.wait();
+  }
+  catch (const cl::Error&)
+  {
+  }
 }
 
 std::size_t RankCoupling::stage(cl::Kernel& kernel,
@@ -172,7 +179,7 @@ void RankCoupling::sendEarly(const std::vector<const cl::Buffer*>& fields)
   sentEarlyBytes_ = stage(pack_, fields, true, sendStaging_) * layout_.realSize;
   queue_.enqueueMarkerWithWaitList(nullptr, &packed_);
   queue_.flush();
-  earlyFields_ = fields.size();
+  packedFields_ = fields.size();
 }
 
 void RankCoupling::completeEarly()
@@ -181,10 +188,11 @@ void RankCoupling::completeEarly()
   // (the wait for the tiles that hold the halo and its packing: device work, timed apart)
   timedWait([this] { packed_.wait(); });
   copyQueue_.enqueueReadBuffer(sendStaging_, CL_TRUE, 0, sentEarlyBytes_, sent_.data());
-  const std::size_t receivedBytes = trade(earlyFields_);
+  const std::size_t receivedBytes = trade(packedFields_);
   copyQueue_.enqueueWriteBuffer(
     receiveStaging_, CL_FALSE, 0, receivedBytes, received_.data(), nullptr, &written_);
   copyQueue_.flush();
+  earlyFields_ = packedFields_; // (only now: a trade that failed leaves nothing pending)
 }
 
 void RankCoupling::agreeWithNextHalo(const cl::Buffer& partials, std::size_t count)

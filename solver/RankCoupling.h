@@ -137,11 +137,11 @@ private:
   // bytes received.
   std::size_t trade(std::size_t fields);
   // The early halo's: the queue that copies while the steps run, the pack's end, the write of
-  // what came back, and the fields a cell it holds (0: none pending).
+  // what came back, and the fields a cell it packed and holds queued (0: none pending).
   cl::CommandQueue copyQueue_;
   cl::Event packed_, written_, speedsRead_;
   bool speedsPending_ = false;
-  std::size_t sentEarlyBytes_ = 0, earlyFields_ = 0;
+  std::size_t sentEarlyBytes_ = 0, packedFields_ = 0, earlyFields_ = 0;
   // Queues the read of count partials into partials_ (the caller waits for it).
   void readPartials(const cl::Buffer& partials, std::size_t count);
   // Agrees on the largest of the partials read and queues its write into partials[0].
