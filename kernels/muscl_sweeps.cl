@@ -136,6 +136,19 @@ typedef struct
   if (k == 0)                                                                                     \
     (m)->wet = 0;
 
+/* A tile's wave-speed maximum (publish_speed), kept at the tile's place in the whole launch where
+ * each group keeps its own: a launch over some of the tiles (RankCoupling::sendEarly) has group
+ * ids of its own. */
+#define SWEEP_TILES_X ((NX + UPDATED_W - 1) / UPDATED_W)
+inline void publish_tile_speed(real tile_speed, __global real* partial_max, int tx, int ty)
+{
+#if SPEED_MAX_ATOMIC
+  publish_speed(tile_speed, partial_max);
+#else
+  partial_max[ty * SWEEP_TILES_X + tx] = tile_speed;
+#endif
+}
+
 /* Stores the new state of cell (i, j) at c and, where the rank owns it, takes its wave speed
  * into *speed, or reports the cell (linear interior index) as non-physical; with SKIP_DRY,
  * gathers its bits into *water (dry_tiles.h). */
@@ -331,7 +344,7 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
   if (k != 0)
     return;
   if (final_stage)
-    publish_speed(group_speed, partial_max);
+    publish_tile_speed(group_speed, partial_max, tx, ty);
   if (dt > (real)0) /* (at the target nothing is written) */
     keep_tile_flags(TILE_PARAMETERS, tx, ty, memory.wet != 0, false);
 }
@@ -466,7 +479,7 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
   const real group_speed = updated ? group_max(scratch, speed, k, WG_X) : (real)0;
   if (k == 0 && !idle)
   {
-    publish_speed(group_speed, partial_max);
+    publish_tile_speed(group_speed, partial_max, tx, ty);
     finish_hancock_pass(capped, group_speed, partial_max, status);
     if (updated)
       keep_tile_flags(TILE_PARAMETERS, tx, ty, memory->sweep.wet != 0, !(dt > (real)0));

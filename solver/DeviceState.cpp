@@ -111,10 +111,15 @@ void DeviceState::couple(RankCoupling* coupling)
     gauges_->couple(coupling->ranks());
 }
 
-bool DeviceState::sendsHaloEarly() const
+bool DeviceState::sendsHaloEarly(bool here) const
 {
-  // (decided alike on every rank: the grid's sources, not the block's)
-  return coupling_ && params_.sources.empty() && !params_.infiltration.on();
+  if (!coupling_)
+    return false;
+  // (the grid's sources, not the block's; and every rank agrees, as each trades at the same
+  // steps while their launch shapes may differ)
+  double refused = here && params_.sources.empty() && !params_.infiltration.on() ? 0.0 : 1.0;
+  coupling_->ranks().maxOverRanks(&refused, 1);
+  return refused == 0.0;
 }
 
 std::vector<CellRect> DeviceState::haloSent() const

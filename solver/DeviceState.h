@@ -97,8 +97,9 @@ public:
   void couple(RankCoupling* coupling);
   // Whether the halo of a step's state may go out before the step has updated every cell
   // (RankCoupling::sendEarly): in a split run whose steps change nothing after the step's
-  // kernel (no point sources, no Green-Ampt) and trade nothing but the state.
-  bool sendsHaloEarly() const;
+  // kernel (no point sources, no Green-Ampt) and trade nothing but the state, where every rank
+  // can (`here`: its steps can). Every rank of a split run calls it, at the same point.
+  bool sendsHaloEarly(bool here) const;
   // The cells this rank sends its neighbours, in its grid's coordinates (none on one rank).
   std::vector<CellRect> haloSent() const;
   // The halo of copy p, once the launches that write its cells are queued, sent while the rest

@@ -71,8 +71,7 @@ protected:
     haloTiles_.clear();
     otherTiles_.clear();
     const SimulationParameters& params = parts_.engine.params;
-    // (the same on every rank, as each trades at the same steps)
-    sendsHaloEarly_ = !parts_.shape.wholeRows && holdsDt(params) && parts_.state.sendsHaloEarly();
+    sendsHaloEarly_ = parts_.state.sendsHaloEarly(!parts_.shape.wholeRows && holdsDt(params));
     if (!sendsHaloEarly_)
       return;
     // Each sent rectangle goes to the band of the side it lies nearest, as deep as it reaches

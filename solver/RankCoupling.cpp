@@ -185,6 +185,7 @@ void RankCoupling::sendEarly(const std::vector<const cl::Buffer*>& fields)
 void RankCoupling::completeEarly()
 {
   const Stopwatch watch(seconds_.halo, seconds_.halos);
+  queue_.flush(); // (what the caller queued after sendEarly runs while this waits)
   // (the wait for the tiles that hold the halo and its packing: device work, timed apart)
   timedWait([this] { packed_.wait(); });
   copyQueue_.enqueueReadBuffer(sendStaging_, CL_TRUE, 0, sentEarlyBytes_, sent_.data());
