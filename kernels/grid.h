@@ -28,7 +28,7 @@
 /* The same for the cells of row j from column i in a vector's lanes: `lane` holds each lane's
  * index as type T (a vector of reals), the result is T's mask. */
 #define OWNED_LANES(T, lane, i, j)                                                                 \
-  (OWNED(OWN_I0, j) ? (lane) >= (T)(OWN_I0 - (i)) && (lane) < (T)(OWN_I0 + OWN_NX - (i))          \
+  (OWNED(OWN_I0, j) ? (lane) >= (T)(OWN_I0 - (i)) && (lane) < (T)(OWN_I0 + OWN_NX - (i))           \
                     : (lane) < (T)0)
 #else
 #define OWN_I0 0

@@ -15,6 +15,57 @@ namespace swe
 {
 namespace
 {
+// Launches of a sweep over some of its tiles, each an offset and a range: over the bands along
+// the sides that hold every cell a rank sends (the west and east bands whole height, the south
+// and north between them), and over the rest; each tile in one of them.
+struct HaloTileLaunches
+{
+  std::vector<std::pair<cl::NDRange, cl::NDRange>> halo, rest;
+};
+
+HaloTileLaunches haloTileLaunches(const SimulationParameters& params,
+  const LaunchShape& shape,
+  const std::vector<CellRect>& sent)
+{
+  // Each sent rectangle goes to the band of the side it lies nearest, as deep as it reaches
+  // from that side (in cells; one may hold ghost cells of the grid's sides). (Not only the halo
+  // sides: an overlap may reach past a neighbour's block, so that a compute block spans the grid
+  // and its halo lies inside.)
+  std::array<int, 4> depth{};
+  for (const CellRect& r : sent)
+  {
+    const std::array<int, 4> reach = {
+      r.i0 + r.nx, params.nx - r.i0, r.j0 + r.ny, params.ny - r.j0
+    };
+    const auto nearest = std::min_element(reach.begin(), reach.end()) - reach.begin();
+    depth[nearest] = std::max(depth[nearest], reach[nearest]);
+  }
+  // In tiles, ends exclusive: the west band [0, x0), the east [x1, tilesX), the south [0, y0)
+  // and north [y1, tilesY) between them.
+  const int width = shape.groupX - 4, rows = shape.rows;
+  const int tilesX = (params.nx + width - 1) / width, tilesY = (params.ny + rows - 1) / rows;
+  const auto from = [](int cells, int size, int tiles)
+  { return std::min(tiles, (cells + size - 1) / size); };
+  const auto to = [](int cells, int size, int tiles, int extent, int low)
+  { return cells > 0 ? std::clamp(std::max(extent - cells, 0) / size, low, tiles) : tiles; };
+  const int x0 = from(depth[0], width, tilesX), x1 = to(depth[1], width, tilesX, params.nx, x0);
+  const int y0 = from(depth[2], rows, tilesY), y1 = to(depth[3], rows, tilesY, params.ny, y0);
+  HaloTileLaunches launches;
+  const std::size_t groupX = static_cast<std::size_t>(shape.groupX);
+  const auto add = [&](auto& to, int tx0, int ty0, int tx1, int ty1)
+  {
+    if (tx1 > tx0 && ty1 > ty0)
+      to.push_back({ cl::NDRange(tx0 * groupX, static_cast<std::size_t>(ty0)),
+        cl::NDRange((tx1 - tx0) * groupX, static_cast<std::size_t>(ty1 - ty0)) });
+  };
+  add(launches.halo, 0, 0, x0, tilesY);
+  add(launches.halo, x1, 0, tilesX, tilesY);
+  add(launches.halo, x0, 0, x1, y0);
+  add(launches.halo, x0, y1, x1, tilesY);
+  add(launches.rest, x0, y0, x1, y1);
+  return launches;
+}
+
 // What the two second-order steppers share: the sweep's launch and the arguments every
 // second-order kernel takes.
 class SecondOrderStepper : public Stepper
@@ -63,58 +114,13 @@ protected:
   }
 
   // Where a split run's held dt lets a step's halo go out early (DeviceState::sendsHaloEarly),
-  // the sweeps' tiles cut in two sets of rectangles, each a launch's offset and range: the bands
-  // along the halo sides that hold every cell this rank sends (the west and east bands whole
-  // height, the south and north between them), and the rest.
+  // the launches over the tiles that hold it and over the rest (haloTileLaunches).
   void findHaloTiles()
   {
-    haloTiles_.clear();
-    otherTiles_.clear();
     const SimulationParameters& params = parts_.engine.params;
     sendsHaloEarly_ = parts_.state.sendsHaloEarly(!parts_.shape.wholeRows && holdsDt(params));
-    if (!sendsHaloEarly_)
-      return;
-    // Each sent rectangle goes to the band of the side it lies nearest, as deep as it reaches
-    // from that side (in cells; one may hold ghost cells of the grid's sides). (Not only the
-    // halo sides: an overlap may reach past a neighbour's block, so that a compute block spans
-    // the grid and its halo lies inside.)
-    std::array<int, 4> depth{};
-    for (const CellRect& r : parts_.state.haloSent())
-    {
-      const std::array<int, 4> reach = {
-        r.i0 + r.nx, params.nx - r.i0, r.j0 + r.ny, params.ny - r.j0
-      };
-      const auto nearest = std::min_element(reach.begin(), reach.end()) - reach.begin();
-      depth[nearest] = std::max(depth[nearest], reach[nearest]);
-    }
-    // In tiles, ends exclusive: the west band [0, x0), the east [x1, tilesX), the south
-    // [0, y0) and north [y1, tilesY) between them.
-    const int width = parts_.shape.groupX - 4, rows = parts_.shape.rows;
-    const int tilesX = (params.nx + width - 1) / width, tilesY = (params.ny + rows - 1) / rows;
-    const auto from = [](int cells, int size, int tiles)
-    { return std::min(tiles, (cells + size - 1) / size); };
-    const auto to = [](int cells, int size, int tiles, int extent, int low)
-    { return cells > 0 ? std::clamp(std::max(extent - cells, 0) / size, low, tiles) : tiles; };
-    const int x0 = from(depth[0], width, tilesX), x1 = to(depth[1], width, tilesX, params.nx, x0);
-    const int y0 = from(depth[2], rows, tilesY), y1 = to(depth[3], rows, tilesY, params.ny, y0);
-    addTiles(haloTiles_, 0, 0, x0, tilesY);
-    addTiles(haloTiles_, x1, 0, tilesX, tilesY);
-    addTiles(haloTiles_, x0, 0, x1, y0);
-    addTiles(haloTiles_, x0, y1, x1, tilesY);
-    addTiles(otherTiles_, x0, y0, x1, y1);
-  }
-
-  // The launch over tiles [tx0, tx1) x [ty0, ty1), where that holds any.
-  void addTiles(std::vector<std::pair<cl::NDRange, cl::NDRange>>& launches,
-    int tx0,
-    int ty0,
-    int tx1,
-    int ty1) const
-  {
-    const std::size_t groupX = static_cast<std::size_t>(parts_.shape.groupX);
-    if (tx1 > tx0 && ty1 > ty0)
-      launches.push_back({ cl::NDRange(tx0 * groupX, static_cast<std::size_t>(ty0)),
-        cl::NDRange((tx1 - tx0) * groupX, static_cast<std::size_t>(ty1 - ty0)) });
+    if (sendsHaloEarly_)
+      tiles_ = haloTileLaunches(params, parts_.shape, parts_.state.haloSent());
   }
 
   // A step's launch that writes copy `written`. At an exchange interval's last step, where the
@@ -128,17 +134,17 @@ protected:
       return;
     }
     cl::CommandQueue& queue = parts_.engine.queue;
-    for (const auto& [offset, range] : haloTiles_)
+    for (const auto& [offset, range] : tiles_.halo)
       queue.enqueueNDRangeKernel(kernel, offset, range, launch_.local);
     parts_.state.sendHaloEarly(written);
-    for (const auto& [offset, range] : otherTiles_)
+    for (const auto& [offset, range] : tiles_.rest)
       queue.enqueueNDRangeKernel(kernel, offset, range, launch_.local);
     clock_->readSpeedsEarly();
     parts_.state.completeHaloEarly();
   }
 
   bool sendsHaloEarly_ = false;
-  std::vector<std::pair<cl::NDRange, cl::NDRange>> haloTiles_, otherTiles_;
+  HaloTileLaunches tiles_;
 
   StepperParts parts_;
   KernelArgs args_;

@@ -227,16 +227,15 @@ void RankCoupling::agreeOnMaximum(const cl::Buffer& partials, std::size_t count)
 
 void RankCoupling::readSpeedsEarly(const cl::Buffer& partials, std::size_t count)
 {
-  partials_.resize(count * layout_.realSize);
-  queue_.enqueueReadBuffer(
-    partials, CL_FALSE, 0, partials_.size(), partials_.data(), nullptr, &speedsRead_);
+  readPartials(partials, count, &speedsRead_);
   speedsPending_ = true;
 }
 
-void RankCoupling::readPartials(const cl::Buffer& partials, std::size_t count)
+void RankCoupling::readPartials(const cl::Buffer& partials, std::size_t count, cl::Event* read)
 {
   partials_.resize(count * layout_.realSize);
-  queue_.enqueueReadBuffer(partials, CL_FALSE, 0, partials_.size(), partials_.data());
+  queue_.enqueueReadBuffer(
+    partials, CL_FALSE, 0, partials_.size(), partials_.data(), nullptr, read);
 }
 
 void RankCoupling::agreeOnPartialsRead(const cl::Buffer& partials, std::size_t count)

@@ -17,10 +17,10 @@
 #include "Partition.h"
 #include "PinnedHostMemory.h"
 #include "RankExchange.h"
+#include "Seconds.h"
 #include "SimulationTypes.h"
 
 #include <array>
-#include <chrono>
 #include <vector>
 
 namespace swe
@@ -80,10 +80,9 @@ public:
   template<class Wait>
   void timedWait(const Wait& wait)
   {
-    const auto start = std::chrono::steady_clock::now();
+    const Clock::time_point start = Clock::now();
     wait();
-    seconds_.wait +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    seconds_.wait += secondsSince(start);
   }
 
   // The time spent in the exchanges and agreements since this coupling was made.
@@ -101,7 +100,7 @@ private:
     }
     ~Stopwatch()
     {
-      seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      seconds_ += secondsSince(start_);
       ++calls_;
     }
     Stopwatch(const Stopwatch&) = delete;
@@ -110,7 +109,7 @@ private:
   private:
     double& seconds_;
     std::int64_t& calls_;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+    Clock::time_point start_ = Clock::now();
   };
 
   cl::CommandQueue& queue_;
@@ -142,8 +141,8 @@ private:
   cl::Event packed_, written_, speedsRead_;
   bool speedsPending_ = false;
   std::size_t sentEarlyBytes_ = 0, packedFields_ = 0, earlyFields_ = 0;
-  // Queues the read of count partials into partials_ (the caller waits for it).
-  void readPartials(const cl::Buffer& partials, std::size_t count);
+  // Queues the read of count partials into partials_ (the caller waits for it, or for `read`).
+  void readPartials(const cl::Buffer& partials, std::size_t count, cl::Event* read = nullptr);
   // Agrees on the largest of the partials read and queues its write into partials[0].
   void agreeOnPartialsRead(const cl::Buffer& partials, std::size_t count);
 
