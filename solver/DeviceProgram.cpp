@@ -311,9 +311,8 @@ void sourceConstants(std::ostream& s,
 }
 
 // The run's forcing series as program constants: the rain series (RAIN_SERIES, rates in m/s) or
-// the rain zones' (RAIN_ZONES),
-// the sides' (BCS_WEST ...; levels relative to the local datum) and the point sources'; empty
-// without any.
+// the rain zones' (RAIN_ZONES), the sides' (BCS_WEST ...; levels relative to the local datum)
+// and the point sources'; empty without any.
 std::string forcingSource(const SimulationParameters& params, double datum)
 {
   std::ostringstream s;
