@@ -24,7 +24,13 @@ enum ClockSlot
   CTRL_CUT_DT = 7,    /* a two-step launch with this first dt was refused: take one step */
   CTRL_TOO_FAST = 8,  /* the wave speed that took a fixed dt past the Courant limit */
   CTRL_RAIN = 9,      /* a rain series' rate [m/s] over the step being taken (RAIN_SERIES) */
-  CTRL_SIZE = 10,
+  /* The flood maps' fold of a step's input (kernels/flood_maps.h), kept by compute_dt before it
+   * commits the step: the input's time and the dt of the step that made it; and the dt of the
+   * newest state's step (0 for a state at t = 0, a loaded one, or one the maps hold already). */
+  CTRL_FOLD_TIME = 10,
+  CTRL_FOLD_DT = 11,
+  CTRL_STATE_DT = 12,
+  CTRL_SIZE = 13,
   /* Rain zones (RAIN_ZONES): zone z's rate [m/s] over the step at CTRL_ZONE_RAIN + z, set by
    * choose_dt; the buffer holds CTRL_SIZE + RAIN_ZONE_SLOTS reals. */
   CTRL_ZONE_RAIN = CTRL_SIZE,

@@ -123,6 +123,17 @@ inline void choose_dt(__global real* ctrl,
 #endif
 }
 
+/* Before a step is committed: the time of the state it reads and the dt of the step that made
+ * it, for the flood maps' fold of that state in the step (flood_maps.h). */
+inline void keep_fold_clock(__global real* ctrl)
+{
+  if (!(ctrl[CTRL_DT] > (real)0))
+    return;
+  ctrl[CTRL_FOLD_TIME] = ctrl[CTRL_TIME];
+  ctrl[CTRL_FOLD_DT] = ctrl[CTRL_STATE_DT];
+  ctrl[CTRL_STATE_DT] = ctrl[CTRL_DT];
+}
+
 /* Adds the step just taken (ctrl[CTRL_DT]) to the clock: exactly onto the target when it lands
  * there, else by Kahan summation. */
 inline void commit_dt(__global real* ctrl, __global int* status)

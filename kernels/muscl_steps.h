@@ -4,24 +4,26 @@
 #define SWE_MUSCL_STEPS_H
 
 /* The arguments of the second-order kernels, the sweeps and the CPU-shaped ones alike, in the
- * order their steppers bind them (solver/MusclSteppers.cpp); the tiles' last (dry_tiles.h). */
+ * order their steppers bind them (solver/MusclSteppers.cpp); the tiles' (dry_tiles.h) and the
+ * flood maps' (flood_maps.h) last, placeholders where the run has none. */
 #define MUSCL_HLLC_STAGE_ARGUMENTS                                                                 \
   __global const real *h, __global const real *hu, __global const real *hv,                        \
     __global const real *bed, __global const real *h_base, __global const real *hu_base,           \
     __global const real *hv_base, __global real *h_out, __global real *hu_out,                     \
     __global real *hv_out, __global const real *ctrl, __global int *status,                        \
     __global real *partial_max, const real manning, const real inv_dx, const int final_stage,      \
-    __global const real *manning_field, TILE_ARGUMENTS
+    __global const real *manning_field, TILE_ARGUMENTS, MAP_ARGUMENTS
 #define MUSCL_HANCOCK_STEP_ARGUMENTS                                                               \
   __global const real *h, __global const real *hu, __global const real *hv,                        \
     __global const real *bed, __global real *h_out, __global real *hu_out, __global real *hv_out,  \
     __global const real *ctrl, __global int *status, __global real *partial_max,                   \
-    const real manning, const real inv_dx, __global const real *manning_field, TILE_ARGUMENTS
+    const real manning, const real inv_dx, __global const real *manning_field, TILE_ARGUMENTS,     \
+    MAP_ARGUMENTS
 /* The same arguments' names, for the kernels that pass them on to the function holding their
  * body. */
 #define MUSCL_HANCOCK_STEP_PARAMETERS                                                              \
   h, hu, hv, bed, h_out, hu_out, hv_out, ctrl, status, partial_max, manning, inv_dx,               \
-    manning_field, TILE_PARAMETERS
+    manning_field, TILE_PARAMETERS, MAP_PARAMETERS
 
 /* MUSCL-Hancock takes a step in two launches of one kernel body. The first pass leaves out the
  * outflow cap (outflow_capped); the second, with the cap, runs only if the first took a depth

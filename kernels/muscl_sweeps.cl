@@ -290,6 +290,8 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       const bool here = updates && j < NY;
       const int c = IDX(i, j);
       real hun = (real)0, hvn = (real)0, h_b = (real)0, hu_b = (real)0, hv_b = (real)0;
+      const bool folds = here && !final_stage; /* (flood_maps.h) */
+      CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
       if (here)
       {
         hun = hu[c];
@@ -314,6 +316,8 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       if (here)
       {
         real hn = mine.h;
+        if (folds)
+          fold_step_input(MAP_PARAMETERS, ctrl, c, seen, hn, hun, hvn);
         const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c),
           RAIN_AT(c), g, (real)H_DRY, (real)H_FILM);
         if (final_stage)
@@ -433,7 +437,10 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       const StoredCell incoming = load_cell(h, hu, hv, bed, i, j + 3, column_exists);
       const bool here = updates && j < NY;
       const int c = IDX(i, j);
+      /* (a pass taken again has folded its input: flood_maps.h) */
+      const bool folds = here && (!capped || HELD_DT_CAPPED);
       real hun = (real)0, hvn = (real)0;
+      CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
       if (here)
       {
         hun = hu[c];
@@ -455,6 +462,8 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       if (here)
       {
         real hn = cell.h;
+        if (folds)
+          fold_step_input(MAP_PARAMETERS, ctrl, c, seen, hn, hun, hvn);
         if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
           speed = INFINITY; /* the step is to be taken again, capped */
         const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), RAIN_AT(c),

@@ -54,7 +54,10 @@ compute_dt(__global real* partial_max, const int num_partials, __global real* ct
     m = fmax(m, ctrl[CTRL_MAX_SPEED]);
   choose_dt(ctrl, status, status[STATUS_BAD_CELL], m, cfl_dx, fixed_dt, held != 0);
   if (commit_now)
+  {
+    keep_fold_clock(ctrl);
     commit_dt(ctrl, status);
+  }
 }
 
 /* Diagnostics, first stage: per-group sum of depth, max depth, max wave speed. */

@@ -2,6 +2,7 @@
 
 #include "DeviceClock.h"
 #include "Error.h"
+#include "FloodMaps.h"
 #include "Gauges.h"
 #include "InitialState.h"
 #include "KernelSource.h"
@@ -208,6 +209,9 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << (params.waterBalance ? "-DWATER_BALANCE " : "") << haloOption(settings.haloSides)
     << ownedOption(settings.layout) << (holdsDt(params) ? "-DHELD_DT " : "")
     << dryTileOptions(dryTileGrid(params, shape))
+    << (stepsFoldFloodMaps(params, shape)
+           ? "-DSTEP_FOLDS_MAPS=1 -DARRIVAL_DEPTH=" + real(params.arrivalDepth) + " "
+           : "")
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless
     // the build options choose (tests take both on any device).
@@ -438,6 +442,7 @@ GridLaunch gridLaunch(const DeviceProgram& program,
   launch.groups = static_cast<int>(groupsX * groupsY);
   launch.speedGroups = static_cast<int>(speedGroupsX * speedGroupsY);
   launch.tiles = dryTileGrid(params, shape);
+  launch.stepsFoldMaps = stepsFoldFloodMaps(params, shape);
   return launch;
 }
 } // namespace swe

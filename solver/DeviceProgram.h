@@ -108,6 +108,7 @@ struct GridLaunch
   int groups = 0;      // of global
   int speedGroups = 0; // of speed
   TileGrid tiles;      // where the run skips dry land
+  bool stepsFoldMaps = false; // stepsFoldFloodMaps (FloodMaps.h)
 };
 
 GridLaunch gridLaunch(const DeviceProgram& program,

@@ -18,6 +18,7 @@ DeviceState::DeviceState(const EngineContext& engine,
   , layout_(layout)
   , perCellManning_(perCellManning)
   , datum_(datum)
+  , stepsFoldMaps_(engine.grid.stepsFoldMaps)
   , tiles_(engine, engine.grid.tiles)
 {
   const cl::Context& context = engine.context;
@@ -41,6 +42,8 @@ DeviceState::DeviceState(const EngineContext& engine,
   }
   if (engine.params.floodMaps)
     maps_.emplace(engine, layout_);
+  else
+    noMaps_ = cl::Buffer(context, CL_MEM_READ_WRITE, layout_.realSize);
   if (!engine.params.gauges.empty())
     gauges_.emplace(engine, layout_);
   if (!sourcesHere(engine.params).empty())
@@ -169,10 +172,16 @@ void DeviceState::afterStep(int p, bool step) const
   if (step && infiltrate_[p]())
     queue_.enqueueNDRangeKernel(
       infiltrate_[p], cl::NullRange, cellPassRange(layout_), cl::NDRange(kPassGroupX, 1));
-  if (maps_)
+  if (maps_ && !(step && stepsFoldMaps_))
     maps_->fold(p, step);
   if (gauges_)
     gauges_->sample(p);
+}
+
+void DeviceState::afterBatch(int p) const
+{
+  if (maps_ && stepsFoldMaps_)
+    maps_->settle(p);
 }
 
 const cl::Buffer& DeviceState::stateBuffer(int f, int p) const

@@ -65,8 +65,17 @@ public:
   void bindClock(const cl::Buffer& ctrl, const cl::Buffer& status);
   // Queues what follows a step that wrote copy p (step), or the state at t = 0 or restored: the
   // point sources' water over the step (kernels/sources.cl; a step only), then the fold into the
-  // flood maps (FloodMaps::fold) and the gauges' sample, where the run has them.
+  // flood maps (FloodMaps::fold; the state at t = 0 only, where the steps fold them) and the
+  // gauges' sample, where the run has them.
   void afterStep(int p, bool step = true) const;
+  // After a batch of steps whose newest state is copy p: where the steps fold the flood maps,
+  // that state's fold (FloodMaps::settle). Else nothing.
+  void afterBatch(int p) const;
+  // The flood maps as the steps' kernel arguments (placeholders without them).
+  auto mapArgs() const
+  {
+    return maps_ ? maps_->args() : std::tie(noMaps_, noMaps_, noMaps_, noMaps_, noMaps_);
+  }
   // With the water balance, queues the fold of what the step that reads copy p moves through the
   // grid's sides into the Inflow field (kernels/boundary_inflow.cl): after a Lax-Friedrichs step,
   // between MUSCL-Hancock's passes, before each of MUSCL-HLLC's stages. Else nothing.
@@ -152,6 +161,8 @@ private:
   cl::Buffer bed_, manningField_;
   std::array<cl::Kernel, 2> fillGhosts_; // one per copy, bound once
   std::optional<FloodMaps> maps_;
+  bool stepsFoldMaps_;
+  cl::Buffer noMaps_; // the maps' placeholder argument, without them
   std::optional<Gauges> gauges_;
   std::array<cl::Kernel, 2> addSources_; // one per copy; none without point sources
   cl::Buffer infiltrated_;               // the cumulative infiltration, with Green-Ampt

@@ -1,6 +1,7 @@
 #include "FloodMaps.h"
 
 #include "KernelArgs.h"
+#include "clock_slots.h"
 
 #include <limits>
 
@@ -15,6 +16,11 @@ cl::NDRange cellPassRange(const GridLayout& layout)
 {
   return cl::NDRange(roundUp(static_cast<std::uint64_t>(layout.nx), kPassGroupX),
     (layout.ny + kPassRows - 1) / kPassRows);
+}
+
+bool stepsFoldFloodMaps(const SimulationParameters& params, const LaunchShape& shape)
+{
+  return params.floodMaps && isSecondOrder(params.scheme) && !shape.wholeRows;
 }
 
 FloodMaps::FloodMaps(const EngineContext& engine, const GridLayout& layout)
@@ -36,6 +42,7 @@ void FloodMaps::bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copi
   const cl::Buffer& ctrl,
   const std::array<const cl::Buffer*, 2>& tiles)
 {
+  ctrl_ = &ctrl;
   const KernelArgs args(precision_);
   for (int p = 0; p < 2; ++p)
     for (int step = 0; step < 2; ++step)
@@ -50,7 +57,7 @@ void FloodMaps::bind(const std::array<std::array<const cl::Buffer*, 3>, 2>& copi
         maps_[3],
         maps_[4],
         Real{ arrivalDepth_ },
-        static_cast<cl_int>(step),
+        static_cast<cl_int>(step ? CTRL_DT : CTRL_STATE_DT),
         *tiles[p]);
 }
 
@@ -71,5 +78,15 @@ void FloodMaps::reset()
 void FloodMaps::fold(int p, bool step) const
 {
   queue_.enqueueNDRangeKernel(fold_[p][step ? 1 : 0], cl::NullRange, global_, local_);
+}
+
+void FloodMaps::settle(int p) const
+{
+  fold(p, false);
+  const std::size_t realSize = layout_.realSize;
+  if (precision_ == Precision::Double)
+    queue_.enqueueFillBuffer(*ctrl_, cl_double(0), CTRL_STATE_DT * realSize, realSize);
+  else
+    queue_.enqueueFillBuffer(*ctrl_, cl_float(0), CTRL_STATE_DT * realSize, realSize);
 }
 } // namespace swe

@@ -178,7 +178,8 @@ public:
         stepInputs(parts_.engine.params, clock),
         static_cast<cl_int>(p),
         state.manningField(),
-        state.tiles().args(p));
+        state.tiles().args(p),
+        state.mapArgs());
     findHaloTiles();
   }
 
@@ -197,6 +198,7 @@ public:
       launchStep(stage_[1], 0);
       parts_.state.afterStep(0);
     }
+    parts_.state.afterBatch(0);
   }
 
 private:
@@ -231,7 +233,8 @@ public:
           state.copy(1 - p).args(),
           stepInputs(parts_.engine.params, clock),
           state.manningField(),
-          state.tiles().args(p));
+          state.tiles().args(p),
+          state.mapArgs());
     findHaloTiles();
   }
 
@@ -254,6 +257,7 @@ public:
       parts_.state.afterStep(1 - parity);
       parity = 1 - parity;
     }
+    parts_.state.afterBatch(parity);
   }
 
 private:
