@@ -179,7 +179,8 @@ public:
         static_cast<cl_int>(p),
         state.manningField(),
         state.tiles().args(p),
-        state.mapArgs());
+        state.mapArgs(),
+        state.infiltrationArgs(0));
     findHaloTiles();
   }
 
@@ -234,7 +235,8 @@ public:
           stepInputs(parts_.engine.params, clock),
           state.manningField(),
           state.tiles().args(p),
-          state.mapArgs());
+          state.mapArgs(),
+          state.infiltrationArgs(p));
     findHaloTiles();
   }
 

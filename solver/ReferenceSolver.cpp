@@ -245,8 +245,8 @@ Real ReferenceSolver<Real>::stepWith(Real dt, double target)
     stepLaxFriedrichs(dt);
   if (!params_.sources.empty() || params_.infiltration.on())
     speedBeforeAfterStep_ = maxWaveSpeed();
-  addSources(dt);
   infiltrate(dt);
+  addSources(dt);
   if (maps_)
     foldFloodMaps(*maps_, dt);
   return dt;

@@ -77,6 +77,72 @@ InitialState roughState(std::uint64_t seed)
   return s;
 }
 
+InitialState roughPatch(const SimulationParameters& p, std::uint64_t seed)
+{
+  const InitialState patch = roughState(seed);
+  InitialState initial(p.nx, p.ny);
+  for (int j = 0; j < patch.ny; ++j)
+    for (int i = 0; i < patch.nx; ++i)
+    {
+      const std::size_t from = patch.index(i, j), to = initial.index(20 + i, 14 + j);
+      initial.h[to] = patch.h[from];
+      initial.hu[to] = patch.hu[from];
+      initial.hv[to] = patch.hv[from];
+      initial.bed[to] = patch.bed[from];
+    }
+  return initial;
+}
+
+namespace
+{
+// The state and its kept fields, as bytes, along a run: after batches of steps, single steps,
+// and steps landing on target times.
+std::vector<std::vector<unsigned char>> statesAlongARun(const SimulationParameters& p,
+  const InitialState& initial,
+  std::int64_t* redone)
+{
+  Simulation sim(p, initial);
+  std::vector<std::vector<unsigned char>> seen;
+  const auto keep = [&]
+  {
+    const StateView view = sim.downloadState();
+    seen.emplace_back(view.data,
+      view.data + static_cast<std::size_t>(view.fields) * view.nx * view.ny * view.realSize);
+  };
+  sim.step(4);
+  keep();
+  for (int k = 0; k < 2; ++k)
+  {
+    sim.step(1);
+    keep();
+  }
+  sim.step(9);
+  keep();
+  sim.advanceTo(sim.time() + 0.011);
+  keep();
+  sim.advanceTo(sim.time() + 0.05);
+  keep();
+  *redone = sim.redoneSteps();
+  return seen;
+}
+} // namespace
+
+std::int64_t expectSweepsGiveTheRowsBits(SimulationParameters p,
+  const InitialState& initial,
+  const std::string& where)
+{
+  std::int64_t redoneInSweeps = 0, redoneInRows = 0;
+  p.launch = "16x1x4";
+  const auto sweeps = statesAlongARun(p, initial, &redoneInSweeps);
+  p.launch = "rows4";
+  const auto rows = statesAlongARun(p, initial, &redoneInRows);
+  EXPECT_EQ(sweeps.size(), rows.size()) << where;
+  for (std::size_t k = 0; k < std::min(sweeps.size(), rows.size()); ++k)
+    EXPECT_TRUE(sweeps[k] == rows[k]) << where << ", check " << k;
+  EXPECT_EQ(redoneInSweeps, redoneInRows) << where;
+  return redoneInSweeps;
+}
+
 Fields download(const Simulation& simulation)
 {
   const auto& p = simulation.parameters();
