@@ -52,8 +52,7 @@ enum StatusSlot
   STATUS_REDO = 9,        /* MUSCL-Hancock: 1 while the running step is to be taken again, capped */
   STATUS_REDONE = 10,     /* MUSCL-Hancock steps taken again with the outflow cap */
   STATUS_TOO_FAST = 11,   /* steps taken when a fixed dt met the Courant limit; -1: never */
-  STATUS_IDLE_STEPS = 12, /* steps since the last one taken that were no-ops (dt 0) */
-  STATUS_SIZE = 13
+  STATUS_SIZE = 12
 };
 
 #ifdef __cplusplus

@@ -124,11 +124,9 @@ inline void choose_dt(__global real* ctrl,
 }
 
 /* Before a step is committed: the time of the state it reads and the dt of the step that made
- * it, for the flood maps' fold of that state in the step (flood_maps.h); and the no-ops since the
- * last step taken (infiltration.cl's carry_infiltration). */
-inline void keep_fold_clock(__global real* ctrl, __global int* status)
+ * it, for the flood maps' fold of that state in the step (flood_maps.h). */
+inline void keep_fold_clock(__global real* ctrl)
 {
-  status[STATUS_IDLE_STEPS] = ctrl[CTRL_DT] > (real)0 ? 0 : status[STATUS_IDLE_STEPS] + 1;
   if (!(ctrl[CTRL_DT] > (real)0))
     return;
   ctrl[CTRL_FOLD_TIME] = ctrl[CTRL_TIME];

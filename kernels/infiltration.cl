@@ -1,5 +1,5 @@
-/* Green-Ampt infiltration after every step (kernels/infiltration.h), where the steps do not
- * infiltrate themselves (muscl_steps.h): a work-item takes PASS_ROWS cells of a column (grid.h). */
+/* Green-Ampt infiltration after every step (kernels/infiltration.h): a work-item takes
+ * PASS_ROWS cells of a column (grid.h). */
 #ifdef GREEN_AMPT
 /* With a soil map (GREEN_AMPT_FIELD), soil holds each cell's K [m/s], then at SOIL_PLANE its
  * suction head times moisture deficit [m]; else a placeholder. tiles: the copy's flags, for
@@ -29,17 +29,5 @@ __kernel void infiltrate(__global real* h, __global real* hu, __global real* hv,
     hv[c] = hvc;
     infiltrated[c] = f;
   }
-}
-
-/* Where MUSCL-Hancock's sweeps keep the cumulative infiltration in two copies (muscl_steps.h):
- * after a batch of steps, the copy of the state now current (`current`) gets the other's where an
- * odd count of no-ops (steps at the target, which carry the state but not the infiltration) has
- * followed the last step taken. Else nothing: every cell, padding included, one per work-item. */
-__kernel void carry_infiltration(__global real* current, __global const real* other,
-  __global const int* status, const int cells)
-{
-  const int c = get_global_id(0);
-  if (c < cells && status[STATUS_IDLE_STEPS] % 2 != 0)
-    current[c] = other[c];
 }
 #endif

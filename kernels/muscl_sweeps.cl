@@ -149,28 +149,25 @@ inline void publish_tile_speed(real tile_speed, __global real* partial_max, int 
 #endif
 }
 
-/* Where the rank owns cell (i, j), takes its new state's wave speed into *speed, or reports the
- * cell (linear interior index) as non-physical. */
-inline void check_cell(int i, int j, real h, real hu, real hv, bool ok, real* speed,
-  __global int* status)
-{
-  if (!OWNED(i, j))
-    return;
-  if (ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv))
-    *speed = fmax(*speed, wave_speed(h, hu, hv));
-  else
-    atomic_min(&status[STATUS_BAD_CELL], j * NX + i);
-}
-
-/* Stores the new state of cell c; with SKIP_DRY, gathers its bits into *water (dry_tiles.h). */
-inline void store_cell(__global real* h_out, __global real* hu_out, __global real* hv_out, int c,
-  real h, real hu, real hv, uint* water)
+/* Stores the new state of cell (i, j) at c and, where the rank owns it, takes its wave speed
+ * into *speed, or reports the cell (linear interior index) as non-physical; with SKIP_DRY,
+ * gathers its bits into *water (dry_tiles.h). */
+inline void store_checked(__global real* h_out, __global real* hu_out, __global real* hv_out,
+  int c, int i, int j, real h, real hu, real hv, bool ok, real* speed, __global int* status,
+  uint* water)
 {
   if (SKIP_DRY)
     *water |= WATER_BITS(h) | WATER_BITS(hu) | WATER_BITS(hv);
   h_out[c] = h;
   hu_out[c] = hu;
   hv_out[c] = hv;
+  const int cell = j * NX + i;
+  if (!OWNED(i, j))
+    return;
+  if (ok && h >= (real)0 && isfinite(h) && isfinite(hu) && isfinite(hv))
+    *speed = fmax(*speed, wave_speed(h, hu, hv));
+  else
+    atomic_min(&status[STATUS_BAD_CELL], cell);
 }
 
 /* A face of the sweep: capped in MUSCL-Hancock's second pass (capped_face_fluxes, with the two
@@ -295,7 +292,6 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       real hun = (real)0, hvn = (real)0, h_b = (real)0, hu_b = (real)0, hv_b = (real)0;
       const bool folds = here && !final_stage; /* (flood_maps.h) */
       CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
-      const SoilCell soil_cell = step_soil(INFILTRATION_PARAMETERS, c, here && final_stage);
       if (here)
       {
         hun = hu[c];
@@ -331,11 +327,8 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
           hvn = (real)0.5 * (hv_b + hvn);
           TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
         }
-        check_cell(i, j, hn, hun, hvn, ok, &speed, status);
-        if (final_stage &&
-            step_infiltrate(INFILTRATION_PARAMETERS, c, soil_cell, dt, &hn, &hun, &hvn, false))
-          water |= 1;
-        store_cell(h_out, hu_out, hv_out, c, hn, hun, hvn, &water);
+        store_checked(
+          h_out, hu_out, hv_out, c, i, j, hn, hun, hvn, ok, &speed, status, &water);
       }
       /* Slide the window one row north. */
       cell = above;
@@ -448,7 +441,6 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       const bool folds = here && (!capped || HELD_DT_CAPPED);
       real hun = (real)0, hvn = (real)0;
       CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
-      const SoilCell soil_cell = step_soil(INFILTRATION_PARAMETERS, c, here);
       if (here)
       {
         hun = hu[c];
@@ -477,10 +469,8 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
         const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), RAIN_AT(c),
           g, (real)H_DRY, (real)H_FILM);
         TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
-        check_cell(i, j, hn, hun, hvn, ok, &speed, status);
-        if (step_infiltrate(INFILTRATION_PARAMETERS, c, soil_cell, dt, &hn, &hun, &hvn, true))
-          water |= 1;
-        store_cell(h_out, hu_out, hv_out, c, hn, hun, hvn, &water);
+        store_checked(
+          h_out, hu_out, hv_out, c, i, j, hn, hun, hvn, ok, &speed, status, &water);
       }
       /* Slide the window one row north. */
       south = north_seen_above;

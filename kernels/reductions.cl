@@ -55,7 +55,7 @@ compute_dt(__global real* partial_max, const int num_partials, __global real* ct
   choose_dt(ctrl, status, status[STATUS_BAD_CELL], m, cfl_dx, fixed_dt, held != 0);
   if (commit_now)
   {
-    keep_fold_clock(ctrl, status);
+    keep_fold_clock(ctrl);
     commit_dt(ctrl, status);
   }
 }

@@ -126,11 +126,9 @@ std::uint64_t deviceBytesPerCell(Precision precision, bool perCellManning)
 std::uint64_t deviceBytesPerCell(const SimulationParameters& params, bool perCellManning)
 {
   // (the fields a state keeps beyond h, hu, hv: the infiltration, the flood maps)
-  // (and the rain's factors, beside a Manning field, and a soil map's two: DeviceState; and the
-  // infiltration's second copy, which MUSCL-Hancock's sweeps keep)
+  // (and the rain's factors, beside a Manning field, and a soil map's two: DeviceState)
   const std::uint64_t kept = stateFields(params).size() - kStateFields +
-                             (params.rainPerCell ? 1 : 0) + (params.infiltration.perCell ? 2 : 0) +
-                             (params.infiltration.on() && params.scheme == Scheme::MusclHancock);
+                             (params.rainPerCell ? 1 : 0) + (params.infiltration.perCell ? 2 : 0);
   return deviceBytesPerCell(params.precision, perCellManning || params.rainPerCell) +
          kept * realBytes(params.precision);
 }

@@ -2,6 +2,7 @@
 
 #include "DeviceClock.h"
 #include "Error.h"
+#include "FloodMaps.h"
 #include "Gauges.h"
 #include "InitialState.h"
 #include "KernelSource.h"
@@ -98,11 +99,6 @@ std::string withoutDriverNoise(const std::string& log)
 }
 } // namespace
 
-bool secondOrderSweeps(const SimulationParameters& params, const LaunchShape& shape)
-{
-  return isSecondOrder(params.scheme) && !shape.wholeRows;
-}
-
 DeviceFeatures deviceFeatures(const cl::Device& device,
   const SimulationParameters& params,
   const DeviceInfo& info,
@@ -170,7 +166,6 @@ std::string programBuildOptions(const ProgramSettings& settings)
   // Whether the user's build options define the macro (tests set the engine's own choices).
   const auto userDefines = [&](const char* macro)
   { return params.buildOptions.find(std::string("-D") + macro) != std::string::npos; };
-  const bool sweeps = secondOrderSweeps(params, shape);
   std::ostringstream s;
   s << boundaryOptions(params, settings.local.datum);
   // fp32 flushes denormals (below 1.2e-38, nothing a flood holds): the second-order sweeps
@@ -214,10 +209,9 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << (params.waterBalance ? "-DWATER_BALANCE " : "") << haloOption(settings.haloSides)
     << ownedOption(settings.layout) << (holdsDt(params) ? "-DHELD_DT " : "")
     << dryTileOptions(dryTileGrid(params, shape))
-    << (sweeps && params.floodMaps
+    << (stepsFoldFloodMaps(params, shape)
            ? "-DSTEP_FOLDS_MAPS=1 -DARRIVAL_DEPTH=" + real(params.arrivalDepth) + " "
            : "")
-    << (sweeps && params.infiltration.on() ? "-DSTEP_INFILTRATES=1 " : "")
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless
     // the build options choose (tests take both on any device).
@@ -448,7 +442,7 @@ GridLaunch gridLaunch(const DeviceProgram& program,
   launch.groups = static_cast<int>(groupsX * groupsY);
   launch.speedGroups = static_cast<int>(speedGroupsX * speedGroupsY);
   launch.tiles = dryTileGrid(params, shape);
-  launch.sweeps = secondOrderSweeps(params, shape);
+  launch.stepsFoldMaps = stepsFoldFloodMaps(params, shape);
   return launch;
 }
 } // namespace swe

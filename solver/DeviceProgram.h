@@ -108,13 +108,8 @@ struct GridLaunch
   int groups = 0;      // of global
   int speedGroups = 0; // of speed
   TileGrid tiles;      // where the run skips dry land
-  // The steps are the GPU-shaped second-order sweeps, which fold the flood maps and infiltrate
-  // themselves (kernels/flood_maps.h, muscl_steps.h); other steps leave both to passes.
-  bool sweeps = false;
+  bool stepsFoldMaps = false; // stepsFoldFloodMaps (FloodMaps.h)
 };
-
-// Whether a run's steps are the GPU-shaped second-order sweeps (GridLaunch::sweeps).
-bool secondOrderSweeps(const SimulationParameters& params, const LaunchShape& shape);
 
 GridLaunch gridLaunch(const DeviceProgram& program,
   const SimulationParameters& params,

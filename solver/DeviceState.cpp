@@ -18,7 +18,7 @@ DeviceState::DeviceState(const EngineContext& engine,
   , layout_(layout)
   , perCellManning_(perCellManning)
   , datum_(datum)
-  , sweeps_(engine.grid.sweeps)
+  , stepsFoldMaps_(engine.grid.stepsFoldMaps)
   , tiles_(engine, engine.grid.tiles)
 {
   const cl::Context& context = engine.context;
@@ -40,9 +40,10 @@ DeviceState::DeviceState(const EngineContext& engine,
     fillGhosts_[p] = engine.program.kernel("fill_ghosts");
     args.bind(fillGhosts_[p], copies_[p].args(), bed_);
   }
-  placeholder_ = cl::Buffer(context, CL_MEM_READ_WRITE, layout_.realSize);
   if (engine.params.floodMaps)
     maps_.emplace(engine, layout_);
+  else
+    noMaps_ = cl::Buffer(context, CL_MEM_READ_WRITE, layout_.realSize);
   if (!engine.params.gauges.empty())
     gauges_.emplace(engine, layout_);
   if (!sourcesHere(engine.params).empty())
@@ -50,20 +51,13 @@ DeviceState::DeviceState(const EngineContext& engine,
       k = engine.program.kernel("add_sources");
   if (engine.params.infiltration.on())
   {
-    // (MUSCL-Hancock's sweeps keep it in two copies, as the state; else one buffer: muscl_steps.h)
-    infiltrated_[0] = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
-    const bool twoCopies = sweeps_ && engine.params.scheme == Scheme::MusclHancock;
-    infiltrated_[1] = twoCopies ? cl::Buffer(context, CL_MEM_READ_WRITE, bytes) : infiltrated_[0];
-    if (twoCopies)
-      for (cl::Kernel& k : carryInfiltration_)
-        k = engine.program.kernel("carry_infiltration");
+    infiltrated_ = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
     // (a soil map's K, then P: two planes; else a placeholder argument)
     soil_ = cl::Buffer(
       context, CL_MEM_READ_ONLY, engine.params.infiltration.perCell ? 2 * bytes : layout_.realSize);
-    if (!sweeps_)
-      for (cl::Kernel& k : infiltrate_)
-        k = engine.program.kernel("infiltrate");
-    kept_.push_back(&infiltrated_[0]);
+    for (cl::Kernel& k : infiltrate_)
+      k = engine.program.kernel("infiltrate");
+    kept_.push_back(&infiltrated_);
   }
   // (sources write it where there is no balance, so a placeholder then)
   inflow_ = cl::Buffer(context, CL_MEM_READ_WRITE, engine.params.waterBalance ? bytes : 64);
@@ -89,16 +83,8 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
         .bind(addSources_[p], copies_[p].args(), ctrl, inflow_);
     if (infiltrate_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
-        .bind(infiltrate_[p], copies_[p].args(), infiltrated_[0], ctrl, soil_, tiles_.flags(p));
+        .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl, soil_, tiles_.flags(p));
   }
-  for (int p = 0; p < 2; ++p)
-    if (carryInfiltration_[p]())
-      KernelArgs(Precision::Single) // (no reals among its arguments)
-        .bind(carryInfiltration_[p],
-          infiltrated_[p],
-          infiltrated_[1 - p],
-          status,
-          static_cast<cl_int>(layout_.paddedCells()));
   for (int p = 0; p < 2; ++p)
     if (foldInflow_[p]())
       KernelArgs(params_.precision)
@@ -181,12 +167,12 @@ void DeviceState::foldBoundaryInflow(int p) const
 
 void DeviceState::afterStep(int p, bool step) const
 {
+  if (step && addSources_[p]())
+    queue_.enqueueNDRangeKernel(addSources_[p], cl::NullRange, cl::NDRange(1), cl::NDRange(1));
   if (step && infiltrate_[p]())
     queue_.enqueueNDRangeKernel(
       infiltrate_[p], cl::NullRange, cellPassRange(layout_), cl::NDRange(kPassGroupX, 1));
-  if (step && addSources_[p]())
-    queue_.enqueueNDRangeKernel(addSources_[p], cl::NullRange, cl::NDRange(1), cl::NDRange(1));
-  if (maps_ && !(step && sweeps_))
+  if (maps_ && !(step && stepsFoldMaps_))
     maps_->fold(p, step);
   if (gauges_)
     gauges_->sample(p);
@@ -194,12 +180,7 @@ void DeviceState::afterStep(int p, bool step) const
 
 void DeviceState::afterBatch(int p) const
 {
-  if (carryInfiltration_[p]())
-    queue_.enqueueNDRangeKernel(carryInfiltration_[p],
-      cl::NullRange,
-      cl::NDRange(roundUp(layout_.paddedCells(), 64)),
-      cl::NDRange(64));
-  if (maps_ && sweeps_)
+  if (maps_ && stepsFoldMaps_)
     maps_->settle(p);
 }
 
@@ -214,8 +195,7 @@ const cl::Buffer& DeviceState::stateBuffer(int f, int p) const
     case 2:
       return copies_[p].hv;
   }
-  const cl::Buffer* kept = kept_[static_cast<std::size_t>(f - kStateFields)];
-  return kept == &infiltrated_[0] ? infiltrated_[p] : *kept;
+  return *kept_[static_cast<std::size_t>(f - kStateFields)];
 }
 
 const cl::Buffer& DeviceState::field(Field field) const
@@ -231,7 +211,7 @@ const cl::Buffer& DeviceState::field(Field field) const
     case Field::Bed:
       return bed_;
     case Field::Infiltration:
-      return infiltrated_[parity];
+      return infiltrated_;
     case Field::Inflow:
       return inflow_;
     default:
@@ -322,9 +302,8 @@ void DeviceState::upload(const InitialState& initial)
   uploadWhole(copies_[0].hv, initial.hv);
   if (maps_)
     maps_->reset();
-  for (const cl::Buffer* b : { &infiltrated_[0], &infiltrated_[1], &inflow_ })
-    if ((*b)() &&
-        (b == &infiltrated_[1] || std::find(kept_.begin(), kept_.end(), b) != kept_.end()))
+  for (const cl::Buffer* b : { &infiltrated_, &inflow_ })
+    if (std::find(kept_.begin(), kept_.end(), b) != kept_.end())
       queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
   if (gauges_)
     gauges_->setBed(initial);
@@ -353,15 +332,15 @@ void DeviceState::exchangeHalo(int p, Halo halo)
   const Copy& c = copies_[p];
   // An overlap's cells lose water to Green-Ampt as their owner's do only if they also hold its
   // cumulative infiltration (kernels/infiltration.cl). (pack_halo takes four fields at most.)
-  const bool infiltration = params_.infiltration.on() && !params_.ownsWholeBlock();
+  const bool infiltration = infiltrate_[0]() && !params_.ownsWholeBlock();
   std::vector<const cl::Buffer*> fields{ &c.h, &c.hu, &c.hv };
   if (halo == Halo::StateAndBed)
     fields.push_back(&bed_);
   else if (infiltration)
-    fields.push_back(&infiltrated_[p]);
+    fields.push_back(&infiltrated_);
   coupling_->exchangeHalo(fields);
   if (halo == Halo::StateAndBed && infiltration)
-    coupling_->exchangeHalo({ &infiltrated_[p] });
+    coupling_->exchangeHalo({ &infiltrated_ });
 }
 
 template<class T>
@@ -459,7 +438,7 @@ void DeviceState::readConverted(const cl::Buffer& buffer, Out* out) const
 template<class Out>
 void DeviceState::downloadField(Field field, Out* out) const
 {
-  if (field == Field::Infiltration && !infiltrated_[0]())
+  if (field == Field::Infiltration && !infiltrated_())
     throw Error("this run has no Green-Ampt infiltration to read");
   if (field == Field::Inflow && !foldInflow_[0]())
     throw Error("this run keeps no water balance: switch it on (Water Balance, swe run "

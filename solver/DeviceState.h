@@ -63,29 +63,18 @@ public:
   // time, the step's dt and the step count from the clock's buffers. Once, before the first ghost
   // fill.
   void bindClock(const cl::Buffer& ctrl, const cl::Buffer& status);
-  // Queues what follows a step that wrote copy p (step), or the state at t = 0 or restored:
-  // Green-Ampt's infiltration (kernels/infiltration.cl; a step only, where the steps do not
-  // infiltrate themselves), the point sources' water over the step (kernels/sources.cl; a step
-  // only), then the fold into the flood maps (FloodMaps::fold; the state at t = 0 only, where the
-  // steps fold them) and the gauges' sample, where the run has them.
+  // Queues what follows a step that wrote copy p (step), or the state at t = 0 or restored: the
+  // point sources' water over the step (kernels/sources.cl; a step only), then the fold into the
+  // flood maps (FloodMaps::fold; the state at t = 0 only, where the steps fold them) and the
+  // gauges' sample, where the run has them.
   void afterStep(int p, bool step = true) const;
-  // After a batch of steps whose newest state is copy p: where the steps keep the infiltration
-  // in two copies, copy p's made right after no-ops (carry_infiltration); where they fold the
-  // flood maps, that state's fold (FloodMaps::settle). Else nothing.
+  // After a batch of steps whose newest state is copy p: where the steps fold the flood maps,
+  // that state's fold (FloodMaps::settle). Else nothing.
   void afterBatch(int p) const;
   // The flood maps as the steps' kernel arguments (placeholders without them).
   auto mapArgs() const
   {
-    const cl::Buffer& none = placeholder_;
-    return maps_ ? maps_->args() : std::tie(none, none, none, none, none);
-  }
-  // Green-Ampt's as the arguments of the steps that read copy p (kernels/muscl_steps.h): the
-  // cumulative infiltration read and written, and the soil map (placeholders without it).
-  auto infiltrationArgs(int p) const
-  {
-    const cl::Buffer& none = placeholder_;
-    return params_.infiltration.on() ? std::tie(infiltrated_[p], infiltrated_[1 - p], soil_)
-                                     : std::tie(none, none, none);
+    return maps_ ? maps_->args() : std::tie(noMaps_, noMaps_, noMaps_, noMaps_, noMaps_);
   }
   // With the water balance, queues the fold of what the step that reads copy p moves through the
   // grid's sides into the Inflow field (kernels/boundary_inflow.cl): after a Lax-Friedrichs step,
@@ -172,18 +161,15 @@ private:
   cl::Buffer bed_, manningField_;
   std::array<cl::Kernel, 2> fillGhosts_; // one per copy, bound once
   std::optional<FloodMaps> maps_;
-  bool sweeps_;            // GridLaunch::sweeps
-  cl::Buffer placeholder_; // an argument for buffers a run has not
+  bool stepsFoldMaps_;
+  cl::Buffer noMaps_; // the maps' placeholder argument, without them
   std::optional<Gauges> gauges_;
   std::array<cl::Kernel, 2> addSources_; // one per copy; none without point sources
-  // The cumulative infiltration, with Green-Ampt: where the sweeps keep it in two copies, as the
-  // state (by parity), else twice the same buffer.
-  std::array<cl::Buffer, 2> infiltrated_;
-  std::array<cl::Kernel, 2> carryInfiltration_; // one per copy, where there are two
-  cl::Buffer soil_;                             // a soil map's K and P (GreenAmpt::perCell)
-  std::array<cl::Kernel, 2> infiltrate_;        // one per copy; none without Green-Ampt
-  cl::Buffer inflow_;                           // the cumulative inflow, with the water balance
-  std::array<cl::Kernel, 2> foldInflow_;        // one per copy; none without it
+  cl::Buffer infiltrated_;               // the cumulative infiltration, with Green-Ampt
+  cl::Buffer soil_;                      // a soil map's K and P (GreenAmpt::perCell)
+  std::array<cl::Kernel, 2> infiltrate_; // one per copy; none without Green-Ampt
+  cl::Buffer inflow_;                    // the cumulative inflow, with the water balance
+  std::array<cl::Kernel, 2> foldInflow_; // one per copy; none without it
   // The state's fields after h, hu, hv, as stateFields orders them.
   std::vector<const cl::Buffer*> kept_;
   RankCoupling* coupling_ = nullptr;

@@ -18,6 +18,11 @@ cl::NDRange cellPassRange(const GridLayout& layout)
     (layout.ny + kPassRows - 1) / kPassRows);
 }
 
+bool stepsFoldFloodMaps(const SimulationParameters& params, const LaunchShape& shape)
+{
+  return params.floodMaps && isSecondOrder(params.scheme) && !shape.wholeRows;
+}
+
 FloodMaps::FloodMaps(const EngineContext& engine, const GridLayout& layout)
   : queue_(engine.queue)
   , layout_(layout)

@@ -24,6 +24,10 @@ constexpr int kPassRows = 8;
 constexpr int kPassGroupX = 64;
 cl::NDRange cellPassRange(const GridLayout& layout);
 
+// Whether the steps fold the maps of the state they read (kernels/flood_maps.h): the GPU-shaped
+// second-order sweeps, where the run keeps maps. Else a pass folds each step's new state.
+bool stepsFoldFloodMaps(const SimulationParameters& params, const LaunchShape& shape);
+
 class FloodMaps
 {
 public:

@@ -179,8 +179,7 @@ public:
         static_cast<cl_int>(p),
         state.manningField(),
         state.tiles().args(p),
-        state.mapArgs(),
-        state.infiltrationArgs(0));
+        state.mapArgs());
     findHaloTiles();
   }
 
@@ -235,8 +234,7 @@ public:
           stepInputs(parts_.engine.params, clock),
           state.manningField(),
           state.tiles().args(p),
-          state.mapArgs(),
-          state.infiltrationArgs(p));
+          state.mapArgs());
     findHaloTiles();
   }
 

@@ -245,8 +245,8 @@ Real ReferenceSolver<Real>::stepWith(Real dt, double target)
     stepLaxFriedrichs(dt);
   if (!params_.sources.empty() || params_.infiltration.on())
     speedBeforeAfterStep_ = maxWaveSpeed();
-  infiltrate(dt);
   addSources(dt);
+  infiltrate(dt);
   if (maps_)
     foldFloodMaps(*maps_, dt);
   return dt;

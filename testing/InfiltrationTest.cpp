@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdint>
 #include <string>
 
 namespace swe::test
@@ -76,55 +75,6 @@ TEST(Infiltration, MatchesTheTwinUnderRainOnTerrain)
         s.h[c] = std::max(0.0, 0.15 - s.bed[c]);
       }
     EXPECT_LE(twinDifferenceAfter<double>(p, s, 150), 1e-10) << schemeName(scheme);
-  }
-}
-
-// The GPU-shaped sweeps infiltrate the cells they write, the CPU-shaped kernels in a pass after
-// each step (kernels/muscl_steps.h): the same bits, with steps taken again under the outflow cap
-// (which must read the infiltration the first pass read), dry tiles left out (where the water
-// soaked away), a held dt, a soil map, and a point source after the infiltration.
-TEST(Infiltration, InTheStepsAsInAPass)
-{
-  struct Case
-  {
-    Scheme scheme;
-    Precision precision;
-    bool skipDry;
-    int interval;
-    bool soilMap;
-  };
-  for (const Case& c : { Case{ Scheme::MusclHancock, Precision::Double, false, 1, false },
-         Case{ Scheme::MusclHancock, Precision::Single, true, 1, true },
-         Case{ Scheme::MusclHancock, Precision::Double, true, 3, false },
-         Case{ Scheme::MusclHllc, Precision::Single, true, 1, false },
-         Case{ Scheme::MusclHllc, Precision::Double, false, 2, true } })
-  {
-    SimulationParameters p = smallParameters(c.precision, 70, 40);
-    p.dx = 0.1;
-    p.scheme = c.scheme;
-    p.cfl = c.scheme == Scheme::MusclHancock && c.interval == 1 ? 1.0 : 0.45;
-    p.skipDry = c.skipDry;
-    p.exchangeInterval = c.interval;
-    p.infiltration = { 2000.0, 110.0, 0.3 }; // (fast, so that shallow cells soak away)
-    p.sources = { { 2.55, 1.75, { { 0, 1e-4 }, { 10, 1e-4 } } } };
-    // (28183: its second step is taken again at C = 1; 192 keeps within a held dt)
-    InitialState initial = roughPatch(p, c.interval == 1 ? 28183 : 192);
-    if (c.soilMap)
-    {
-      p.infiltration.perCell = true;
-      initial.conductivity.resize(initial.cells());
-      for (std::size_t k = 0; k < initial.cells(); ++k)
-        initial.conductivity[k] = k % 7 == 0 ? 0.0 : 500.0 * (k % 5);
-    }
-    const std::string where =
-      std::string(schemeName(c.scheme)) + (c.precision == Precision::Double ? " fp64" : " fp32") +
-      (c.skipDry ? " skipping dry land" : "") + (c.soilMap ? " soil map" : "") + ", interval " +
-      std::to_string(c.interval);
-    const std::int64_t redone = expectSweepsGiveTheRowsBits(p, initial, where);
-    if (c.scheme == Scheme::MusclHancock && c.interval == 1)
-    {
-      EXPECT_GT(redone, 0) << where;
-    }
   }
 }
 

@@ -63,16 +63,6 @@ double twinDifferenceAfter(const SimulationParameters& p, const InitialState& in
 // state): a stress test for wet/dry fronts.
 InitialState roughState(std::uint64_t seed);
 
-// roughState(seed) within a dry grid of p (at cells 20.., 14..; at least 32 x 26 cells).
-InitialState roughPatch(const SimulationParameters& p, std::uint64_t seed);
-
-// Expects the GPU-shaped sweeps (launch 16x1x4) to give the CPU-shaped kernels' bits (rows4),
-// state and kept fields (StateView), after batches of steps, single steps, and steps landing on
-// target times. Returns the steps taken again with the outflow cap.
-std::int64_t expectSweepsGiveTheRowsBits(SimulationParameters p,
-  const InitialState& initial,
-  const std::string& where);
-
 // Expects params.validate() to throw swe::Error with `expected` in its message.
 void expectRefused(const SimulationParameters& params, const std::string& expected);
 
