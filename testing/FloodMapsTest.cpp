@@ -257,8 +257,6 @@ TEST(FloodMaps, FoldedInTheStepsAsInAPass)
          Case{ Scheme::MusclHllc, Precision::Single, false, 1 },
          Case{ Scheme::MusclHllc, Precision::Double, true, 2 } })
   {
-    // (28183: its second step is taken again at C = 1; 192 keeps within a held dt)
-    const InitialState patch = roughState(c.interval == 1 ? 28183 : 192);
     SimulationParameters p = smallParameters(c.precision, 70, 40);
     p.dx = 0.1;
     p.scheme = c.scheme;
@@ -267,20 +265,11 @@ TEST(FloodMaps, FoldedInTheStepsAsInAPass)
     p.arrivalDepth = 1e-5; // (28183 leaves 0.6 mm at most)
     p.skipDry = c.skipDry;
     p.exchangeInterval = c.interval;
-    InitialState initial(p.nx, p.ny);
-    for (int j = 0; j < patch.ny; ++j)
-      for (int i = 0; i < patch.nx; ++i)
-      {
-        const std::size_t from = patch.index(i, j), to = initial.index(20 + i, 14 + j);
-        initial.h[to] = patch.h[from];
-        initial.hu[to] = patch.hu[from];
-        initial.hv[to] = patch.hv[from];
-        initial.bed[to] = patch.bed[from];
-      }
-    const std::string where = "scheme " + std::to_string(static_cast<int>(c.scheme)) +
-                              (c.precision == Precision::Double ? " fp64" : " fp32") +
-                              (c.skipDry ? " skipping dry land" : "") + ", interval " +
-                              std::to_string(c.interval);
+    // (28183: its second step is taken again at C = 1; 192 keeps within a held dt)
+    const InitialState initial = roughPatch(p, c.interval == 1 ? 28183 : 192, 20, 14);
+    const std::string where =
+      schemeName(c.scheme) + (c.precision == Precision::Double ? " fp64" : " fp32") +
+      (c.skipDry ? " skipping dry land" : "") + ", interval " + std::to_string(c.interval);
     std::int64_t redoneInSteps = 0, redoneWithPass = 0;
     p.launch = "16x1x4";
     const auto inSteps = mapsAlongARun(p, initial, &redoneInSteps);

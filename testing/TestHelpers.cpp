@@ -77,6 +77,22 @@ InitialState roughState(std::uint64_t seed)
   return s;
 }
 
+InitialState roughPatch(const SimulationParameters& p, std::uint64_t seed, int i0, int j0)
+{
+  const InitialState patch = roughState(seed);
+  InitialState initial(p.nx, p.ny);
+  for (int j = 0; j < patch.ny; ++j)
+    for (int i = 0; i < patch.nx; ++i)
+    {
+      const std::size_t from = patch.index(i, j), to = initial.index(i0 + i, j0 + j);
+      initial.h[to] = patch.h[from];
+      initial.hu[to] = patch.hu[from];
+      initial.hv[to] = patch.hv[from];
+      initial.bed[to] = patch.bed[from];
+    }
+  return initial;
+}
+
 Fields download(const Simulation& simulation)
 {
   const auto& p = simulation.parameters();

@@ -63,6 +63,9 @@ double twinDifferenceAfter(const SimulationParameters& p, const InitialState& in
 // state): a stress test for wet/dry fronts.
 InitialState roughState(std::uint64_t seed);
 
+// roughState(seed) placed in a dry grid of p's size with its first cell at (i0, j0).
+InitialState roughPatch(const SimulationParameters& p, std::uint64_t seed, int i0, int j0);
+
 // Expects params.validate() to throw swe::Error with `expected` in its message.
 void expectRefused(const SimulationParameters& params, const std::string& expected);
 
