@@ -25,7 +25,8 @@ wave_speed_partials(__global const real* h, __global const real* hu, __global co
  * commit_now = 0 (Lax-Friedrichs, whose step commits itself): only choose, from the maximum the
  * last step left in ctrl and any published since (a fresh state's); used when a state is loaded
  * and when the host sets a new target. held = 1: dt stays the one chosen at the exchange
- * interval's first step (choose_dt). */
+ * interval's first step (choose_dt). Before it commits a step, it keeps the time and dt of the
+ * state the step reads, for the flood maps' fold in the sweeps (keep_fold_clock). */
 __kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
 compute_dt(__global real* partial_max, const int num_partials, __global real* ctrl,
            __global int* status, const real cfl_dx, const real fixed_dt, const int commit_now,

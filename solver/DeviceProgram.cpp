@@ -15,12 +15,17 @@ namespace swe
 {
 namespace
 {
-// A number as an OpenCL C literal of the device precision, exactly as the host has it.
+// A number as an OpenCL C literal of the device precision, exactly as the host has it: in
+// fp32, the float the value rounds to (as the twin and the kernels' arguments take it), which
+// nine digits give back exactly; the double's own nine digits can round to a neighbour of it.
 std::string literal(double value, Precision precision)
 {
   char text[64];
   const bool single = precision == Precision::Single;
-  std::snprintf(text, sizeof(text), single ? "%.9g" : "%.17g", value);
+  if (single)
+    std::snprintf(text, sizeof(text), "%.9g", static_cast<double>(static_cast<float>(value)));
+  else
+    std::snprintf(text, sizeof(text), "%.17g", value);
   std::string literal = text;
   if (literal.find_first_of(".e") == std::string::npos)
     literal += ".0"; // "0f" is not a floating-point literal

@@ -63,7 +63,7 @@ public:
   // time, the step's dt and the step count from the clock's buffers. Once, before the first ghost
   // fill.
   void bindClock(const cl::Buffer& ctrl, const cl::Buffer& status);
-  // Queues what follows a step that wrote copy p (step), or the state at t = 0 or restored: the
+  // Queues what follows a step that wrote copy p (step), or the state at t = 0 (uploaded): the
   // point sources' water over the step (kernels/sources.cl; a step only), then the fold into the
   // flood maps (FloodMaps::fold; the state at t = 0 only, where the steps fold them) and the
   // gauges' sample, where the run has them.

@@ -1,8 +1,9 @@
 // The second-order steps (kernels/muscl_sweeps.cl on GPU-shaped launches, kernels/muscl_lanes.cl
 // on rowsN): MUSCL-HLLC's two Heun stages, and MUSCL-Hancock's step in two passes, the
 // second taking the step again with the outflow cap only where the first took a depth below zero.
-// Both fill the ghosts and choose dt (compute_dt, which commits it) before each step, and fold the
-// new state into the flood maps after it.
+// Both fill the ghosts and choose dt (compute_dt, which commits it) before each step; the sweeps
+// fold the state each step reads into the flood maps, the lanes leave it to a pass after the
+// step (kernels/flood_maps.h), and each batch ends with the newest state's fold (afterBatch).
 #include "Stepper.h"
 
 #include <algorithm>

@@ -286,6 +286,28 @@ TEST(FloodMaps, FoldedInTheStepsAsInAPass)
   }
 }
 
+// In fp32 the sweeps compare depths with the arrival depth as the float it rounds to, as the pass
+// after a step and the twin do: a lake exactly at an arrival depth whose nine digits would round
+// to a neighbouring float is flooded throughout.
+TEST(FloodMaps, TheArrivalDepthIsTheFloatItRoundsTo)
+{
+  SimulationParameters p = smallParameters(Precision::Single, 21, 13);
+  p.scheme = Scheme::MusclHancock;
+  p.launch = "16x1x4";
+  p.floodMaps = true;
+  p.arrivalDepth = 0.21990237379007788; // (nine digits, then a float: 0.2199023813)
+  InitialState lake(p.nx, p.ny);
+  for (double& h : lake.h)
+    h = p.arrivalDepth; // (held as the float 0.2199023664)
+  Simulation sim(p, lake);
+  sim.advanceTo(5.0);
+  ASSERT_GT(sim.steps(), 20);
+  for (double a : map(sim, Field::ArrivalTime))
+    ASSERT_EQ(a, 0.0);
+  for (double d : map(sim, Field::Duration))
+    ASSERT_NEAR(d, 5.0, 1e-4);
+}
+
 TEST(FloodMaps, RefusedWhereNotKeptOrBadlyAsked)
 {
   SimulationParameters p = smallParameters(Precision::Single, 12, 9);
