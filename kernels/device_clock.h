@@ -87,12 +87,15 @@ inline void choose_dt(__global real* ctrl,
   else
   {
     const real remaining = ctrl[CTRL_TARGET] - (ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP]);
-    if (remaining > (real)0 && status[STATUS_STEPS] < status[STATUS_STEP_LIMIT])
+    /* Not the cut dt: after a landing the host would size the next batch by a sliver (the
+     * surplus launches are no-ops, but second-order ones still cost a pass each). */
+    const real uncut = uncut_dt(m_dt, cfl_dx, fixed_dt);
+    /* Where nothing moves a step goes to the target; with none (DeviceClock::unboundedTarget,
+     * Simulation::step) it would span the whole range of the reals, so none is taken. */
+    const bool boundless = !(uncut > (real)0) && ctrl[CTRL_TARGET] >= REAL_MAX;
+    if (remaining > (real)0 && status[STATUS_STEPS] < status[STATUS_STEP_LIMIT] && !boundless)
     {
       dt = dt_for(remaining, m_dt, cfl_dx, fixed_dt, &landing);
-      /* Not the cut dt: after a landing the host would size the next batch by a sliver (the
-       * surplus launches are no-ops, but second-order ones still cost a pass each). */
-      const real uncut = uncut_dt(m_dt, cfl_dx, fixed_dt);
       if (uncut > (real)0)
         ctrl[CTRL_LAST_DT] = uncut;
     }

@@ -8,9 +8,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 typedef double real;
 typedef double2 real2;
+#define REAL_MAX DBL_MAX
 #else
 typedef float real;
 typedef float2 real2;
+#define REAL_MAX FLT_MAX
 #endif
 
 /* The CPU-shaped Lax-Friedrichs kernel's types: 8 cells at a time; speeds as bit patterns. */

@@ -182,6 +182,7 @@ bool DeviceClock::read(bool parityOnDevice)
     state_.parity = st[STATUS_PARITY];
   if (c[CTRL_LAST_DT] > 0)
     lastDt = c[CTRL_LAST_DT];
+  still = !(params_.fixedDt > 0) && !(std::fmax(c[CTRL_MAX_SPEED], inflowWaveSpeed(params_)) > 0);
   const bool landed = c[CTRL_TIME] == c[CTRL_TARGET] && c[CTRL_TARGET] > 0;
   // (An exchange interval starts again after a landing: its steps are the same on every rank
   // count, whatever the batches.)

@@ -43,6 +43,9 @@ public:
   // The clock as last read (read(), restart()).
   double time = 0.0;
   double lastDt = 0.0; // the dt the wave speeds allowed for the last step, before landing cuts
+  // Nothing moved when dt was last chosen: no wave speed, no inflow's, no fixed dt (every cell
+  // dry), so only a target time gives a step its length (choose_dt).
+  bool still = false;
   std::int64_t steps = 0;
   std::int64_t refused = 0; // two-step launches refused (adaptive dt)
   std::int64_t redone = 0;  // MUSCL-Hancock steps taken again with the outflow cap

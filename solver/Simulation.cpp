@@ -325,6 +325,10 @@ void Simulation::step(int n)
         m.stepper->enqueue(static_cast<int>(std::min<std::int64_t>(
           limit - clock.steps, m.state->gauges() ? kGaugeRingSteps : limit - clock.steps)));
         m.readClock();
+        if (clock.steps == stepsBefore && clock.refused == refusedBefore && clock.still)
+          throw Error("nothing moves at t = " + formatValue(clock.time) +
+                      " s (every cell is dry and nothing flows in), so a step has no length of "
+                      "its own: advance to a time instead");
         if (clock.steps == stepsBefore && clock.refused == refusedBefore)
           throw Error("the device took no step at t = " + formatValue(clock.time) + " s (step " +
                       std::to_string(clock.steps) + " of " + std::to_string(limit) + ")");

@@ -365,3 +365,34 @@ TEST(ErrorPaths, UnwritableLaunchCacheWarnsOnceWithPathAndReason)
     EXPECT_NE(warnings[0].find(fragment), std::string::npos)
       << "warning: " << warnings[0] << "\nmissing: " << fragment;
 }
+
+// Where every cell is dry and nothing flows in, dt has no scale: a step towards a time goes there
+// at once, and steps without one (Simulation::step) are refused by name with the clock where it
+// was. (They once took it to the largest real, and a Green-Ampt run then blew up.)
+TEST(ErrorPaths, StepsOnADryGridWithoutATimeAreRefused)
+{
+  for (Precision precision : { Precision::Single, Precision::Double })
+    for (Scheme scheme : { Scheme::MusclHancock, Scheme::MusclHllc })
+    {
+      SimulationParameters p = test::smallParameters(precision, 20, 12);
+      p.scheme = scheme;
+      const InitialState dry(p.nx, p.ny);
+      Simulation stepped(p, dry);
+      try
+      {
+        stepped.step(3);
+        FAIL() << "no error";
+      }
+      catch (const Error& e)
+      {
+        EXPECT_NE(std::string(e.what()).find("nothing moves at t = 0 s"), std::string::npos)
+          << e.what();
+      }
+      EXPECT_EQ(stepped.time(), 0.0);
+      EXPECT_EQ(stepped.steps(), 0);
+      Simulation advanced(p, dry);
+      advanced.advanceTo(10.0);
+      EXPECT_EQ(advanced.time(), 10.0);
+      EXPECT_EQ(advanced.steps(), 1);
+    }
+}
