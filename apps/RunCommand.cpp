@@ -9,6 +9,7 @@
 #include "GeoTiffOutput.h"
 #endif
 #include "LaunchedRanks.h"
+#include "StateDigest.h"
 #include "Partition.h"
 #include "Report.h"
 #include "RunInput.h"
@@ -52,6 +53,7 @@ struct RunOptions
   std::vector<double> greenAmpt;       // K, PSI, DEFICIT
   std::vector<std::string> stretches;  // SIDE=FROM,TO
   bool geotiff = false;                // the end state as GeoTIFF files in outDir
+  bool digest = false;                 // print the end state's digest (StateDigest.h)
   std::string crs;                     // their coordinate reference system
 };
 
@@ -423,8 +425,19 @@ int run(RunOptions& options)
       options.input.origin,
       options.crs.empty() ? options.input.crs : options.crs);
 #endif
+  std::array<std::uint64_t, 3> digest{};
+  if (options.digest)
+    digest = stateDigest(simulation,
+      made.partition ? made.partition->block() : Block{ 0, 0, params.nx, params.ny },
+      params.nx,
+      made.partition ? launchedRanks() : nullptr);
   if (!printsReports())
     return 0;
+  if (options.digest)
+    std::printf("DIGEST h=%016llx hu=%016llx hv=%016llx\n",
+      static_cast<unsigned long long>(digest[0]),
+      static_cast<unsigned long long>(digest[1]),
+      static_cast<unsigned long long>(digest[2]));
   printSetup(made.stateSeconds,
     made.setup,
     { { "first read", firstRead }, { "last read", lastRead } },
@@ -547,6 +560,9 @@ Subcommand addRun(CLI::App& app)
     options->geotiff,
     "also write the end state's Depth and FreeSurface and the fields the run keeps (flood maps, "
     "Infiltration, Inflow) as GeoTIFF files in --out, placed like --input (with VTK)");
+  cmd->add_flag("--digest",
+    options->digest,
+    "print a digest of the end state's bits, the same on any number of ranks (DIGEST line)");
   cmd->add_option("--crs",
     options->crs,
     "the GeoTIFFs' coordinate reference system (EPSG:32633, a PROJ string or WKT; default: the "
