@@ -291,7 +291,7 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       const int c = IDX(i, j);
       real hun = (real)0, hvn = (real)0, h_b = (real)0, hu_b = (real)0, hv_b = (real)0;
       const bool folds = here && !final_stage; /* (flood_maps.h) */
-      CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
+      const CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
       if (here)
       {
         hun = hu[c];
@@ -440,7 +440,7 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       /* (a pass taken again has folded its input: flood_maps.h) */
       const bool folds = here && (!capped || HELD_DT_CAPPED);
       real hun = (real)0, hvn = (real)0;
-      CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
+      const CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
       if (here)
       {
         hun = hu[c];
