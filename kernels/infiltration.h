@@ -8,21 +8,27 @@
 #ifndef SWE_INFILTRATION_H
 #define SWE_INFILTRATION_H
 
-/* F1 from F0 after dt of ponding: Newton's method on the equation above, from the lesser of two
- * bounds above the root, K dt (1 + P / F0) (since ln(1 + x) <= x) and K dt + sqrt(2 P K dt); the
- * function is convex and increasing past F0, so the iterates fall to the root, close by from
- * there: four iterations reach it to round-off. */
-inline real green_ampt_after(real f0, real k_dt, real p)
+/* F1 - F0 after dt of ponding: Newton's method on the equation above written for the increment d,
+ * d - P log1p(d / (F0 + P)) = K dt, so that fp32 resolves increments far below F0's last digit
+ * (in F1 - F0 and ln((F1 + P) / (F0 + P)) they drown in F0's rounding: at 1 ms steps an hour's
+ * infiltration came out 98 % short). It starts from the lesser of two bounds above the root,
+ * K dt (1 + P / F0) (since ln(1 + x) <= x) and K dt + sqrt(2 P K dt); the function is convex and
+ * increasing past 0, so the iterates fall to the root, and stop once one no longer falls: one or
+ * two iterations where steps are short, at most four. */
+inline real green_ampt_increment(real f0, real k_dt, real p)
 {
   const real early = k_dt + sqrt((real)2 * p * k_dt);
-  real f =
-    f0 + (f0 > (real)0 && k_dt * ((real)1 + p / f0) < early ? k_dt * ((real)1 + p / f0) : early);
+  const real late = k_dt * ((real)1 + p / f0);
+  real d = f0 > (real)0 && late < early ? late : early;
+  const real s = f0 + p;
   for (int it = 0; it < 4; ++it)
   {
-    const real g = f - f0 - p * log((f + p) / (f0 + p)) - k_dt;
-    f -= g * (f + p) / f;
+    const real next = d - (d - p * log1p(d / s) - k_dt) * (s + d) / (f0 + d);
+    if (!(next < d))
+      break;
+    d = next;
   }
-  return f;
+  return d;
 }
 
 /* Infiltrates a cell (depth *h, momenta *hu, *hv, cumulative infiltration *f) over dt. */
@@ -30,7 +36,7 @@ inline void infiltrate_cell(real* h, real* hu, real* hv, real* f, real k_dt, rea
 {
   if (!(*h > h_dry) || !(k_dt > (real)0)) /* (a soil map's impervious cells: K = 0) */
     return;
-  const real potential = green_ampt_after(*f, k_dt, p) - *f;
+  const real potential = green_ampt_increment(*f, k_dt, p);
   const real taken = potential < *h ? potential : *h;
   const real kept = *h - taken;
   const real scale = kept / *h;

@@ -12,7 +12,7 @@ namespace
 namespace fp32
 {
 using real = float;
-using std::log, std::sqrt;
+using std::log1p, std::sqrt;
 #include "forcing.h"
 #include "infiltration.h"
 }
@@ -21,7 +21,7 @@ using std::log, std::sqrt;
 namespace fp64
 {
 using real = double;
-using std::log, std::sqrt;
+using std::log1p, std::sqrt;
 #include "forcing.h"
 #include "infiltration.h"
 }
