@@ -193,6 +193,9 @@ public:
   {
     SimulationParameters trial = params;
     trial.nx = trial.ny = std::max(side, 16);
+    // A rank's block is tuned as a whole grid of the trial's size: kept as a block, the sides
+    // its neighbours fill would stay empty (Lax-Friedrichs blew up against them).
+    trial.makeWhole();
     const double cells = static_cast<double>(trial.nx) * trial.ny;
     if (stopsBefore(cells)) // (before the trial's initial state is made)
     {

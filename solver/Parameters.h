@@ -123,6 +123,11 @@ struct SimulationParameters
   // cells right between exchanges; outputs, sums and dt come from its own cells alone.
   int ownedI0 = 0, ownedJ0 = 0, ownedNx = 0, ownedNy = 0;
   bool ownsWholeBlock() const { return ownedNx == 0 || (ownedNx == nx && ownedNy == ny); }
+  // Makes nx x ny a whole grid of its own, no rank's block (no halo sides, every cell owned).
+  void makeWhole()
+  {
+    blockX0 = blockY0 = wholeNx = wholeNy = ownedI0 = ownedJ0 = ownedNx = ownedNy = 0;
+  }
   int gridNx() const { return wholeNx > 0 ? wholeNx : nx; }
   int gridNy() const { return wholeNy > 0 ? wholeNy : ny; }
   // The block's sides (west, east, south, north) inside the whole grid, whose ghosts another

@@ -3,6 +3,7 @@
 // and then reads the per-user cache.
 #include "Error.h"
 #include "LaunchTuner.h"
+#include "Partition.h"
 #include "Simulation.h"
 #include "TestHelpers.h"
 
@@ -349,6 +350,27 @@ TEST(LaunchShape, AutoTunesARunWithArraysAndPointsOfItsOwn)
   p.sources = { { 145.0, 12.0, { { 0, 0.1 }, { 100, 0.1 } } } };
   const DeviceInfo device = Simulation::check(p, true);
   EXPECT_NO_THROW(resolveLaunchShape(p, device));
+}
+
+// A rank's block of a run split among ranks, each rank tuning its own size (so under mpirun
+// when the cache has no line): the trial is a whole grid, whose sides hold the trial's walls, not
+// the empty ghosts of sides a neighbour would fill. Lax-Friedrichs blew up against those, in
+// every shape.
+TEST(LaunchShape, AutoTunesARankOfASplitRun)
+{
+  const ScopedCache cache("swe-launch-cache-block.txt");
+  SimulationParameters p = test::smallParameters(Precision::Single, 300, 200);
+  p.scheme = Scheme::LaxFriedrichs;
+  for (int interval : { 1, 4 })
+  {
+    p.exchangeInterval = interval;
+    for (int rank = 0; rank < 2; ++rank)
+    {
+      const SimulationParameters block = blockParameters(p, splitGrid(p.nx, p.ny, 2, rank));
+      const DeviceInfo device = Simulation::check(block, true);
+      EXPECT_NO_THROW(timeLaunchShapes(block, device, 64)) << "interval " << interval;
+    }
+  }
 }
 
 TEST(LaunchShape, TuningThatNothingSurvivesIsAClearError)
