@@ -9,14 +9,17 @@
 #define SWE_INFILTRATION_H
 
 /* F1 - F0 after dt of ponding: Newton's method on the equation above written for the increment d,
- * d - P log1p(d / (F0 + P)) = K dt, so that fp32 resolves increments far below F0's last digit
- * (in F1 - F0 and ln((F1 + P) / (F0 + P)) they drown in F0's rounding: at 1 ms steps an hour's
+ * d - P log1p(d / (F0 + P)) = K dt, so that fp32 resolves increments far smaller than F0 (in
+ * F1 - F0 and ln((F1 + P) / (F0 + P)) they drown in F0's rounding: at 1 ms steps an hour's
  * infiltration came out 98 % short). It starts from the lesser of two bounds above the root,
  * K dt (1 + P / F0) (since ln(1 + x) <= x) and K dt + sqrt(2 P K dt); the function is convex and
- * increasing past 0, so the iterates fall to the root, and stop once one no longer falls: one or
- * two iterations where steps are short, at most four. */
+ * increasing past 0, so the iterates fall to the root. They stop once one no longer falls, or
+ * would not stay above 0 (fp32's rounding where K dt is 1e-14 m or less): usually after one to
+ * three, at most four. Without suction (P = 0) the rate is K. */
 inline real green_ampt_increment(real f0, real k_dt, real p)
 {
+  if (!(p > (real)0))
+    return k_dt;
   const real early = k_dt + sqrt((real)2 * p * k_dt);
   const real late = k_dt * ((real)1 + p / f0);
   real d = f0 > (real)0 && late < early ? late : early;
@@ -24,7 +27,7 @@ inline real green_ampt_increment(real f0, real k_dt, real p)
   for (int it = 0; it < 4; ++it)
   {
     const real next = d - (d - p * log1p(d / s) - k_dt) * (s + d) / (f0 + d);
-    if (!(next < d))
+    if (!(next < d) || !(next > (real)0))
       break;
     d = next;
   }

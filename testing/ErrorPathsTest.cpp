@@ -221,6 +221,18 @@ TEST(ErrorPaths, ManningFieldCountsInTheGridSizeCheck)
     const int middle = (n + tooLarge) / 2;
     (fits(middle) ? n : tooLarge) = middle;
   }
+  // (On a device of 140 GiB it is 32-bit indexing that ends the fp64 grids, past 46325^2 with
+  // their padding, whatever the fields: then no memory check is there to test.)
+  p.nx = p.ny = tooLarge;
+  try
+  {
+    Simulation::check(p);
+  }
+  catch (const Error& e)
+  {
+    if (std::string(e.what()).find("32-bit indexing") != std::string::npos)
+      GTEST_SKIP() << device.name << " holds every grid that 32-bit indexing allows";
+  }
   p.nx = p.ny = n;
   EXPECT_NO_THROW(Simulation::check(p));
   EXPECT_NO_THROW(Simulation::check(p, false));
