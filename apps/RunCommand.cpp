@@ -14,6 +14,7 @@
 #include "Report.h"
 #include "RunInput.h"
 #include "Simulation.h"
+#include "SinglePrecisionAdvice.h"
 #include "Subcommands.h"
 #include "Timing.h"
 #ifdef SWE_WITH_VTK
@@ -227,6 +228,9 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
       InitialState initial = initialState(options.common, options.input, params);
       placePoints(options, params);
       made.rainedCells = initial.rainedCells(params.rainZones.size());
+      if (const std::string warning = singlePrecisionSourceWarning(params, initial);
+          !warning.empty())
+        std::cerr << "swe: warning: " << warning << "\n";
       return std::make_unique<Simulation>(params, initial);
     }
     // Split among the launcher's ranks: each simulates its block on its node's next device, and

@@ -7,6 +7,7 @@
 #include "Devices.h"
 #include "LaunchTuner.h"
 #include "PipelineRanks.h"
+#include "SinglePrecisionAdvice.h"
 #include "Timeline.h"
 #include "WaterBalance.h"
 
@@ -175,6 +176,10 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
       << "the domain starts dry everywhere and no water enters it, so nothing will move: set "
          "Initial Water Level above the terrain somewhere, choose a Depth or Free Surface "
          "Array, set Rainfall, or make a side an Inflow or Water level boundary");
+  if (!request.piece && !request.restartFrom)
+    if (const std::string warning = singlePrecisionSourceWarning(plan.params, initial);
+        !warning.empty())
+      vtkWarningWithObjectMacro(algorithm_, << warning);
   timeline_ = std::make_unique<Timeline>(
     plan, initial, request.outputInterval, checkpointLimits(plan.params));
   if (request.restartFrom)

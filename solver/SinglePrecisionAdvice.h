@@ -1,0 +1,18 @@
+#pragma once
+// fp32 keeps a depth d to about d / 2^24: a step's rain or loss below half of that is lost on
+// such water, and one of a few of its last digits is rounded the same way every step
+// (NUMERICS.md, Precision). A run in Single precision is told before it starts.
+#include "InitialState.h"
+#include "Parameters.h"
+
+#include <string>
+
+namespace swe
+{
+// For a Single-precision run whose rain, losses or Green-Ampt conductivity a step (at the dt
+// the initial state gives) fp32 rounds by 10 % or more on the deepest water it starts with: what
+// each amounts to a step, the depths past which it is rounded so or lost, and the fix. Empty
+// otherwise (Double, no such sources, shallow enough water).
+std::string singlePrecisionSourceWarning(const SimulationParameters& params,
+  const InitialState& initial);
+} // namespace swe
