@@ -192,9 +192,7 @@ TEST(FloodMaps, LakeAtRestIsFloodedThroughout)
   SimulationParameters p = smallParameters(Precision::Double, 21, 13);
   p.scheme = Scheme::MusclHancock;
   p.floodMaps = true;
-  InitialState lake(p.nx, p.ny);
-  for (double& h : lake.h)
-    h = 0.3;
+  InitialState lake = stillWater(p, 0.3);
   Simulation sim(p, lake);
   sim.advanceTo(7.5);
   ASSERT_GT(sim.steps(), 50);

@@ -30,9 +30,7 @@ TEST(RainSeries, AClosedFlatBasinGainsTheSeriesIntegral)
       SimulationParameters p = smallParameters(Precision::Double, 23, 17);
       p.scheme = scheme;
       p.rainSeries = kStorm;
-      InitialState lake(p.nx, p.ny);
-      for (double& h : lake.h)
-        h = h0;
+      InitialState lake = stillWater(p, h0);
       Simulation sim(p, lake);
       // (each step adds the series' exact integral over it, across the breakpoints too)
       for (auto [t, rained] :
@@ -152,9 +150,7 @@ TEST(PointSources, SinksTakeWhatTheCellHolds)
   p.scheme = Scheme::MusclHancock;
   p.dx = 1.0;
   const Series slow = { { 0, -0.05 }, { 10, -0.05 } }, fast = { { 0, -2 }, { 10, -2 } };
-  InitialState lake(p.nx, p.ny);
-  for (double& h : lake.h)
-    h = 0.5;
+  InitialState lake = stillWater(p, 0.5);
   const auto takenBy = [&](const Series& pump, const InitialState& initial)
   {
     p.sources = { { 5.5, 10.5, pump } };

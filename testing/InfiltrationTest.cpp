@@ -27,6 +27,27 @@ double greenAmptAnalytic(double k, double p, double t)
   return 0.5 * (low + high);
 }
 
+// A 12 x 9 pond, `depth` deep on a flat bed of cells of dx, after t of MUSCL-Hancock with the
+// soil: each cell's cumulative infiltration and depth.
+struct Pond
+{
+  std::vector<double> infiltration, depth;
+};
+Pond pondAfter(Precision precision, double dx, const GreenAmpt& soil, double depth, double t)
+{
+  SimulationParameters p = smallParameters(precision, 12, 9);
+  p.scheme = Scheme::MusclHancock;
+  p.dx = dx;
+  p.infiltration = soil;
+  InitialState pond = stillWater(p, depth);
+  Simulation sim(p, pond);
+  sim.advanceTo(t);
+  Pond after{ std::vector<double>(pond.cells()), std::vector<double>(pond.cells()) };
+  sim.download(Field::Infiltration, after.infiltration.data());
+  sim.download(Field::Depth, after.depth.data());
+  return after;
+}
+
 TEST(Infiltration, PondedFollowsTheAnalyticSolution)
 {
   for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
@@ -35,9 +56,7 @@ TEST(Infiltration, PondedFollowsTheAnalyticSolution)
     p.scheme = scheme;
     p.dx = 20.0; // (long steps: the update is exact however long they are)
     p.infiltration = { 10.0, 110.0, 0.3 }; // a loam: K 10 mm/h, psi 110 mm, deficit 0.3
-    InitialState lake(p.nx, p.ny);
-    for (double& h : lake.h)
-      h = 1.0;
+    InitialState lake = stillWater(p, 1.0);
     Simulation sim(p, lake);
     const double k = 10.0 / 3.6e6, pd = 0.110 * 0.3;
     for (double t : { 600.0, 3600.0 })
@@ -61,48 +80,24 @@ TEST(Infiltration, PondedFollowsTheAnalyticSolution)
 // lost in F0's rounding (60 % short at 20 s).
 TEST(Infiltration, SinglePrecisionFollowsItThroughShortSteps)
 {
-  SimulationParameters p = smallParameters(Precision::Single, 12, 9);
-  p.scheme = Scheme::MusclHancock;
-  p.dx = 0.005;
-  p.infiltration = { 10.0, 110.0, 0.3 };
-  InitialState pond(p.nx, p.ny);
-  for (double& h : pond.h)
-    h = 0.25;
-  Simulation sim(p, pond);
-  sim.advanceTo(20.0);
-  std::vector<double> f(pond.cells()), h(pond.cells());
-  sim.download(Field::Infiltration, f.data());
-  sim.download(Field::Depth, h.data());
+  const Pond pond = pondAfter(Precision::Single, 0.005, { 10.0, 110.0, 0.3 }, 0.25, 20.0);
   const double exact = greenAmptAnalytic(10.0 / 3.6e6, 0.110 * 0.3, 20.0);
-  for (std::size_t c = 0; c < f.size(); ++c)
+  for (std::size_t c = 0; c < pond.depth.size(); ++c)
   {
     // (F's own rounding at each step leaves it within 1e-6 of the root here)
-    ASSERT_NEAR(f[c], exact, 1e-4 * exact);
+    ASSERT_NEAR(pond.infiltration[c], exact, 1e-4 * exact);
     // (each take rounds the depth by up to half its last digit, 7.5e-9 m: 2.1e-4 m at most)
-    ASSERT_NEAR(h[c] + f[c], 0.25, 2.1e-4);
+    ASSERT_NEAR(pond.depth[c] + pond.infiltration[c], 0.25, 2.1e-4);
   }
 }
 
 // Without suction (a suction head or a moisture deficit of 0) Green-Ampt takes in at K.
 TEST(Infiltration, WithoutSuctionTheRateIsTheConductivity)
 {
+  const double exact = 10.0 / 3.6e6 * 600.0;
   for (Precision precision : { Precision::Double, Precision::Single })
-  {
-    SimulationParameters p = smallParameters(precision, 12, 9);
-    p.scheme = Scheme::MusclHancock;
-    p.dx = 20.0;
-    p.infiltration = { 10.0, 0.0, 0.3 };
-    InitialState lake(p.nx, p.ny);
-    for (double& h : lake.h)
-      h = 1.0;
-    Simulation sim(p, lake);
-    sim.advanceTo(600.0);
-    std::vector<double> f(lake.cells());
-    sim.download(Field::Infiltration, f.data());
-    const double exact = 10.0 / 3.6e6 * 600.0;
-    for (double value : f)
-      ASSERT_NEAR(value, exact, (precision == Precision::Double ? 1e-12 : 1e-5) * exact);
-  }
+    for (double f : pondAfter(precision, 20.0, { 10.0, 0.0, 0.3 }, 1.0, 600.0).infiltration)
+      ASSERT_NEAR(f, exact, (precision == Precision::Double ? 1e-12 : 1e-5) * exact);
 }
 
 TEST(Infiltration, MatchesTheTwinUnderRainOnTerrain)
@@ -137,9 +132,7 @@ TEST(Infiltration, ASoilMapOfTheUniformValuesGivesTheirBits)
     SimulationParameters p = smallParameters(Precision::Double, 12, 9);
     p.scheme = scheme;
     p.infiltration = { 10.0, 110.0, 0.3 };
-    InitialState lake(p.nx, p.ny);
-    for (double& h : lake.h)
-      h = 1.0;
+    InitialState lake = stillWater(p, 1.0);
     Simulation uniform(p, lake);
     lake.conductivity.assign(lake.cells(), 10.0);
     lake.suction.assign(lake.cells(), 110.0);

@@ -26,9 +26,7 @@ SimulationParameters basin(Scheme scheme)
 
 InitialState lake(const SimulationParameters& p)
 {
-  InitialState s(p.nx, p.ny);
-  for (double& h : s.h)
-    h = 0.5;
+  InitialState s = stillWater(p, 0.5);
   return s;
 }
 

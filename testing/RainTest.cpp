@@ -28,9 +28,7 @@ SimulationParameters rainyBasin(Scheme scheme, Precision precision)
 
 InitialState flatLake(const SimulationParameters& p, double h0)
 {
-  InitialState s(p.nx, p.ny);
-  for (double& h : s.h)
-    h = h0;
+  InitialState s = stillWater(p, h0);
   return s;
 }
 
@@ -254,9 +252,7 @@ TEST(Rain, SinglePrecisionWarnsWhereDeepWaterLosesIt)
   p.scheme = Scheme::MusclHancock;
   p.dx = 1.0;
   p.rainfall = 50.0;
-  InitialState lake(p.nx, p.ny);
-  for (double& h : lake.h)
-    h = 10.0;
+  InitialState lake = stillWater(p, 10.0);
   const std::string warning = singlePrecisionSourceWarning(p, lake);
   for (const char* part : { "50 mm/h of rain is 3.2e-07 m a step",
          "deeper than 1 m",

@@ -41,6 +41,13 @@ void expectRefused(const SimulationParameters& params, const std::string& expect
   }
 }
 
+InitialState stillWater(const SimulationParameters& p, double depth)
+{
+  InitialState s(p.nx, p.ny);
+  std::fill(s.h.begin(), s.h.end(), depth);
+  return s;
+}
+
 InitialState hillInALake(const SimulationParameters& p)
 {
   InitialState s(p.nx, p.ny);

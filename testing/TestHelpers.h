@@ -69,6 +69,9 @@ InitialState roughPatch(const SimulationParameters& p, std::uint64_t seed, int i
 // Expects params.validate() to throw swe::Error with `expected` in its message.
 void expectRefused(const SimulationParameters& params, const std::string& expected);
 
+// Water at rest on the flat bed of p's grid, `depth` deep everywhere.
+InitialState stillWater(const SimulationParameters& p, double depth);
+
 // A hill that stands out of a lake on the grid of p: a Gaussian bump 0.5 m high over a fifth of
 // the grid, under water 0.3 m deep (its top dry).
 InitialState hillInALake(const SimulationParameters& p);
