@@ -30,25 +30,11 @@ enum ClockSlot
   CTRL_FOLD_TIME = 10,
   CTRL_FOLD_DT = 11,
   CTRL_STATE_DT = 12,
-  /* A held dt's lag (choose_dt): the largest wave speed of the state the last held step read,
-   * agreed over the ranks before an interval's first step takes it, and 1 while it is the state
-   * just before the step about to be chosen (0 after a landing or a step chosen afresh). */
-  CTRL_LAGGED_SPEED = 13,
-  CTRL_LAG_VALID = 14,
-  CTRL_SIZE = 15,
+  CTRL_SIZE = 13,
   /* Rain zones (RAIN_ZONES): zone z's rate [m/s] over the step at CTRL_ZONE_RAIN + z, set by
    * choose_dt; the buffer holds CTRL_SIZE + RAIN_ZONE_SLOTS reals. */
   CTRL_ZONE_RAIN = CTRL_SIZE,
   RAIN_ZONE_SLOTS = 32
-};
-
-/* How compute_dt chooses a step's dt: afresh from the state's wave speeds; held over an
- * exchange interval; or at an interval's first step, from the lagged speed where it is valid. */
-enum DtChoice
-{
-  DT_FRESH = 0,
-  DT_HELD = 1,
-  DT_INTERVAL_START = 2
 };
 
 /* The integer status buffer. */

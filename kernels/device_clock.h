@@ -52,26 +52,21 @@ inline void clock_add(real* t, real* comp, real dt)
   *t = sum;
 }
 
-/* bad_cell: status[STATUS_BAD_CELL] as the caller read it. choice (DtChoice): DT_HELD: dt is
- * held over an exchange interval (solver/Parameters.h, exchangeInterval), chosen from the speed
- * the last dt was (the interval's first). DT_INTERVAL_START: an interval's dt, from the speeds
- * of the state one step before (CTRL_LAGGED_SPEED, which the last held step kept and the ranks
- * agree on while the last step runs, so that no rank waits for its end) where that state was
- * the last held step's (CTRL_LAG_VALID), else from m. A held or lagged dt, like a fixed one,
- * must keep m, the state's own, within the Courant limit. */
+/* bad_cell: status[STATUS_BAD_CELL] as the caller read it. held: dt is held over an exchange
+ * interval (solver/Parameters.h, exchangeInterval), chosen from the speed the last dt was (the
+ * interval's first); m, the state's own, must then keep within the Courant limit, as with a
+ * fixed dt. */
 inline void choose_dt(__global real* ctrl,
   __global int* status,
   int bad_cell,
   real m,
   real cfl_dx,
   real fixed_dt,
-  int choice)
+  bool held)
 {
   real dt = (real)0;
   bool landing = false;
-  const bool held = choice == DT_HELD;
-  const bool lagged = choice == DT_INTERVAL_START && ctrl[CTRL_LAG_VALID] != (real)0;
-  const real m_dt = held ? ctrl[CTRL_MAX_SPEED] : (lagged ? ctrl[CTRL_LAGGED_SPEED] : m);
+  const real m_dt = held ? ctrl[CTRL_MAX_SPEED] : m;
   if (bad_cell != INT_MAX)
   {
     if (status[STATUS_BAD_STEP] < 0)
@@ -81,7 +76,7 @@ inline void choose_dt(__global real* ctrl,
   {
     /* stopped before a step a fixed dt would have taken past the Courant limit */
   }
-  else if ((fixed_dt > (real)0 || held || lagged) &&
+  else if ((fixed_dt > (real)0 || held) &&
            uncut_dt(m_dt, cfl_dx, fixed_dt) * m > (real)COURANT_LIMIT_DX)
   {
     /* A fixed dt beyond the scheme's Courant limit: the run stops before the step, and the host
@@ -108,12 +103,6 @@ inline void choose_dt(__global real* ctrl,
   ctrl[CTRL_DT] = dt;
   ctrl[CTRL_LANDING] = landing ? (real)1 : (real)0;
   ctrl[CTRL_MAX_SPEED] = m_dt;
-  if (dt > (real)0)
-  {
-    if (held)
-      ctrl[CTRL_LAGGED_SPEED] = m;
-    ctrl[CTRL_LAG_VALID] = held && !landing ? (real)1 : (real)0;
-  }
 #ifdef RAIN_SERIES
   /* The series' mean rate over the step (the twin: ReferenceSolver::rainOver). */
   if (dt > (real)0)
@@ -273,7 +262,7 @@ inline void finish_steps_if_last(__global real* partial_max,
     if (bad_mid != INT_MAX)
     {
       atomic_xchg(&status[STATUS_BAD_CELL], bad_mid);
-      choose_dt(ctrl, status, bad_mid, m, cfl_dx, fixed_dt, DT_FRESH); /* dt 0, the bad step */
+      choose_dt(ctrl, status, bad_mid, m, cfl_dx, fixed_dt, false); /* dt 0, the bad step */
       return;
     }
     /* The second step, committed below as a single one is (dt 0: none). */
@@ -282,7 +271,7 @@ inline void finish_steps_if_last(__global real* partial_max,
   }
   commit_dt(ctrl, status);
   choose_dt(
-    ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt, DT_FRESH);
+    ctrl, status, atomic_min(&status[STATUS_BAD_CELL], INT_MAX), m, cfl_dx, fixed_dt, false);
 }
 #endif
 

@@ -24,13 +24,13 @@ wave_speed_partials(__global const real* h, __global const real* hu, __global co
  * REDUCE_WG items. commit_now = 1 (MUSCL-HLLC): choose dt and count the step about to run.
  * commit_now = 0 (Lax-Friedrichs, whose step commits itself): only choose, from the maximum the
  * last step left in ctrl and any published since (a fresh state's); used when a state is loaded
- * and when the host sets a new target. choice (DtChoice): afresh, held over an exchange interval,
- * or at an interval's first step (choose_dt). Before it commits a step, it keeps the time and dt of the
+ * and when the host sets a new target. held = 1: dt stays the one chosen at the exchange
+ * interval's first step (choose_dt). Before it commits a step, it keeps the time and dt of the
  * state the step reads, for the flood maps' fold in the sweeps (keep_fold_clock). */
 __kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
 compute_dt(__global real* partial_max, const int num_partials, __global real* ctrl,
            __global int* status, const real cfl_dx, const real fixed_dt, const int commit_now,
-           const int choice)
+           const int held)
 {
   __local real scratch[REDUCE_WG];
   const int lid = get_local_id(0);
@@ -53,7 +53,7 @@ compute_dt(__global real* partial_max, const int num_partials, __global real* ct
 #endif
   if (!commit_now)
     m = fmax(m, ctrl[CTRL_MAX_SPEED]);
-  choose_dt(ctrl, status, status[STATUS_BAD_CELL], m, cfl_dx, fixed_dt, choice);
+  choose_dt(ctrl, status, status[STATUS_BAD_CELL], m, cfl_dx, fixed_dt, held != 0);
   if (commit_now)
   {
     keep_fold_clock(ctrl);

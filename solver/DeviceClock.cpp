@@ -47,10 +47,10 @@ DeviceClock::DeviceClock(const EngineContext& engine,
     CL_MEM_READ_WRITE,
     std::max(static_cast<std::size_t>(grid_.groups), speedPartials) * realSize);
   const KernelArgs args(params_.precision);
-  for (int choice : { DT_FRESH, DT_HELD, DT_INTERVAL_START })
+  for (int held = 0; held < 2; ++held)
   {
-    computeDt_[choice] = engine.program.kernel("compute_dt");
-    args.bind(computeDt_[choice],
+    computeDt_[held] = engine.program.kernel("compute_dt");
+    args.bind(computeDt_[held],
       partialMax_,
       static_cast<cl_int>(speedPartials),
       ctrl_,
@@ -58,7 +58,7 @@ DeviceClock::DeviceClock(const EngineContext& engine,
       Real{ cflDx(params_) },
       Real{ params_.fixedDt },
       static_cast<cl_int>(fusedClock ? 0 : 1),
-      static_cast<cl_int>(choice));
+      static_cast<cl_int>(held));
   }
   for (int p = 0; p < 2; ++p)
   {
@@ -83,9 +83,7 @@ void DeviceClock::writeReal(const cl::Buffer& buffer, std::size_t slot, double v
 
 void DeviceClock::restart(double t, std::int64_t count, double dtBefore, double waveSpeed)
 {
-  // Every slot not named here starts at zero (the lag too: the first dt is chosen afresh).
-  if (coupling_)
-    coupling_->forgetLag();
+  // Every slot not named here starts at zero.
   double clock[CTRL_SIZE] = {};
   clock[CTRL_TIME] = t;
   clock[CTRL_TARGET] = t;
@@ -154,16 +152,9 @@ double DeviceClock::unboundedTarget() const
 
 void DeviceClock::enqueueChooseDt(bool held) const
 {
-  const int choice = held ? DT_HELD : (holdsDt(params_) ? DT_INTERVAL_START : DT_FRESH);
   if (coupling_ && !held)
-  {
-    const bool lagged = choice == DT_INTERVAL_START && coupling_->agreeOnLaggedSpeed(ctrl_);
-    coupling_->agreeOnMaximum(partialMax_, agreedPartials_, !lagged);
-  }
-  queue_.enqueueNDRangeKernel(computeDt_[choice], cl::NullRange, grid_.reduce, grid_.reduce);
-  // (the interval's last step keeps the lag, which the ranks agree on while that step runs)
-  if (coupling_ && held && stepEndsInterval())
-    coupling_->readLagEarly(ctrl_);
+    coupling_->agreeOnMaximum(partialMax_, agreedPartials_);
+  queue_.enqueueNDRangeKernel(computeDt_[held ? 1 : 0], cl::NullRange, grid_.reduce, grid_.reduce);
 }
 
 bool DeviceClock::nextStepExchanges()

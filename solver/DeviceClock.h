@@ -68,9 +68,6 @@ public:
   // Queues compute_dt: the step before commits, the next dt is chosen (in a run split among
   // ranks, from the grid's wave-speed maximum, agreed first).
   // held: the step keeps the dt of the exchange interval's first (holdsDt), agreeing on nothing.
-  // Else, with an exchange interval, the interval's first step takes the lagged speed where it
-  // is valid (choose_dt, DT_INTERVAL_START; in a split run agreed on while the interval's last
-  // step runs, RankCoupling::agreeOnLaggedSpeed).
   void enqueueChooseDt(bool held = false) const;
   // Whether the next step is the first of an exchange interval (every step without one): it
   // trades the halo and chooses dt from the grid's wave speeds; the others hold that dt. Counts
@@ -79,6 +76,13 @@ public:
   // In a run split among ranks: the next halo exchange agrees on the wave-speed maximum too, in
   // the same round trip to the host, for an enqueueChooseDt right after it (RankCoupling).
   void agreeWithNextHalo() const;
+  // Queues the read of the wave speeds that the next agreement takes, right after the launch
+  // that publishes them (RankCoupling::readSpeedsEarly), where the halo went out early.
+  void readSpeedsEarly() const
+  {
+    if (coupling_)
+      coupling_->readSpeedsEarly(partialMax_, agreedPartials_);
+  }
   // Whether the step last counted (nextStepExchanges) is its exchange interval's last.
   bool stepEndsInterval() const { return phase_ == 0; }
   // In a run split among ranks, between MUSCL-Hancock's passes: the step is taken again, capped,
@@ -119,7 +123,7 @@ private:
   double target_ = 0.0; // the time the clock must not pass (setTarget; a loaded state's own)
   int batchLimit_ = 64;
   cl::Buffer ctrl_, status_, partialMax_;
-  std::array<cl::Kernel, 3> computeDt_; // one per DtChoice
+  std::array<cl::Kernel, 2> computeDt_; // choosing dt, holding it
   int phase_ = 0;                       // steps queued since the exchange interval's first
   std::array<cl::Kernel, 2> waveSpeed_; // a fresh state's speeds, one per copy
   RankCoupling* coupling_ = nullptr;

@@ -140,6 +140,7 @@ protected:
     parts_.state.sendHaloEarly(written);
     for (const auto& [offset, range] : tiles_.rest)
       queue.enqueueNDRangeKernel(kernel, offset, range, launch_.local);
+    clock_->readSpeedsEarly();
     parts_.state.completeHaloEarly();
   }
 

@@ -1,7 +1,5 @@
 #include "RankCoupling.h"
 
-#include "clock_slots.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -67,8 +65,8 @@ RankCoupling::~RankCoupling()
   {
     if (earlyFields_ != 0)
       written_.wait();
-    if (lagPending_)
-      lagRead_.wait();
+    if (speedsPending_)
+      speedsRead_.wait();
   }
   catch (const cl::Error&)
   {
@@ -143,6 +141,11 @@ void RankCoupling::exchangeHalo(const std::vector<const cl::Buffer*>& fields)
     }
     written_.wait(); // (a halo of other fields, after a restart: the early one is void)
   }
+  if (speedsPending_)
+  {
+    speedsPending_ = false;
+    speedsRead_.wait();
+  }
   const Stopwatch watch(seconds_.halo, seconds_.halos);
   const std::size_t realSize = layout_.realSize;
   const std::size_t sentBytes = stage(pack_, fields, true, sendStaging_) * realSize;
@@ -199,75 +202,33 @@ void RankCoupling::agreeWithNextHalo(const cl::Buffer& partials, std::size_t cou
   nextHaloCount_ = count;
 }
 
-void RankCoupling::agreeOnMaximum(const cl::Buffer& partials, std::size_t count, bool needed)
+void RankCoupling::agreeOnMaximum(const cl::Buffer& partials, std::size_t count)
 {
   nextHaloPartials_ = nullptr;
-  if (agreedEarly_ || !needed)
+  if (agreedEarly_)
   {
     agreedEarly_ = false;
     return;
   }
   const Stopwatch watch(seconds_.agree, seconds_.agreements);
-  waitForQueue();
-  readPartials(partials, count);
-  queue_.finish();
-  agreeOnPartialsRead(partials, count);
-}
-
-void RankCoupling::readLagEarly(const cl::Buffer& ctrl)
-{
-  const std::size_t realSize = layout_.realSize;
-  lag_.resize(2 * realSize);
-  queue_.enqueueReadBuffer(
-    ctrl, CL_FALSE, CTRL_LAGGED_SPEED * realSize, lag_.size(), lag_.data(), nullptr, &lagRead_);
-  queue_.flush();
-  lagPending_ = true;
-}
-
-void RankCoupling::forgetLag()
-{
-  if (lagPending_)
-    lagRead_.wait();
-  lagPending_ = false;
-}
-
-bool RankCoupling::agreeOnLaggedSpeed(const cl::Buffer& ctrl)
-{
-  static_assert(CTRL_LAG_VALID == CTRL_LAGGED_SPEED + 1, "the lag's slots are read together");
-  const Stopwatch watch(seconds_.agree, seconds_.agreements);
-  if (lagPending_)
-    timedWait([this] { lagRead_.wait(); });
+  if (speedsPending_)
+  {
+    speedsPending_ = false;
+    timedWait([this] { speedsRead_.wait(); });
+  }
   else
   {
     waitForQueue();
-    readLagEarly(ctrl);
-    lagRead_.wait();
+    readPartials(partials, count);
+    queue_.finish();
   }
-  lagPending_ = false;
-  const std::size_t realSize = layout_.realSize;
-  double read[2];
-  for (std::size_t k = 0; k < 2; ++k)
-    read[k] = realSize == 8 ? largest<double>(lag_.data() + k * realSize, 1)
-                            : largest<float>(lag_.data() + k * realSize, 1);
-  // (the speed where valid, and whether any rank's is not: one agreement for both)
-  const bool valid = read[1] != 0;
-  double agreed[2] = { valid ? read[0] : 0.0, valid ? 0.0 : 1.0 };
-  exchange_.maxOverRanks(agreed, 2);
-  const bool allValid = agreed[1] == 0;
-  const double slots[2] = { agreed[0], allValid ? 1.0 : 0.0 };
-  for (std::size_t k = 0; k < 2; ++k)
-    if (realSize == 8)
-    {
-      const cl_double v = slots[k];
-      std::memcpy(lag_.data() + k * realSize, &v, sizeof v);
-    }
-    else
-    {
-      const cl_float v = static_cast<cl_float>(slots[k]);
-      std::memcpy(lag_.data() + k * realSize, &v, sizeof v);
-    }
-  queue_.enqueueWriteBuffer(ctrl, CL_FALSE, CTRL_LAGGED_SPEED * realSize, lag_.size(), lag_.data());
-  return allValid;
+  agreeOnPartialsRead(partials, count);
+}
+
+void RankCoupling::readSpeedsEarly(const cl::Buffer& partials, std::size_t count)
+{
+  readPartials(partials, count, &speedsRead_);
+  speedsPending_ = true;
 }
 
 void RankCoupling::readPartials(const cl::Buffer& partials, std::size_t count, cl::Event* read)

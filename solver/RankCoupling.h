@@ -47,27 +47,19 @@ public:
   // coordinates) are packed as soon as a step has written them (sendEarly, queued between the
   // launch over the tiles that hold them and the launch over the rest), then read on a queue of
   // their own and traded while the rest of the step runs (completeEarly). The next exchangeHalo
-  // of as many fields only unpacks what came back; the interval's dt comes from the lagged
-  // wave speed (agreeOnLaggedSpeed), which needs no wait for the step's end either.
+  // of as many fields only unpacks what came back; the wave speeds are then agreed on by
+  // agreeOnMaximum, in a round trip of their own (a single value).
   std::vector<CellRect> sentRects() const;
   void sendEarly(const std::vector<const cl::Buffer*>& fields);
   void completeEarly();
-
-  // The lag of a held dt (kernels/device_clock.h, choose_dt): queues the read of the clock's
-  // CTRL_LAGGED_SPEED and CTRL_LAG_VALID, right after the compute_dt of an exchange interval's
-  // last step, which keeps them; then, before the next interval's first compute_dt, agrees on
-  // them (waiting for that read alone, while the step runs; a read of its own where none was
-  // queued): the largest speed over every rank, valid where every rank's is, written back.
-  // Returns whether it is valid, so that the interval's dt is chosen from it.
-  void readLagEarly(const cl::Buffer& ctrl);
-  bool agreeOnLaggedSpeed(const cl::Buffer& ctrl);
-  // Drops a lag read before the clock restarted (a state loaded: its own lag is none).
-  void forgetLag();
+  // Queues the read of the partials the next agreeOnMaximum agrees on, so that it waits for this
+  // read alone, not for the work queued after it (the next step's ghosts and unpacking).
+  void readSpeedsEarly(const cl::Buffer& partials, std::size_t count);
 
   // The largest of the partials over every rank, into partials[0] (count values of the
   // precision; the device's maximum of them is then the grid's). Nothing if the last halo
-  // exchange agreed on them already, or if not `needed` (an interval's dt from the lagged speed).
-  void agreeOnMaximum(const cl::Buffer& partials, std::size_t count, bool needed = true);
+  // exchange agreed on them already.
+  void agreeOnMaximum(const cl::Buffer& partials, std::size_t count);
   // The next exchangeHalo agrees on the maximum of these partials too, when a step's ghost fill
   // comes right before its dt: one round trip to the host instead of two. The partials must not
   // change between that exchange and agreeOnMaximum.
@@ -146,11 +138,8 @@ private:
   // The early halo's: the queue that copies while the steps run, the pack's end, the write of
   // what came back, and the fields a cell it packed and holds queued (0: none pending).
   cl::CommandQueue copyQueue_;
-  cl::Event packed_, written_, lagRead_;
-  bool lagPending_ = false;
-  // The lag's two clock slots as read, then as agreed (kept until the next read: the queued
-  // write reads them).
-  std::vector<unsigned char> lag_;
+  cl::Event packed_, written_, speedsRead_;
+  bool speedsPending_ = false;
   std::size_t sentEarlyBytes_ = 0, packedFields_ = 0, earlyFields_ = 0;
   // Queues the read of count partials into partials_ (the caller waits for it, or for `read`).
   void readPartials(const cl::Buffer& partials, std::size_t count, cl::Event* read = nullptr);

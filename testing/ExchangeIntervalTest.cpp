@@ -129,10 +129,11 @@ TEST(ExchangeIntervalSkipDry, ADryValleyGivesTheBitsOfOneRankUpdatingEveryCell)
   }
 }
 
-// One halo an interval, and one agreement: on the lagged wave speed the interval's dt comes from
-// (choose_dt), read while the step before the interval runs; no MUSCL-Hancock step taken again
-// (its capped pass takes every step). The second-order schemes' halo goes out early, while that
-// step runs too (EarlyHaloTest.cpp).
+// One halo a step without an interval (MUSCL-HLLC one a stage), one an interval with it, and
+// the wave speeds agreed in the same round trip: no agreement of their own, and no MUSCL-Hancock
+// step taken again (its capped pass takes every step). The second-order schemes' halo goes out
+// early, while the step before the interval runs, so their wave speeds take a round trip of their
+// own (EarlyHaloTest.cpp).
 TEST(ExchangeIntervalRoundTrips, AnIntervalTradesOneHaloAndAgreesAtMostOnce)
 {
   for (Scheme scheme : { Scheme::LaxFriedrichs, Scheme::MusclHllc, Scheme::MusclHancock })
@@ -157,7 +158,8 @@ TEST(ExchangeIntervalRoundTrips, AnIntervalTradesOneHaloAndAgreesAtMostOnce)
     for (const SplitSeconds& c : counted)
     {
       EXPECT_EQ(c.halos, intervals) << schemeName(scheme);
-      EXPECT_EQ(c.agreements, intervals) << schemeName(scheme);
+      EXPECT_EQ(c.agreements, scheme == Scheme::LaxFriedrichs ? 0 : intervals)
+        << schemeName(scheme);
     }
   }
 }
