@@ -228,10 +228,12 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
       InitialState initial = initialState(options.common, options.input, params);
       placePoints(options, params);
       made.rainedCells = initial.rainedCells(params.rainZones.size());
+      auto simulation = std::make_unique<Simulation>(params, initial);
+      // (after the state's checks; a restart's state is another)
       if (const std::string warning = singlePrecisionSourceWarning(params, initial);
-          !warning.empty())
+          !warning.empty() && options.restart.empty())
         std::cerr << "swe: warning: " << warning << "\n";
-      return std::make_unique<Simulation>(params, initial);
+      return simulation;
     }
     // Split among the launcher's ranks: each simulates its block on its node's next device, and
     // holds only its block of a scenario (an --input is read whole, then cut).

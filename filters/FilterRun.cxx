@@ -176,12 +176,13 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
       << "the domain starts dry everywhere and no water enters it, so nothing will move: set "
          "Initial Water Level above the terrain somewhere, choose a Depth or Free Surface "
          "Array, set Rainfall, or make a side an Inflow or Water level boundary");
+  timeline_ = std::make_unique<Timeline>(
+    plan, initial, request.outputInterval, checkpointLimits(plan.params));
+  // (after the state's checks, which the timeline's simulation makes)
   if (!request.piece && !request.restartFrom)
     if (const std::string warning = singlePrecisionSourceWarning(plan.params, initial);
         !warning.empty())
       vtkWarningWithObjectMacro(algorithm_, << warning);
-  timeline_ = std::make_unique<Timeline>(
-    plan, initial, request.outputInterval, checkpointLimits(plan.params));
   if (request.restartFrom)
     continueFrom(*request.restartFrom, plan.params);
   arrays_.Bed = nullptr;

@@ -33,7 +33,7 @@ double firstDt(const SimulationParameters& params, const InitialState& initial)
   for (std::size_t c = 0; c < initial.h.size(); ++c)
   {
     const double h = initial.h[c];
-    if (h > 0)
+    if (h > kDryDepth)
       speed = std::max(speed,
         std::max(std::abs(initial.hu[c]), std::abs(initial.hv[c])) / h +
           std::sqrt(params.gravity * h));
@@ -74,16 +74,18 @@ std::string singlePrecisionSourceWarning(const SimulationParameters& params,
     { "Green-Ampt's conductivity", params.infiltration.on() ? conductivity : 0.0 } };
   std::ostringstream text;
   text.precision(2);
+  bool counted = false; // (a constant loss rate is not in the water balance)
   for (const Source& source : sources)
   {
     const double perStep = source.mmPerHour / 3.6e6 * dt;
     if (!(perStep > 0) || deepest < depthRoundingBy(perStep, 0.1))
       continue;
-    text << (text.tellp() > 0 ? "; " : "") << source.mmPerHour << " mm/h of " << source.what
-         << " is " << perStep
-         << " m a step, which fp32 rounds by 10 % or more on water deeper than "
-         << depthRoundingBy(perStep, 0.1) << " m and loses on water deeper than "
-         << depthRoundingBy(perStep, 1.0) << " m";
+    counted = counted || source.what != std::string("losses");
+    text << (text.tellp() > 0 ? "; " : "") << formatValue(source.mmPerHour) << " mm/h of "
+         << source.what << " is " << perStep
+         << " m a step, which fp32 can round by 10 % or more on water deeper than "
+         << formatValue(depthRoundingBy(perStep, 0.1)) << " m and loses on water deeper than "
+         << formatValue(depthRoundingBy(perStep, 1.0)) << " m";
   }
   if (text.tellp() == 0)
     return {};
@@ -91,8 +93,8 @@ std::string singlePrecisionSourceWarning(const SimulationParameters& params,
   warning.precision(2);
   warning << "Single precision: at the first step's dt of " << dt << " s, " << text.str()
           << "; this run starts with water " << deepest
-          << " m deep. Choose Double precision for rain or losses on deep water (Water Balance "
-             "shows what Single loses).";
+          << " m deep. Choose Double precision for rain or losses on deep water"
+          << (counted ? " (Water Balance shows what Single loses)." : ".");
   return warning.str();
 }
 } // namespace swe

@@ -10,7 +10,7 @@
 namespace swe
 {
 // For a Single-precision run whose rain, losses or Green-Ampt conductivity a step (at the dt
-// the initial state gives) fp32 rounds by 10 % or more on the deepest water it starts with: what
+// the initial state gives) fp32 can round by 10 % or more on the deepest water it starts with: what
 // each amounts to a step, the depths past which it is rounded so or lost, and the fix. Empty
 // otherwise (Double, no such sources, shallow enough water).
 std::string singlePrecisionSourceWarning(const SimulationParameters& params,
