@@ -189,6 +189,7 @@ struct Made
   SetupSeconds setup;                 // with the memory check in device
   double stateSeconds;                // the initial state: built, and released
   RainedCells rainedCells;            // its InitialState::rainedCells
+  std::string precisionWarning;       // singlePrecisionSourceWarning, once the state is checked
 };
 
 // --gauge's points and --source's on the grid (known once an --input is read: its origin).
@@ -229,10 +230,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
       placePoints(options, params);
       made.rainedCells = initial.rainedCells(params.rainZones.size());
       auto simulation = std::make_unique<Simulation>(params, initial);
-      // (after the state's checks; a restart's state is another)
-      if (const std::string warning = singlePrecisionSourceWarning(params, initial);
-          !warning.empty() && options.restart.empty())
-        std::cerr << "swe: warning: " << warning << "\n";
+      made.precisionWarning = singlePrecisionSourceWarning(params, initial);
       return simulation;
     }
     // Split among the launcher's ranks: each simulates its block on its node's next device, and
@@ -260,8 +258,13 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
         plan = Simulation::plan(rankParams, initial.perCellManning());
         splitAmongRanks(plan, *made.partition, *ranks);
       });
-    return std::make_unique<Simulation>(plan, initial);
+    auto simulation = std::make_unique<Simulation>(plan, initial);
+    made.precisionWarning = singlePrecisionSourceWarning(params, initial, *ranks);
+    return simulation;
   }();
+  // (a restart's state is another; a split run's warning is every rank's, said once)
+  if (!made.precisionWarning.empty() && options.restart.empty() && (!ranks || ranks->rank() == 0))
+    std::cerr << "swe: warning: " << made.precisionWarning << "\n";
   made.setup = made.simulation->setupSeconds();
   made.stateSeconds = secondsSince(start) - made.setup.total();
   made.setup.device += checkSeconds;

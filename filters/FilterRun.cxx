@@ -178,11 +178,13 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
          "Array, set Rainfall, or make a side an Inflow or Water level boundary");
   timeline_ = std::make_unique<Timeline>(
     plan, initial, request.outputInterval, checkpointLimits(plan.params));
-  // (after the state's checks, which the timeline's simulation makes)
-  if (!request.piece && !request.restartFrom)
-    if (const std::string warning = singlePrecisionSourceWarning(plan.params, initial);
-        !warning.empty())
-      vtkWarningWithObjectMacro(algorithm_, << warning);
+  // (after the state's checks, which the timeline's simulation makes; a split run's from every
+  // rank's block, said once)
+  const std::string precisionWarning =
+    request.piece ? singlePrecisionSourceWarning(plan.params, initial, *ranks_)
+                  : singlePrecisionSourceWarning(plan.params, initial);
+  if (!precisionWarning.empty() && !request.restartFrom && (!request.piece || ranks_->rank() == 0))
+    vtkWarningWithObjectMacro(algorithm_, << precisionWarning);
   if (request.restartFrom)
     continueFrom(*request.restartFrom, plan.params);
   arrays_.Bed = nullptr;

@@ -9,39 +9,6 @@ namespace swe
 {
 namespace
 {
-// The largest intensity [mm/h] a rain of params gives any cell at any time.
-double peakRain(const SimulationParameters& params, const InitialState& initial)
-{
-  double peak = params.rainfall;
-  for (const std::array<double, 2>& point : params.rainSeries)
-    peak = std::max(peak, point[1]);
-  for (const Series& zone : params.rainZones)
-    for (const std::array<double, 2>& point : zone)
-      peak = std::max(peak, point[1]);
-  if (params.rainPerCell && params.rainZones.empty() && !initial.rain.empty())
-    peak *= *std::max_element(initial.rain.begin(), initial.rain.end());
-  return peak;
-}
-
-// The first adaptive step's dt, from the initial state's fastest wave (and the inflows'), or the
-// fixed dt; 0 where nothing moves.
-double firstDt(const SimulationParameters& params, const InitialState& initial)
-{
-  if (params.fixedDt > 0)
-    return params.fixedDt;
-  double speed = inflowWaveSpeed(params);
-  for (std::size_t c = 0; c < initial.h.size(); ++c)
-  {
-    const double h = initial.h[c];
-    if (h > kDryDepth)
-      speed = std::max(speed,
-        std::max(std::abs(initial.hu[c]), std::abs(initial.hv[c])) / h +
-          std::sqrt(params.gravity * h));
-  }
-  const double reach = params.scheme == Scheme::LaxFriedrichs ? params.dx : params.dx / 2;
-  return speed > 0 ? params.cfl * reach / speed : 0;
-}
-
 // The shallowest depth from which adding x can err by `share` of x or more in fp32: on depths
 // in [2^k, 2^(k+1)) fp32's spacing is 2^(k-23), and a sum errs by up to half of it. With share
 // 1, x is lost there.
@@ -51,27 +18,73 @@ double depthRoundingBy(double x, double share)
 }
 } // namespace
 
+SourceScales sourceScales(const SimulationParameters& params, const InitialState& initial)
+{
+  SourceScales scales;
+  for (std::size_t c = 0; c < initial.h.size(); ++c)
+  {
+    const double h = initial.h[c];
+    if (!(h > kDryDepth))
+      continue;
+    scales.deepest = std::max(scales.deepest, h);
+    scales.waveSpeed = std::max(scales.waveSpeed,
+      std::max(std::abs(initial.hu[c]), std::abs(initial.hv[c])) / h +
+        std::sqrt(params.gravity * h));
+  }
+  if (params.rainPerCell && params.rainZones.empty() && !initial.rain.empty())
+    scales.rainFactor = *std::max_element(initial.rain.begin(), initial.rain.end());
+  scales.conductivity =
+    params.infiltration.perCell && !initial.conductivity.empty()
+      ? *std::max_element(initial.conductivity.begin(), initial.conductivity.end())
+      : params.infiltration.conductivity;
+  return scales;
+}
+
 std::string singlePrecisionSourceWarning(const SimulationParameters& params,
   const InitialState& initial)
 {
+  return singlePrecisionSourceWarning(params, sourceScales(params, initial));
+}
+
+std::string singlePrecisionSourceWarning(const SimulationParameters& params,
+  const InitialState& block,
+  RankExchange& ranks)
+{
+  const SourceScales mine = sourceScales(params, block);
+  double values[4] = { mine.deepest, mine.waveSpeed, mine.rainFactor, mine.conductivity };
+  ranks.maxOverRanks(values, 4);
+  return singlePrecisionSourceWarning(
+    params, SourceScales{ values[0], values[1], values[2], values[3] });
+}
+
+std::string singlePrecisionSourceWarning(const SimulationParameters& params,
+  const SourceScales& scales)
+{
   if (params.precision != Precision::Single)
     return {};
-  const double deepest =
-    initial.h.empty() ? 0 : *std::max_element(initial.h.begin(), initial.h.end());
-  const double dt = firstDt(params, initial);
+  const double deepest = scales.deepest;
+  // (the first adaptive step's dt, from the fastest wave and the inflows', or the fixed dt)
+  const double speed = std::max(scales.waveSpeed, inflowWaveSpeed(params));
+  const double reach = params.scheme == Scheme::LaxFriedrichs ? params.dx : params.dx / 2;
+  const double dt =
+    params.fixedDt > 0 ? params.fixedDt : (speed > 0 ? params.cfl * reach / speed : 0.0);
   if (!(deepest > 0) || !(dt > 0))
     return {};
+  // (rain at its peak, in any cell at any time)
+  double rain = params.rainfall;
+  for (const std::array<double, 2>& point : params.rainSeries)
+    rain = std::max(rain, point[1]);
+  for (const Series& zone : params.rainZones)
+    for (const std::array<double, 2>& point : zone)
+      rain = std::max(rain, point[1]);
   struct Source
   {
     const char* what;
     double mmPerHour;
   };
-  double conductivity = params.infiltration.conductivity;
-  if (params.infiltration.perCell && !initial.conductivity.empty())
-    conductivity = *std::max_element(initial.conductivity.begin(), initial.conductivity.end());
-  const Source sources[] = { { "rain", peakRain(params, initial) },
+  const Source sources[] = { { "rain", rain * scales.rainFactor },
     { "losses", params.losses },
-    { "Green-Ampt's conductivity", params.infiltration.on() ? conductivity : 0.0 } };
+    { "Green-Ampt's conductivity", params.infiltration.on() ? scales.conductivity : 0.0 } };
   std::ostringstream text;
   text.precision(2);
   bool counted = false; // (a constant loss rate is not in the water balance)

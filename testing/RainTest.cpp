@@ -3,7 +3,9 @@
 // device follows the C++ twin, dry cells included; a bad rate is refused with its value.
 #include "Error.h"
 #include "Simulation.h"
+#include "Partition.h"
 #include "SinglePrecisionAdvice.h"
+#include "ThreadRanks.h"
 #include "TestHelpers.h"
 
 #include <gtest/gtest.h>
@@ -276,6 +278,31 @@ TEST(Rain, SinglePrecisionWarnsWhereDeepWaterLosesIt)
   for (double& h : lake.h)
     h = 0.5;
   EXPECT_EQ(singlePrecisionSourceWarning(p, lake), "");
+}
+// A split run is warned for the deepest water of any rank's block: every rank says what the whole
+// grid would, though one block alone is shallow.
+TEST(Rain, ASplitRunIsWarnedForEveryRanksWater)
+{
+  SimulationParameters p = smallParameters(Precision::Single, 16, 16);
+  p.scheme = Scheme::MusclHancock;
+  p.dx = 1.0;
+  p.rainfall = 50.0;
+  InitialState lake = stillWater(p, 0.5);
+  lake.h[lake.index(13, 12)] = 10.0;
+  const std::string whole = singlePrecisionSourceWarning(p, lake);
+  ASSERT_NE(whole.find("starts with water 10 m deep"), std::string::npos) << whole;
+  std::vector<std::string> alone(2), said(2);
+  runOnThreads(2,
+    [&](ThreadRankExchange& exchange)
+    {
+      const int rank = exchange.rank();
+      const InitialState block = blockOf(lake, splitGrid(p.nx, p.ny, 2, rank).block());
+      alone[static_cast<std::size_t>(rank)] = singlePrecisionSourceWarning(p, block);
+      said[static_cast<std::size_t>(rank)] = singlePrecisionSourceWarning(p, block, exchange);
+    });
+  EXPECT_TRUE(alone[0].empty() || alone[1].empty()); // (one block holds only shallow water)
+  for (const std::string& warning : said)
+    EXPECT_EQ(warning, whole);
 }
 } // namespace
 } // namespace swe::test
