@@ -245,15 +245,23 @@ TEST(Losses, LaxFriedrichsAndBadRatesAreRefused)
     EXPECT_THROW(p.validate(), Error) << rate;
   }
 }
-// Single precision loses a step's rain below half the depth's last digit: a 10 m lake under
-// 50 mm/h on cells of 1 m (3.2e-7 m a step) gains nothing in fp32, and the run is told so
-// before it starts, with the depths concerned; Double, or water 0.5 m deep, is not warned.
-TEST(Rain, SinglePrecisionWarnsWhereDeepWaterLosesIt)
+
+// 50 mm/h of rain on MUSCL-Hancock's fp32 16 x 16 cells of 1 m.
+SimulationParameters rainOnMetreCells()
 {
   SimulationParameters p = smallParameters(Precision::Single, 16, 16);
   p.scheme = Scheme::MusclHancock;
   p.dx = 1.0;
   p.rainfall = 50.0;
+  return p;
+}
+
+// Single precision loses a step's rain below half the depth's last digit: a 10 m lake under
+// 50 mm/h on cells of 1 m (3.2e-7 m a step) gains nothing in fp32, and the run is told so
+// before it starts, with the depths concerned; Double, or water 0.5 m deep, is not warned.
+TEST(Rain, SinglePrecisionWarnsWhereDeepWaterLosesIt)
+{
+  SimulationParameters p = rainOnMetreCells();
   InitialState lake = stillWater(p, 10.0);
   const std::string warning = singlePrecisionSourceWarning(p, lake);
   for (const char* part : { "50 mm/h of rain is 3.2e-07 m a step",
@@ -279,14 +287,12 @@ TEST(Rain, SinglePrecisionWarnsWhereDeepWaterLosesIt)
     h = 0.5;
   EXPECT_EQ(singlePrecisionSourceWarning(p, lake), "");
 }
+
 // A split run is warned for the deepest water of any rank's block: every rank says what the whole
 // grid would, though one block alone is shallow.
 TEST(Rain, ASplitRunIsWarnedForEveryRanksWater)
 {
-  SimulationParameters p = smallParameters(Precision::Single, 16, 16);
-  p.scheme = Scheme::MusclHancock;
-  p.dx = 1.0;
-  p.rainfall = 50.0;
+  const SimulationParameters p = rainOnMetreCells();
   InitialState lake = stillWater(p, 0.5);
   lake.h[lake.index(13, 12)] = 10.0;
   const std::string whole = singlePrecisionSourceWarning(p, lake);
