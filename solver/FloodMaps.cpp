@@ -83,10 +83,8 @@ void FloodMaps::fold(int p, bool step) const
 void FloodMaps::settle(int p) const
 {
   fold(p, false);
+  // (zero bytes are 0 in either precision)
   const std::size_t realSize = layout_.realSize;
-  if (precision_ == Precision::Double)
-    queue_.enqueueFillBuffer(*ctrl_, cl_double(0), CTRL_STATE_DT * realSize, realSize);
-  else
-    queue_.enqueueFillBuffer(*ctrl_, cl_float(0), CTRL_STATE_DT * realSize, realSize);
+  queue_.enqueueFillBuffer(*ctrl_, cl_uchar(0), CTRL_STATE_DT * realSize, realSize);
 }
 } // namespace swe

@@ -484,17 +484,20 @@ double inflowWaveSpeed(const SimulationParameters& params)
   for (const PointSource& source : params.sources)
     for (const std::array<double, 2>& point : source.discharge)
       speed = std::max(speed, 2.0 * std::cbrt(params.gravity * std::fabs(point[1]) / params.dx));
-  const auto rains = [](const Series& series)
-  {
-    return std::any_of(series.begin(),
-      series.end(),
-      [](const std::array<double, 2>& point) { return point[1] > 0; });
-  };
-  const bool seriesRains = rains(params.rainSeries) ||
-                           std::any_of(params.rainZones.begin(), params.rainZones.end(), rains);
-  if (params.rainfall > 0 || seriesRains)
+  if (peakRainfall(params) > 0)
     speed = std::max(speed, std::sqrt(params.gravity * kRainWaveDepth));
   return speed;
+}
+
+double peakRainfall(const SimulationParameters& params)
+{
+  double peak = params.rainfall;
+  for (const std::array<double, 2>& point : params.rainSeries)
+    peak = std::max(peak, point[1]);
+  for (const Series& zone : params.rainZones)
+    for (const std::array<double, 2>& point : zone)
+      peak = std::max(peak, point[1]);
+  return peak;
 }
 
 bool skipsDryLand(const SimulationParameters& params)

@@ -252,6 +252,9 @@ std::string precisionName(Precision precision);
 // inflow or by rain takes short steps from the start, not one step to the target (0 without
 // either).
 double inflowWaveSpeed(const SimulationParameters& params);
+// The largest rain intensity [mm/h] of the run at any time: its rainfall, or its series' or
+// zones' largest value (before any per-cell factor).
+double peakRainfall(const SimulationParameters& params);
 // Metres a second of the rainfall intensity and of the loss rate (both given in mm/h).
 double rainfallRate(const SimulationParameters& params);
 // Whether a run skips dry land: asked (skipDry), with a MUSCL scheme (Lax-Friedrichs has no

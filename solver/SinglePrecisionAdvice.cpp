@@ -1,5 +1,7 @@
 #include "SinglePrecisionAdvice.h"
 
+#include "DeviceClock.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -65,24 +67,15 @@ std::string singlePrecisionSourceWarning(const SimulationParameters& params,
   const double deepest = scales.deepest;
   // (the first adaptive step's dt, from the fastest wave and the inflows', or the fixed dt)
   const double speed = std::max(scales.waveSpeed, inflowWaveSpeed(params));
-  const double reach = params.scheme == Scheme::LaxFriedrichs ? params.dx : params.dx / 2;
-  const double dt =
-    params.fixedDt > 0 ? params.fixedDt : (speed > 0 ? params.cfl * reach / speed : 0.0);
+  const double dt = params.fixedDt > 0 ? params.fixedDt : (speed > 0 ? cflDx(params) / speed : 0.0);
   if (!(deepest > 0) || !(dt > 0))
     return {};
-  // (rain at its peak, in any cell at any time)
-  double rain = params.rainfall;
-  for (const std::array<double, 2>& point : params.rainSeries)
-    rain = std::max(rain, point[1]);
-  for (const Series& zone : params.rainZones)
-    for (const std::array<double, 2>& point : zone)
-      rain = std::max(rain, point[1]);
   struct Source
   {
     const char* what;
     double mmPerHour;
   };
-  const Source sources[] = { { "rain", rain * scales.rainFactor },
+  const Source sources[] = { { "rain", peakRainfall(params) * scales.rainFactor },
     { "losses", params.losses },
     { "Green-Ampt's conductivity", params.infiltration.on() ? scales.conductivity : 0.0 } };
   std::ostringstream text;
