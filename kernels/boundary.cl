@@ -75,19 +75,16 @@ inline GhostCell stored_cell(__global const real* h, __global const real* hu,
   return s;
 }
 
-/* Side boundaries through ghost cells, filled on the device (thesis 4.5.1): one work-item per
- * ghost cell. The kind and value of each side come as -D defines (BC_WEST, BCV_WEST, ...); the
+/* Side boundaries through ghost cells, filled on the device (thesis 4.5.1): ghost cell k, one a
+ * work-item, for the state at time t. The kind and value of each side come as -D defines (BC_WEST, BCV_WEST, ...); the
  * arithmetic is in boundaries.h. A corner ghost is the west or east side's ghost of the south or
  * north side's ghosts, as if those were filled first: at a corner of two walls it mirrors both
  * ways, which keeps MUSCL-Hancock's half step (it reads the corners through the slopes of the
  * ghosts next to them) symmetric across the walls. The bed's ghosts are filled with the
  * state's. */
-__kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv,
-  __global real* bed, __global const real* ctrl)
+inline void fill_ghost(int k, __global real* h, __global real* hu, __global real* hv,
+  __global real* bed, real t)
 {
-  /* (the time of the state: a side's series is taken there) */
-  const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
-  const int k = get_global_id(0);
   /* Ghost cells in two bands: GHOST full ghosted rows at the bottom and top, then GHOST columns at
    * the left and right of every interior row. */
   const int band_rows = 2 * GHOST * GHOSTED_WIDTH;
@@ -138,4 +135,16 @@ __kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv
   hu[dst] = g.hu;
   hv[dst] = g.hv;
   bed[dst] = g.b;
+}
+
+/* The time of the state the ghosts are filled for: a side's series is taken there. */
+inline real ghost_time(__global const real* ctrl)
+{
+  return ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
+}
+
+__kernel void fill_ghosts(__global real* h, __global real* hu, __global real* hv,
+  __global real* bed, __global const real* ctrl)
+{
+  fill_ghost(get_global_id(0), h, hu, hv, bed, ghost_time(ctrl));
 }

@@ -20,37 +20,46 @@ wave_speed_partials(__global const real* h, __global const real* hu, __global co
   publish_group_max_speed(scratch, speed, partial_max);
 }
 
-/* Second stage of the wave-speed maximum and the clock (see choose_dt): one work-group of
- * REDUCE_WG items. commit_now = 1 (MUSCL-HLLC): choose dt and count the step about to run.
- * commit_now = 0 (Lax-Friedrichs, whose step commits itself): only choose, from the maximum the
- * last step left in ctrl and any published since (a fresh state's); used when a state is loaded
- * and when the host sets a new target. held = 1: dt stays the one chosen at the exchange
- * interval's first step (choose_dt). Before it commits a step, it keeps the time and dt of the
- * state the step reads, for the flood maps' fold in the sweeps (keep_fold_clock). */
-__kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
-compute_dt(__global real* partial_max, const int num_partials, __global real* ctrl,
-           __global int* status, const real cfl_dx, const real fixed_dt, const int commit_now,
-           const int held)
+/* Second stage of the wave-speed maximum: the largest speed the last step published (or a fresh
+ * state's), read, not reset. Every work-item of a group of REDUCE_WG items calls it. */
+inline real published_speed(__local real* scratch, __global const real* partial_max,
+  int num_partials)
 {
-  __local real scratch[REDUCE_WG];
-  const int lid = get_local_id(0);
-  real m = (real)0;
 #if SPEED_MAX_ATOMIC
   (void)scratch;
-  if (lid != 0)
-    return;
-  m = partial_max[0];
-  partial_max[0] = (real)0; /* ready for the next step's maxima */
+  (void)num_partials;
+  return partial_max[0];
+#else
+  real m = (real)0;
+  for (int k = get_local_id(0); k < num_partials; k += REDUCE_WG)
+    m = fmax(m, partial_max[k]);
+  return group_max(scratch, m, get_local_id(0), REDUCE_WG);
+#endif
+}
+
+/* Once every group has read the speeds (published_speed: m), by every work-item of one group:
+ * the speeds reset for the next step's maxima (so kernels with fewer groups leave no stale
+ * partials), then the clock (see choose_dt). commit_now = 1 (the second-order schemes): choose
+ * dt and count the step about to run. commit_now = 0 (Lax-Friedrichs, whose step commits itself):
+ * only choose, from the maximum the last step left in ctrl and any published since (a fresh
+ * state's); used when a state is loaded and when the host sets a new target. held = 1: dt stays
+ * the one chosen at the exchange interval's first step (choose_dt). Before it commits a step, it
+ * keeps the time and dt of the state the step reads, for the flood maps' fold in the sweeps
+ * (keep_fold_clock). */
+inline void reset_speeds_choose_dt(real m, __global real* partial_max, int num_partials,
+  __global real* ctrl, __global int* status, real cfl_dx, real fixed_dt, int commit_now,
+  int held)
+{
+  const int lid = get_local_id(0);
+#if SPEED_MAX_ATOMIC
+  if (lid == 0)
+    partial_max[0] = (real)0;
 #else
   for (int k = lid; k < num_partials; k += REDUCE_WG)
-  {
-    m = fmax(m, partial_max[k]);
-    partial_max[k] = (real)0; /* kernels with fewer groups leave no stale partials */
-  }
-  m = group_max(scratch, m, lid, REDUCE_WG);
+    partial_max[k] = (real)0;
+#endif
   if (lid != 0)
     return;
-#endif
   if (!commit_now)
     m = fmax(m, ctrl[CTRL_MAX_SPEED]);
   choose_dt(ctrl, status, status[STATUS_BAD_CELL], m, cfl_dx, fixed_dt, held != 0);
@@ -59,6 +68,40 @@ compute_dt(__global real* partial_max, const int num_partials, __global real* ct
     keep_fold_clock(ctrl);
     commit_dt(ctrl, status);
   }
+}
+
+__kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
+compute_dt(__global real* partial_max, const int num_partials, __global real* ctrl,
+           __global int* status, const real cfl_dx, const real fixed_dt, const int commit_now,
+           const int held)
+{
+  __local real scratch[REDUCE_WG];
+  const real m = published_speed(scratch, partial_max, num_partials);
+  reset_speeds_choose_dt(
+    m, partial_max, num_partials, ctrl, status, cfl_dx, fixed_dt, commit_now, held);
+}
+
+/* A second-order step's start in one launch, not two (each costs the GPU about 7.5 us, a
+ * quarter of a small grid's step: PERFORMANCE.md): the ghosts of the state it reads, then
+ * compute_dt's choice and commit (commit_now = 1) by the last group to finish. Every group reads
+ * the state's time and the speeds before it counts, so that group resets and commits after all
+ * have read them. (No barrier under a condition: PoCL runs such code wrongly.) */
+__kernel __attribute__((reqd_work_group_size(REDUCE_WG, 1, 1))) void
+fill_ghosts_choose_dt(__global real* h, __global real* hu, __global real* hv,
+                      __global real* bed, __global real* ctrl, __global real* partial_max,
+                      const int num_partials, __global int* status, const real cfl_dx,
+                      const real fixed_dt, const int held)
+{
+  __local real scratch[REDUCE_WG];
+  __local int last;
+  fill_ghost(get_global_id(0), h, hu, hv, bed, ghost_time(ctrl));
+  const real m = published_speed(scratch, partial_max, num_partials);
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (get_local_id(0) == 0)
+    last = last_group_to_finish(status, get_num_groups(0)) ? 1 : 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (last)
+    reset_speeds_choose_dt(m, partial_max, num_partials, ctrl, status, cfl_dx, fixed_dt, 1, held);
 }
 
 /* Diagnostics, first stage: per-group sum of depth, max depth, max wave speed. */

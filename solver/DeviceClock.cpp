@@ -65,6 +65,26 @@ DeviceClock::DeviceClock(const EngineContext& engine,
     waveSpeed_[p] = engine.program.kernel("wave_speed_partials");
     args.bind(waveSpeed_[p], state.copy(p).args(), partialMax_);
   }
+  if (fusedClock)
+    return;
+  const std::size_t reduce = grid_.reduce[0];
+  ghostsRange_ = cl::NDRange((state.layout().ghostCells() + reduce - 1) / reduce * reduce);
+  for (int p = 0; p < 2; ++p)
+    for (int held = 0; held < 2; ++held)
+    {
+      cl::Kernel& k = ghostsAndDt_[p][held];
+      k = engine.program.kernel("fill_ghosts_choose_dt");
+      args.bind(k,
+        state.copy(p).args(),
+        state.bed(),
+        ctrl_,
+        partialMax_,
+        static_cast<cl_int>(speedPartials),
+        status_,
+        Real{ cflDx(params_) },
+        Real{ params_.fixedDt },
+        static_cast<cl_int>(held));
+    }
 }
 
 void DeviceClock::writeReal(const cl::Buffer& buffer, std::size_t slot, double value)
@@ -155,6 +175,18 @@ void DeviceClock::enqueueChooseDt(bool held) const
   if (coupling_ && !held)
     coupling_->agreeOnMaximum(partialMax_, agreedPartials_);
   queue_.enqueueNDRangeKernel(computeDt_[held ? 1 : 0], cl::NullRange, grid_.reduce, grid_.reduce);
+}
+
+void DeviceClock::enqueueStepStart(int copy, bool exchanges) const
+{
+  if (coupling_ && exchanges)
+  {
+    state_.fillGhosts(copy, Halo::State);
+    enqueueChooseDt(false);
+    return;
+  }
+  queue_.enqueueNDRangeKernel(
+    ghostsAndDt_[copy][exchanges ? 0 : 1], cl::NullRange, ghostsRange_, grid_.reduce);
 }
 
 bool DeviceClock::nextStepExchanges()

@@ -69,6 +69,10 @@ public:
   // ranks, from the grid's wave-speed maximum, agreed first).
   // held: the step keeps the dt of the exchange interval's first (holdsDt), agreeing on nothing.
   void enqueueChooseDt(bool held = false) const;
+  // A second-order step's start: the ghosts of copy `copy` (the halo first, where the step
+  // exchanges one), then enqueueChooseDt(!exchanges); in one launch where no halo or agreement
+  // comes between them (kernels/reductions.cl, fill_ghosts_choose_dt).
+  void enqueueStepStart(int copy, bool exchanges) const;
   // Whether the next step is the first of an exchange interval (every step without one): it
   // trades the halo and chooses dt from the grid's wave speeds; the others hold that dt. Counts
   // the step.
@@ -126,6 +130,10 @@ private:
   std::array<cl::Kernel, 2> computeDt_; // choosing dt, holding it
   int phase_ = 0;                       // steps queued since the exchange interval's first
   std::array<cl::Kernel, 2> waveSpeed_; // a fresh state's speeds, one per copy
+  // The ghosts and compute_dt in one launch, by copy, then choosing dt or holding it (not with
+  // the fused clock).
+  std::array<std::array<cl::Kernel, 2>, 2> ghostsAndDt_;
+  cl::NDRange ghostsRange_;
   RankCoupling* coupling_ = nullptr;
   std::size_t agreedPartials_ = 0; // the partials a split run agrees on
 };

@@ -189,8 +189,7 @@ public:
     for (int s = 0; s < n; ++s)
     {
       const bool exchanges = beginStep();
-      parts_.state.fillGhosts(0, exchanges ? Halo::State : Halo::None);
-      clock_->enqueueChooseDt(!exchanges);
+      clock_->enqueueStepStart(0, exchanges);
       parts_.state.foldBoundaryInflow(0);
       launch(stage_[0]);
       // (Inside an exchange interval the overlap keeps the predictor right: overlapCells.)
@@ -245,8 +244,7 @@ public:
     for (int s = 0; s < n; ++s)
     {
       const bool exchanges = beginStep();
-      parts_.state.fillGhosts(parity, exchanges ? Halo::State : Halo::None);
-      clock_->enqueueChooseDt(!exchanges);
+      clock_->enqueueStepStart(parity, exchanges);
       // (A held dt takes every step in the capped pass alone: kernels/muscl_steps.h.)
       if (!holdsDt(parts_.engine.params))
       {
