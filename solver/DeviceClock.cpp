@@ -31,13 +31,15 @@ double courantLimitDx(const SimulationParameters& params)
 DeviceClock::DeviceClock(const EngineContext& engine,
   DeviceState& state,
   std::size_t speedPartials,
-  bool fusedClock)
+  bool fusedClock,
+  double speedFloor)
   : queue_(engine.queue)
   , params_(engine.params)
   , grid_(engine.grid)
   , state_(state)
   , speedPartialCount_(speedPartials)
   , fusedClock_(fusedClock)
+  , speedFloor_(speedFloor)
 {
   const cl::Context& context = engine.context;
   const std::size_t realSize = state.layout().realSize;
@@ -214,7 +216,7 @@ bool DeviceClock::read(bool parityOnDevice)
     state_.parity = st[STATUS_PARITY];
   if (c[CTRL_LAST_DT] > 0)
     lastDt = c[CTRL_LAST_DT];
-  still = !(params_.fixedDt > 0) && !(std::fmax(c[CTRL_MAX_SPEED], inflowWaveSpeed(params_)) > 0);
+  still = !(params_.fixedDt > 0) && !(std::fmax(c[CTRL_MAX_SPEED], speedFloor_) > 0);
   const bool landed = c[CTRL_TIME] == c[CTRL_TARGET] && c[CTRL_TARGET] > 0;
   // (An exchange interval starts again after a landing: its steps are the same on every rank
   // count, whatever the batches.)
@@ -282,7 +284,7 @@ void DeviceClock::reportTooLongStep(std::int64_t step, double speed, double held
   const double factor = isSecondOrder(params_.scheme) ? 2.0 : 1.0;
   if (params_.fixedDt <= 0)
   {
-    const double dt = cflDx(params_) / std::max(heldSpeed, inflowWaveSpeed(params_));
+    const double dt = cflDx(params_) / std::max(heldSpeed, speedFloor_);
     std::ostringstream s;
     s << "the waves outgrew the time step held over the exchange interval at step " << step
       << " (t = " << formatValue(time) << " s): dt = " << formatValue(dt)

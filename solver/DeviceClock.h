@@ -31,10 +31,12 @@ public:
   // speedPartials: the wave-speed partials compute_dt reads (where the maximum is not kept by
   // atomics), those of a fresh state and those of the steps. fusedClock: the steps keep the
   // clock themselves (DeviceFeatures), and compute_dt only chooses dt when a target is set.
+  // speedFloor: the wave speed dt never counts below (waveSpeedFloor), as the kernels' own.
   DeviceClock(const EngineContext& engine,
     DeviceState& state,
     std::size_t speedPartials,
-    bool fusedClock);
+    bool fusedClock,
+    double speedFloor);
 
   // The buffers every step kernel takes, in this order: the control slots, the status slots
   // and the wave-speed partials (KernelArgs).
@@ -124,6 +126,7 @@ private:
   DeviceState& state_;
   std::size_t speedPartialCount_;
   bool fusedClock_;
+  double speedFloor_;
   double target_ = 0.0; // the time the clock must not pass (setTarget; a loaded state's own)
   int batchLimit_ = 64;
   cl::Buffer ctrl_, status_, partialMax_;

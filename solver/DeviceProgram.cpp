@@ -187,7 +187,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
     << " -DH_DRY=" << kDryDepth << " -DH_FILM=" << real(settings.local.filmDepth)
     << " -DELEVATION_DATUM=" << doubleLiteral(settings.local.datum)
     << " -DFUSED_CLOCK=" << (settings.features.fusedClock ? 1 : 0)
-    << " -DINFLOW_WAVE_SPEED=" << real(inflowWaveSpeed(params)) << " -DTWO_STEPS="
+    << " -DINFLOW_WAVE_SPEED=" << real(waveSpeedFloor(params, settings.local)) << " -DTWO_STEPS="
     << (shape.steps == 2 ? 1 : 0)
     // (Tests of the blow-up check itself switch the limit off: -DCOURANT_LIMIT_DX=INFINITY.)
     << (userDefines("COURANT_LIMIT_DX") ? ""

@@ -6,11 +6,53 @@
 
 namespace swe
 {
+namespace
+{
+// The highest a level side (its constant, or its series' highest) stands above the initial
+// surface (the bed, where dry) of the open cells along it, in this block's part of the grid's
+// sides; 0 for none.
+double levelAboveSideCells(const SimulationParameters& params, const InitialState& initial)
+{
+  const std::array<bool, 4> inside = params.haloSides();
+  double highest = 0;
+  for (int side = 0; side < 4; ++side)
+  {
+    const Boundary& b = params.boundaries[side];
+    if (b.type != BoundaryType::FixedLevel || inside[side])
+      continue;
+    double level = b.value;
+    for (const std::array<double, 2>& point : b.series)
+      level = std::max(level, point[1]);
+    const bool alongY = side < 2; // west, east
+    const int cells = alongY ? initial.ny : initial.nx;
+    for (int k = 0; k < cells; ++k)
+    {
+      const int i = alongY ? (side == 0 ? 0 : initial.nx - 1) : k;
+      const int j = alongY ? k : (side == 2 ? 0 : initial.ny - 1);
+      const std::size_t c = static_cast<std::size_t>(j) * initial.nx + i;
+      const double bed = initial.bed.empty() ? 0.0 : initial.bed[c];
+      if (bed == bed) // (not a closed cell)
+        highest = std::max(highest, level - (bed + initial.h[c]));
+    }
+  }
+  return highest;
+}
+} // namespace
+
+double waveSpeedFloor(const SimulationParameters& params, const LocalDatum& local)
+{
+  return std::max(inflowWaveSpeed(params), local.levelWaveSpeed);
+}
+
 LocalDatum localDatum(const SimulationParameters& params,
   const InitialState& initial,
   RankExchange* ranks)
 {
   LocalDatum local;
+  double levelAbove = levelAboveSideCells(params, initial);
+  if (ranks)
+    ranks->maxOverRanks(&levelAbove, 1);
+  local.levelWaveSpeed = 2 * std::sqrt(params.gravity * levelAbove);
   if (initial.bed.empty())
     return local;
   // A whole number of metres at or below every bed elevation (at or above, for a bed all below

@@ -17,7 +17,16 @@ struct LocalDatum
 {
   double datum = 0;     // subtracted from every elevation on the device [m]
   double filmDepth = 0; // depths below this have their velocity damped [m]; 0: none
+  // The front speed of the dam break a water-level side can start on the cells along it,
+  // 2 sqrt(g H), H its highest level above their initial surface (or bed, where dry) [m/s];
+  // 0 where no level side stands above them. Without it, a level beside dry land took the first
+  // step from the still interior alone: one step across a whole output interval.
+  double levelWaveSpeed = 0;
 };
+
+// The floor under the fastest wave speed dt is chosen from (kernels/device_clock.h): the waves
+// inflow sides, point sources and rain send in (inflowWaveSpeed), and a level side's.
+double waveSpeedFloor(const SimulationParameters& params, const LocalDatum& local);
 
 // The datum and film depth of a run: the datum is the lowest bed elevation rounded down to a
 // whole metre (for a bed below zero everywhere the highest rounded up; 0 where the bed crosses
@@ -25,7 +34,7 @@ struct LocalDatum
 // there is no round-off in h = eta - b to damp); the film depth is
 // 16 times the precision's resolution (its epsilon) of the highest surface or bed above the
 // datum, where that is deeper than the dry depth (kDryDepth), else 0 (so fp64 runs, and fp32
-// runs on low terrain with shallow water, are untouched).
+// runs on low terrain with shallow water, are untouched); and the level sides' wave speed.
 // In a run split among ranks (ranks given; initial is this rank's block), the whole grid's
 // (collective).
 LocalDatum localDatum(const SimulationParameters& params,

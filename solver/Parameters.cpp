@@ -334,14 +334,20 @@ void SimulationParameters::validate() const
                   formatValue(b.value) + ": to let water leave, make that side open");
     // 10^4 m^2/s is a 100 m deep flow at 100 m/s, beyond any recorded flood; far beyond, q^2
     // overflows fp32 in the ghost cells' fluxes.
+    if (b.type == BoundaryType::FixedLevel && std::fabs(b.value) > kMaxLevelSeries)
+      throw Error("the " + name + "'s water level must be in [" + formatValue(-kMaxLevelSeries) +
+                  ", " + formatValue(kMaxLevelSeries) + "] m, got " + formatValue(b.value) +
+                  " (a surface elevation in the terrain's metres)");
     if (b.type == BoundaryType::Inflow && b.value > kMaxInflowDischarge)
       throw Error("the " + name + "'s inflow must be at most " + formatValue(kMaxInflowDischarge) +
                   " m^2/s, got " + formatValue(b.value) +
                   " (a discharge per metre of boundary, not of the whole river)");
   }
-  if (fixedDt < 0)
-    throw Error(
-      "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got " + formatValue(fixedDt));
+  // A fixed dt below a microsecond is no flood's (a millimetre cell under a metre of water takes
+  // dt near 1e-4 s) but a unit slip, and would run for ever in steps that change nothing.
+  if (fixedDt < 0 || (fixedDt > 0 && fixedDt < kMinFixedDt))
+    throw Error("fixed time step dt must be at least " + formatValue(kMinFixedDt) +
+                " s (or 0 for CFL-adaptive), got " + formatValue(fixedDt));
   if (launch != "auto" && launch != "default")
     parseLaunchShape(launch);
 }

@@ -292,7 +292,8 @@ constexpr double kRainWaveDepth = 1e-3;        // [m], see inflowWaveSpeed
 constexpr double kMinCourantNumber = 1e-3;     // the largest is 1
 constexpr double kMaxInflowDischarge = 1e4;    // [m^2/s]
 constexpr double kMaxArrivalDepth = 100;       // [m]
-constexpr double kMaxLevelSeries = 1e4;        // [m], |a level series' values| (Everest: 8849)
+constexpr double kMaxLevelSeries = 1e4;        // [m], |a water level| (Everest: 8849)
+constexpr double kMinFixedDt = 1e-6;           // [s], a fixed dt's least
 constexpr std::size_t kMaxSeriesPoints = 2000; // a forcing series' points (device constants)
 constexpr std::size_t kMaxRainZones = 32;      // (the clock's RAIN_ZONE_SLOTS)
 

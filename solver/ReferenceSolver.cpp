@@ -26,6 +26,7 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
   const LocalDatum local = localDatum(params, initial);
   datum_ = local.datum;
   hFilm_ = static_cast<Real>(local.filmDepth);
+  speedFloor_ = waveSpeedFloor(params, local);
   for (Boundary& side : params_.boundaries)
     if (side.type == BoundaryType::FixedLevel)
     {
@@ -164,7 +165,7 @@ Real ReferenceSolver<Real>::chooseDt(double remaining, Real speed) const
 {
   if (params_.fixedDt > 0)
     return static_cast<Real>(params_.fixedDt);
-  const Real m = std::max(speed, static_cast<Real>(inflowWaveSpeed(params_)));
+  const Real m = std::max(speed, static_cast<Real>(speedFloor_));
   const double factor = isSecondOrder(params_.scheme) ? 0.5 : 1.0;
   Real dt = static_cast<Real>(params_.cfl * params_.dx * factor) / m;
   if (remaining < 2.0 * dt && remaining > dt)
@@ -212,8 +213,8 @@ int ReferenceSolver<Real>::stepPair(double target)
   const double remaining = target - time_;
   if (!(remaining > 0))
     return 1;
-  const Real predicted = std::max(
-    first * static_cast<Real>(kPairSpeedMargin), static_cast<Real>(inflowWaveSpeed(params_)));
+  const Real predicted =
+    std::max(first * static_cast<Real>(kPairSpeedMargin), static_cast<Real>(speedFloor_));
   if (params_.fixedDt <= 0 && !speedsAtMost(predicted))
     return 1;
   stepWith(chooseDt(remaining, predicted), target);

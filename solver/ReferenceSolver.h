@@ -143,6 +143,7 @@ private:
   std::vector<Real> manning_; // per cell, or empty for the uniform coefficient
   std::vector<Real> rain_;    // the rain's factor per cell, or empty
   double datum_ = 0;          // b_ and fixed levels are relative to it (LocalDatum.h)
+  double speedFloor_ = 0;     // the wave speed dt never counts below (waveSpeedFloor)
   Real hFilm_ = 0;            // films below this depth have their velocity damped
   double time_ = 0.0;
   std::int64_t steps_ = 0;

@@ -171,7 +171,8 @@ struct Simulation::Impl
     const EngineContext engine{ params, context, queue, *program, grid };
     state.emplace(engine, layout, perCellManning, local.datum);
     stepper = makeStepper({ engine, shape, features, *state });
-    clock.emplace(engine, *state, stepper->speedPartials(), features.fusedClock);
+    clock.emplace(
+      engine, *state, stepper->speedPartials(), features.fusedClock, waveSpeedFloor(params, local));
     if (ranks)
     {
       coupling.emplace(engine, layout, *partition, *ranks);

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 
 using namespace swe;
@@ -108,6 +110,32 @@ TEST(Boundaries, InflowFloodsADryOrAlmostDryBed)
       // 0.5 m^2/s across an 8 m side for 10 s: 40 m^3 (the front has not reached the east side).
       EXPECT_NEAR(sim.diagnostics().mass - m0, 40.0, 40.0 * 0.03)
         << schemeName(scheme) << ", film " << film;
+    }
+}
+
+TEST(Boundaries, ALevelBesideDryLandStartsADamBreakWithShortSteps)
+{
+  // A 2 m level on the west of a dry bed: the dam-break front (2 sqrt(g 2) = 8.9 m/s) sets the
+  // first dt, which once came from the still interior alone (one step of 3 s, 6 m deep water).
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    for (Precision precision : { Precision::Single, Precision::Double })
+    {
+      SimulationParameters p = test::smallParameters(precision, 60, 4);
+      p.dx = 1.0;
+      p.scheme = scheme;
+      setBoundary(p, Side::West, BoundaryType::FixedLevel, 2.0);
+      InitialState dry = makeScenario(Scenario::LakeAtRest, p);
+      for (std::size_t k = 0; k < dry.cells(); ++k)
+        dry.h[k] = dry.hu[k] = dry.hv[k] = dry.bed[k] = 0.0;
+      Simulation sim(p, dry);
+      ASSERT_NO_THROW(sim.advanceTo(3.0)) << schemeName(scheme);
+      // (dt = 0.45 x 0.5 m / 8.9 m/s at most: 119 steps or more)
+      EXPECT_GE(sim.steps(), 119) << schemeName(scheme);
+      const test::Fields f = test::download(sim);
+      EXPECT_LE(*std::max_element(f.h.begin(), f.h.end()), 2.0) << schemeName(scheme);
+      // The front (8.9 m/s, and the 3 m/s the level side's water enters with) has come about
+      // 35 m in: the far end is still dry.
+      EXPECT_EQ(f.h[static_cast<std::size_t>(p.nx - 1)], 0.0) << schemeName(scheme);
     }
 }
 

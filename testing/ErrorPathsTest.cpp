@@ -106,6 +106,13 @@ TEST(ErrorPaths, ValuesOutsideTheWorkingRangesNameTheRange)
     expectError(with([](auto& p) { p.manning = 1.5; }), { "Manning", "got 1.5" });
     expectError(with([](auto& p) { inflow(p, Side::East, 1e20); }),
       { "east boundary", "at most 10000 m^2/s", "got 1e+20" });
+    const auto level = [](SimulationParameters& p, double value)
+    { p.boundaries[static_cast<int>(Side::North)] = Boundary(BoundaryType::FixedLevel, value); };
+    expectError(with([&](auto& p) { level(p, 1e9); }),
+      { "north boundary", "water level", "[-10000, 10000] m", "got 1e+09" });
+    expectError(with([&](auto& p) { level(p, -1e300); }), { "water level", "got -1e+300" });
+    expectError(with([](auto& p) { p.fixedDt = 1e-9; }),
+      { "fixed time step", "at least 1e-06 s", "got 1e-09" });
     // The ends of the ranges work.
     using Change = std::function<void(SimulationParameters&)>;
     for (const Change& change : { Change([](auto& p) { p.cfl = 1e-3; }),
@@ -115,7 +122,10 @@ TEST(ErrorPaths, ValuesOutsideTheWorkingRangesNameTheRange)
            Change([](auto& p) { p.gravity = 100; }),
            Change([](auto& p) { p.manning = 1; }),
            Change([](auto& p) { inflow(p, Side::West, 1e4); }),
-           Change([](auto& p) { inflow(p, Side::West, 0); }) })
+           Change([](auto& p) { inflow(p, Side::West, 0); }),
+           Change([&](auto& p) { level(p, 1e4); }),
+           Change([&](auto& p) { level(p, -1e4); }),
+           Change([](auto& p) { p.fixedDt = 1e-6; }) })
       EXPECT_NO_THROW(with(change)());
   }
   // A per-cell roughness field takes the same range as the uniform coefficient.

@@ -50,7 +50,7 @@ BAD = [
     # A side's value is checked when its type uses it.
     ("BoundaryNorth", 2, "north boundary discharge must be a finite number", dict(BoundaryNorthDischarge=nan)),
     ("BoundaryNorth", 3, "north boundary level must be a finite number", dict(BoundaryNorthLevel=inf)),
-    ("FixedTimeStep", -0.1, "fixed time step dt must be > 0 s (or 0 for CFL-adaptive), got -0.1"),
+    ("FixedTimeStep", -0.1, "fixed time step dt must be at least 1e-06 s (or 0 for CFL-adaptive), got -0.1"),
     # 14 m/s waves, dx = 1 m: a 0.5 s step is 7 times the Courant limit. Refused before the
     # first step, with the Courant number and a dt that works.
     ("FixedTimeStep", 0.5, "the fixed time step dt = 0.5 s is too long at step 1 (t = 0 s)"),
