@@ -384,11 +384,14 @@ void FilterRun::reportError(const std::string& message)
 {
   // ParaView may ask several times in one update (for each view, for data after information):
   // said once. After any property or upstream change, a new attempt says its error again.
+  // (What a failed request changes in the filter itself, its aborted output and the Output Arrays
+  // it drops, counts as the state said: the next request's pipeline time is that.)
   const vtkMTimeType pipelineTime = PipelineTime(algorithm_);
-  if (message == reportedError_ && pipelineTime == reportedErrorPipelineTime_)
-    return;
+  const bool said = message == reportedError_ && pipelineTime <= reportedErrorPipelineTime_;
   reportedError_ = message;
-  reportedErrorPipelineTime_ = pipelineTime;
+  reportedErrorPipelineTime_ = std::max(pipelineTime, algorithm_->GetMTime());
+  if (said)
+    return;
   vtkErrorWithObjectMacro(algorithm_, << message);
 }
 } // namespace swe
