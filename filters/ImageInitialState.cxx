@@ -63,13 +63,21 @@ bool sameName(const std::string& a, const std::string& b)
            [](char x, char y) { return std::tolower(x) == std::tolower(y); });
 }
 
+// Where an array's values lie outside the domain: the terrain's no-data (NO_DATA_VALUE, NaN)
+// become closed cells (NaN); the other arrays are not read in closed cells (0 there).
+struct OutsideDomain
+{
+  const double* noData = nullptr;           // the terrain's: these values and NaN close a cell
+  const std::vector<double>* bed = nullptr; // the other arrays': NaN marks a closed cell
+};
+
 std::vector<double> cellValues(vtkImageData* image,
   const std::string& name,
   const std::string& role,
   int minComponents,
   int maxComponents,
   int components,
-  bool nanAllowed = false)
+  OutsideDomain outside = {})
 {
   int dims[3];
   image->GetDimensions(dims);
@@ -96,19 +104,25 @@ std::vector<double> cellValues(vtkImageData* image,
     for (int i = 0; i < nx; ++i)
     {
       const std::size_t cell = static_cast<std::size_t>(j) * nx + i;
+      if (outside.bed && std::isnan((*outside.bed)[cell]))
+        continue; // (a closed cell: 0)
       for (int c = 0; c < components; ++c)
       {
-        double v;
-        if (onPoints)
+        // A point array's cell value is the mean of its corners; a no-data corner closes it.
+        const vtkIdType p = static_cast<vtkIdType>(j) * dims[0] + i;
+        const vtkIdType corners[4] = { p, p + 1, p + dims[0], p + dims[0] + 1 };
+        const vtkIdType own[1] = { static_cast<vtkIdType>(cell) };
+        const vtkIdType* points = onPoints ? corners : own;
+        const int count = onPoints ? 4 : 1;
+        double v = 0;
+        for (int q = 0; q < count; ++q)
         {
-          const vtkIdType p = static_cast<vtkIdType>(j) * dims[0] + i;
-          v =
-            0.25 * (array->GetComponent(p, c) + array->GetComponent(p + 1, c) +
-                     array->GetComponent(p + dims[0], c) + array->GetComponent(p + dims[0] + 1, c));
+          const double read = array->GetComponent(points[q], c);
+          v += outside.noData && read == *outside.noData ? std::numeric_limits<double>::quiet_NaN()
+                                                         : read;
         }
-        else
-          v = array->GetComponent(static_cast<vtkIdType>(cell), c);
-        if (!std::isfinite(v) && !(nanAllowed && std::isnan(v)))
+        v /= count;
+        if (!std::isfinite(v) && !(outside.noData && std::isnan(v)))
           throw Error("the " + role + " array '" + name + "' is not finite at cell (" +
                       cellIndex(image, i, j) + ")");
         values[cell * components + c] = v;
@@ -116,17 +130,14 @@ std::vector<double> cellValues(vtkImageData* image,
     }
   return values;
 }
-// A DEM's no-data cells (its NO_DATA_VALUE field data, as ParaView's GDAL reader gives it; NaN)
-// hold no terrain, but a number that would read as a pit or a tower: they become closed cells
-// (NaN, InitialState), outside the domain.
-void closeNoDataCells(vtkImageData* image, std::vector<double>& bed)
+// A DEM's no-data value (its NO_DATA_VALUE field data, as ParaView's GDAL reader gives it), a
+// number that would read as a pit or a tower; NaN where it has none (NaN is no data anyway).
+double noDataValue(vtkImageData* image)
 {
   auto* noData =
     vtkDataArray::SafeDownCast(image->GetFieldData()->GetAbstractArray("NO_DATA_VALUE"));
-  if (!noData || noData->GetNumberOfTuples() < 1)
-    return;
-  const double value = noData->GetComponent(0, 0);
-  std::replace(bed.begin(), bed.end(), value, std::numeric_limits<double>::quiet_NaN());
+  return noData && noData->GetNumberOfTuples() > 0 ? noData->GetComponent(0, 0)
+                                                   : std::numeric_limits<double>::quiet_NaN();
 }
 } // namespace
 
@@ -191,11 +202,14 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
   const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
   InitialState state(nx, ny);
-  state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1, true);
-  closeNoDataCells(image, state.bed);
+  // The DEM's no-data cells hold no terrain: they become closed cells (NaN, InitialState),
+  // outside the domain, where no other array is read.
+  const double noData = noDataValue(image);
+  state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1, { &noData, nullptr });
+  const OutsideDomain closed{ nullptr, &state.bed };
   if (!arrays.depth.empty())
   {
-    state.h = cellValues(image, arrays.depth, "depth", 1, 1, 1);
+    state.h = cellValues(image, arrays.depth, "depth", 1, 1, 1, closed);
     for (std::size_t k = 0; k < state.h.size(); ++k)
       if (state.h[k] < 0)
         throw Error("the depth array '" + arrays.depth + "' is negative (" +
@@ -206,7 +220,7 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   {
     std::vector<double> surface;
     if (!arrays.freeSurface.empty())
-      surface = cellValues(image, arrays.freeSurface, "free surface", 1, 1, 1);
+      surface = cellValues(image, arrays.freeSurface, "free surface", 1, 1, 1, closed);
     else
     {
       requireFinite(arrays.initialWaterLevel, "initial water level");
@@ -217,7 +231,7 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   }
   if (!arrays.velocity.empty())
   {
-    const std::vector<double> uv = cellValues(image, arrays.velocity, "velocity", 2, 3, 2);
+    const std::vector<double> uv = cellValues(image, arrays.velocity, "velocity", 2, 3, 2, closed);
     for (std::size_t k = 0; k < state.cells(); ++k)
     {
       state.hu[k] = state.h[k] * uv[2 * k];
@@ -225,15 +239,15 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     }
   }
   if (!arrays.manning.empty())
-    state.manning = cellValues(image, arrays.manning, "Manning coefficient", 1, 1, 1);
+    state.manning = cellValues(image, arrays.manning, "Manning coefficient", 1, 1, 1, closed);
   if (!arrays.rain.empty())
-    state.rain = cellValues(image, arrays.rain, "rainfall", 1, 1, 1);
+    state.rain = cellValues(image, arrays.rain, "rainfall", 1, 1, 1, closed);
   for (const auto& [name, values, role] :
     { std::tuple{ &arrays.conductivity, &state.conductivity, "hydraulic conductivity" },
       std::tuple{ &arrays.suction, &state.suction, "suction head" },
       std::tuple{ &arrays.deficit, &state.deficit, "moisture deficit" } })
     if (!name->empty())
-      *values = cellValues(image, *name, role, 1, 1, 1);
+      *values = cellValues(image, *name, role, 1, 1, 1, closed);
   // (closed cells hold no water, whatever the arrays say there)
   for (std::size_t k = 0; k < state.cells(); ++k)
     if (state.closed(k))

@@ -195,6 +195,33 @@ nan_terrain.Script = nan_terrain.Script.replace("np.inf", "np.nan")
 closed = fetch(ShallowWaterSolver(Input=nan_terrain, InitialWaterLevel=1.0, BedArray="Bed"), 0.0)
 check(np.isnan(cell_array(closed, "Bed")[7]) and cell_array(closed, "Depth")[7] == 0
       and np.isnan(cell_array(closed, "Bed")).sum() == 1, "NaN terrain is a closed cell")
+# A DEM's no-data value on a point terrain closes every cell it is a corner of (averaged in, it
+# made pits 2500 m deep), and the other arrays are not read there (a depth band's own no-data).
+point_terrain = ProgrammableSource(OutputDataSetType="vtkImageData")
+point_terrain.Script = """
+import numpy as np
+from vtkmodules.util.numpy_support import numpy_to_vtk
+out = self.GetOutput()
+out.SetDimensions(7, 7, 1)
+z = np.ones(49); z[24] = -9999.0
+a = numpy_to_vtk(z, deep=True); a.SetName("Bed"); out.GetPointData().AddArray(a)
+h = np.full(36, 0.5); h[14] = -9999.0
+d = numpy_to_vtk(h, deep=True); d.SetName("Depth0"); out.GetCellData().AddArray(d)
+n = numpy_to_vtk(np.array([-9999.0]), deep=True); n.SetName("NO_DATA_VALUE")
+out.GetFieldData().AddArray(n)
+"""
+point_terrain.ScriptRequestInformation = """
+executive = self.GetExecutive()
+executive.GetOutputInformation(0).Set(executive.WHOLE_EXTENT(), 0, 6, 0, 6, 0, 0)
+"""
+with CapturedErrors() as errors:
+    holes = fetch(ShallowWaterSolver(Input=point_terrain, BedArray="Bed", DepthArray="Depth0",
+                                     ManningArray="None"), 0.0)
+beds = cell_array(holes, "Bed")
+check(errors.text == "" and sorted(np.flatnonzero(np.isnan(beds))) == [14, 15, 20, 21]
+      and np.nanmin(beds) == 1.0 and cell_array(holes, "Depth")[14] == 0,
+      "a point DEM's no-data closes the cells around it; the depth's no-data there is not read (%s)"
+      % errors.text[-300:])
 
 # An image without points or cells (a source or reader that produced nothing): said so, once
 # for an update (not again when ParaView asks for data after the failed RequestInformation).
