@@ -53,11 +53,11 @@ void vtkShallowWaterSolver::AddInputParameters(swe::SimulationParameters& params
   // (Before the input's data, rain zones may still come from a Series table not read yet: the
   // Rainfall Array is then checked with the table, in the request for data.)
   const bool seriesPending = !inputDataReady && this->GetNumberOfInputConnections(1) > 0;
-  params.rainPerCell = !this->RainfallArray.empty() &&
+  params.rainPerCell = !this->OptionalArray(this->RainfallArray).empty() &&
                        (!seriesPending || params.rainfall > 0 || !params.rainSeries.empty());
-  params.infiltration.perCell = !this->HydraulicConductivityArray.empty() ||
-                                !this->SuctionHeadArray.empty() ||
-                                !this->MoistureDeficitArray.empty();
+  params.infiltration.perCell = !this->OptionalArray(this->HydraulicConductivityArray).empty() ||
+                                !this->OptionalArray(this->SuctionHeadArray).empty() ||
+                                !this->OptionalArray(this->MoistureDeficitArray).empty();
   if (inputDataReady && this->GetNumberOfInputConnections(1) > 0)
     swe::applySeriesTable(vtkTable::GetData(inputVector[1], 0), params);
   // Gauge Points: each point of a point set (gauge locations from a CSV through Table To Points,
@@ -82,6 +82,11 @@ void vtkShallowWaterSolver::SetArrayName(std::string& member, const char* name)
     member = value;
     this->PhysicsChanged();
   }
+}
+
+std::string vtkShallowWaterSolver::OptionalArray(const std::string& name) const
+{
+  return name == this->BedArray ? std::string() : name;
 }
 
 void vtkShallowWaterSolver::SetBedArray(const char* name)
@@ -243,14 +248,14 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
 {
   swe::ImageArrays arrays;
   arrays.bed = this->BedArray;
-  arrays.depth = this->DepthArray;
-  arrays.freeSurface = this->FreeSurfaceArray;
-  arrays.velocity = this->VelocityArray;
-  arrays.manning = this->ManningArray;
-  arrays.rain = this->RainfallArray;
-  arrays.conductivity = this->HydraulicConductivityArray;
-  arrays.suction = this->SuctionHeadArray;
-  arrays.deficit = this->MoistureDeficitArray;
+  arrays.depth = this->OptionalArray(this->DepthArray);
+  arrays.freeSurface = this->OptionalArray(this->FreeSurfaceArray);
+  arrays.velocity = this->OptionalArray(this->VelocityArray);
+  arrays.manning = this->OptionalArray(this->ManningArray);
+  arrays.rain = this->OptionalArray(this->RainfallArray);
+  arrays.conductivity = this->OptionalArray(this->HydraulicConductivityArray);
+  arrays.suction = this->OptionalArray(this->SuctionHeadArray);
+  arrays.deficit = this->OptionalArray(this->MoistureDeficitArray);
   arrays.initialWaterLevel = this->InitialWaterLevel;
   // (the parameters' grid is the input data's: DescribeGrid in RequestData read it from there)
   vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);

@@ -83,6 +83,10 @@ private:
 
   // Stores name ("None" counts as empty) and restarts if it changed.
   void SetArrayName(std::string& member, const char* name);
+  // An optional array's name, or none where it names the terrain's array: ParaView's array
+  // lists fall back to their first array, the terrain, where the default name is missing (a
+  // point terrain), and no depth, roughness or rain is the terrain's elevation.
+  std::string OptionalArray(const std::string& name) const;
 
   std::string BedArray;
   std::string DepthArray;
