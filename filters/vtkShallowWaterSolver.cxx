@@ -148,6 +148,29 @@ int vtkShallowWaterSolver::RequestUpdateExtent(vtkInformation* request,
   vtkInformationVector* outputVector)
 {
   const int done = this->Superclass::RequestUpdateExtent(request, inputVector, outputVector);
+  // The output's extent starts at 0 (SetGridInformation), the terrain's wherever it starts (an
+  // Extract Subset of a DEM): the cells asked for, in the terrain's numbering.
+  vtkInformation* outInfo = outputVector->GetInformationObject(0);
+  vtkInformation* inInfo =
+    this->GetNumberOfInputConnections(0) > 0 ? inputVector[0]->GetInformationObject(0) : nullptr;
+  const auto& updateExtent = vtkStreamingDemandDrivenPipeline::UPDATE_EXTENT();
+  const auto& wholeExtent = vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT();
+  if (inInfo && outInfo->Has(updateExtent) && inInfo->Has(wholeExtent))
+  {
+    int asked[6], whole[6];
+    outInfo->Get(updateExtent, asked);
+    inInfo->Get(wholeExtent, whole);
+    if (asked[0] <= asked[1]) // (an empty extent asks for nothing)
+    {
+      const int inInput[6] = { asked[0] + whole[0],
+        asked[1] + whole[0],
+        asked[2] + whole[2],
+        asked[3] + whole[2],
+        whole[4],
+        whole[5] };
+      inInfo->Set(updateExtent, inInput, 6);
+    }
+  }
   // A restart frame is one state: not the frame of a series at the animation's time, which
   // would change (and restart the run) with every frame asked for.
   if (this->GetNumberOfInputConnections(3) > 0)

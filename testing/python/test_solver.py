@@ -195,6 +195,21 @@ nan_terrain.Script = nan_terrain.Script.replace("np.inf", "np.nan")
 closed = fetch(ShallowWaterSolver(Input=nan_terrain, InitialWaterLevel=1.0, BedArray="Bed"), 0.0)
 check(np.isnan(cell_array(closed, "Bed")[7]) and cell_array(closed, "Depth")[7] == 0
       and np.isnan(cell_array(closed, "Bed")).sum() == 1, "NaN terrain is a closed cell")
+# A terrain whose extent starts past 0 (an Extract Subset of a DEM): the solver asks its input for
+# the cells it simulates in the input's numbering (it asked for the output's, from 0, and every
+# update failed in the executive).
+part = ExtractSubset(Input=valley, VOI=[20, 60, 10, 40, 0, 0])
+with CapturedErrors() as errors:
+    piece = fetch(ShallowWaterSolver(Input=part, BedArray="Bed", FreeSurfaceArray="None",
+                                     InitialWaterLevel=60.0, EndTime=1.0, OutputInterval=1.0),
+                  1.0)
+    whole_valley = fetch(valley, 0)
+spacing = whole_valley.GetSpacing()[0]
+bed_in_valley = cell_array(whole_valley, "Bed").reshape(100, 160)[10:40, 20:60].ravel()
+check(errors.text == "" and piece.GetDimensions() == (41, 31, 1)
+      and abs(piece.GetOrigin()[0] - (whole_valley.GetOrigin()[0] + 20 * spacing)) < 1e-9
+      and np.abs(cell_array(piece, "Bed") - bed_in_valley).max() < 1e-4,
+      "a terrain cut from a DEM runs on its cells, placed where they lie (%s)" % errors.text[-300:])
 # A DEM's no-data value on a point terrain closes every cell it is a corner of (averaged in, it
 # made pits 2500 m deep), and the other arrays are not read there (a depth band's own no-data).
 point_terrain = ProgrammableSource(OutputDataSetType="vtkImageData")
