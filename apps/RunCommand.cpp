@@ -195,6 +195,7 @@ struct Made
 // --gauge's points and --source's on the grid (known once an --input is read: its origin).
 void placePoints(const RunOptions& options, SimulationParameters& params)
 {
+  params.origin = { options.input.origin[0], options.input.origin[1] };
   if (!options.gauges.empty())
     params.gauges = gaugePoints(options.gauges, options.input.origin);
   for (const std::string& text : options.sources)

@@ -64,6 +64,7 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.nx = grid.resolution[0];
   params.ny = grid.resolution[1];
   params.dx = grid.cellSize;
+  params.origin = { grid.origin[0], grid.origin[1] };
   params.gravity = values.gravity;
   params.manning = values.manningCoefficient;
   params.rainfall = values.rainfall;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace swe
@@ -83,16 +84,26 @@ void checkSeries(const Series& series,
 
 namespace
 {
+// A coordinate as a user gave it: a DEM's (UTM metres: 4000500) in full, not 4.0005e+06.
+std::string formatCoordinate(double value)
+{
+  std::ostringstream s;
+  s << std::setprecision(12) << value;
+  return s.str();
+}
+
 // Throws swe::Error unless (x, y) lies in the grid of params, naming `what`.
 void requireInGrid(const SimulationParameters& params, double x, double y, const std::string& what)
 {
   requireFinite(x, what + "'s x");
   requireFinite(y, what + "'s y");
   const int nx = params.gridNx(), ny = params.gridNy();
+  const double x0 = params.origin[0], y0 = params.origin[1];
   if (x < 0 || y < 0 || gaugeCell(x, params.dx) >= nx || gaugeCell(y, params.dx) >= ny)
-    throw Error(what + " at (" + formatValue(x) + ", " + formatValue(y) +
-                ") m lies outside the grid, which spans [0, " + formatValue(nx * params.dx) +
-                ") x [0, " + formatValue(ny * params.dx) + ") m from its corner");
+    throw Error(what + " at (" + formatCoordinate(x0 + x) + ", " + formatCoordinate(y0 + y) +
+                ") m lies outside the grid, which spans [" + formatCoordinate(x0) + ", " +
+                formatCoordinate(x0 + nx * params.dx) + ") x [" + formatCoordinate(y0) + ", " +
+                formatCoordinate(y0 + ny * params.dx) + ") m");
 }
 } // namespace
 

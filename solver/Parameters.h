@@ -140,6 +140,9 @@ struct SimulationParameters
       split && blockY0 > 0,
       split && blockY0 + ny < wholeNy };
   }
+  // The grid's corner in the coordinates points are given in (a DEM's); points are held
+  // relative to it, and messages name them in those coordinates [m].
+  std::array<double, 2> origin{ 0.0, 0.0 };
   double dx = 0.5;       // cell size [m]
   double gravity = 9.81; // [m/s^2]
   double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]

@@ -111,6 +111,16 @@ TEST(ErrorPaths, ValuesOutsideTheWorkingRangesNameTheRange)
     expectError(with([&](auto& p) { level(p, 1e9); }),
       { "north boundary", "water level", "[-10000, 10000] m", "got 1e+09" });
     expectError(with([&](auto& p) { level(p, -1e300); }), { "water level", "got -1e+300" });
+    // A point outside a georeferenced grid is named where the user put it, not relative to the
+    // grid's corner (which named (-499600, -3.99975e+06) for a gauge at (400, 250)).
+    expectError(with(
+                  [](auto& p)
+                  {
+                    p.dx = 10;
+                    p.origin = { 500000, 4000000 };
+                    p.gauges = { { 400 - 500000, 250 - 4000000 } };
+                  }),
+      { "gauge 1 at (400, 250) m", "spans [500000, 500160) x [4000000, 4000120) m" });
     expectError(with([](auto& p) { p.fixedDt = 1e-9; }),
       { "fixed time step", "at least 1e-06 s", "got 1e-09" });
     // The ends of the ranges work.
