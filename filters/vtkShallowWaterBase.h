@@ -245,6 +245,9 @@ private:
   // What a data request asks for: the parameters checked as above, the arrays and the output
   // time (the latest at or before the requested time). Throws swe::Error.
   swe::FrameRequest CheckedRequest(vtkInformationVector** inputVector, vtkInformation* outInfo);
+  // Warns once for each End Time and Output Interval where End Time falls between outputs: the
+  // run stops at the last output before it (lastOutput), which nothing else would tell.
+  void WarnOfEndTimeBetweenOutputs(double lastOutput);
   // An empty output marked ABORTED, which asks to run again next time, for a request whose error
   // has been said. Returns the request's result.
   int AbortOutputQuietly();

@@ -31,6 +31,8 @@ public:
   // Whether the last RequestInformation failed: ParaView asks for data even then, and that
   // request must fail too (quietly: its error has been said).
   bool InformationFailed = false;
+  // The End Time and Output Interval last warned of (WarnOfEndTimeBetweenOutputs): once each.
+  std::array<double, 2> WarnedOutputTimes{ -1, -1 };
   // The time of the frame the user last aborted (none: not since)
   std::optional<double> AbortedTime;
   // The series properties: Rainfall Series ((s, mm/h) pairs), then each side's (west, east,

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
+#include <sstream>
 #include <new>
 #include <vector>
 
@@ -143,10 +144,30 @@ int vtkShallowWaterBase::RequestInformation(vtkInformation*,
   // whole grid on rank 0.
   outInfo->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
   const std::vector<double> times = swe::outputTimes(this->EndTime, this->OutputInterval);
+  this->WarnOfEndTimeBetweenOutputs(times.back());
   SetTimeInformation(outInfo, times);
   SetTimeInformation(outputVector->GetInformationObject(1), times); // (the gauges)
   SetTimeInformation(outputVector->GetInformationObject(2), times); // (the diagnostics)
   return 1;
+}
+
+void vtkShallowWaterBase::WarnOfEndTimeBetweenOutputs(double lastOutput)
+{
+  const std::array<double, 2> asked{ this->EndTime, this->OutputInterval };
+  // (within the round-off outputIndex allows)
+  if (this->EndTime - lastOutput <= 1e-9 * this->OutputInterval ||
+      asked == this->Internals->WarnedOutputTimes)
+    return;
+  this->Internals->WarnedOutputTimes = asked;
+  std::ostringstream choices;
+  if (lastOutput > 0)
+    choices << lastOutput << " or ";
+  choices << lastOutput + this->OutputInterval;
+  vtkWarningMacro(<< "End Time " << this->EndTime << " s is not a whole number of Output "
+                  << "Intervals (" << this->OutputInterval << " s): the last output, where the "
+                  << "simulation stops, is at " << lastOutput << " s"
+                  << (lastOutput == 0 ? " (nothing is simulated)" : "") << "; set End Time to "
+                  << choices.str() << " s, or a shorter Output Interval");
 }
 
 int vtkShallowWaterBase::FillOutputPortInformation(int port, vtkInformation* info)

@@ -63,7 +63,7 @@ void checkSeries(const Series& series,
   const std::string& unit)
 {
   if (series.size() < 2 || series.size() > kMaxSeriesPoints)
-    throw Error("a " + what + " needs 2 to " + std::to_string(kMaxSeriesPoints) +
+    throw Error("the " + what + " needs 2 to " + std::to_string(kMaxSeriesPoints) +
                 " points (time, " + unit + "), got " + std::to_string(series.size()));
   for (std::size_t k = 0; k < series.size(); ++k)
   {
@@ -72,9 +72,9 @@ void checkSeries(const Series& series,
     requireFinite(t, point + "'s time");
     requireFinite(v, point + "'s value");
     if (t < 0 || (k > 0 && !(t > series[k - 1][0])))
-      throw Error(point + ": time " + formatValue(t) +
-                  " s must be >= 0 and after the point before (" +
-                  (k > 0 ? formatValue(series[k - 1][0]) : std::string("none")) + " s)");
+      throw Error(point + ": time " + formatValue(t) + " s must be >= 0" +
+                  (k > 0 ? " and after the point before (" + formatValue(series[k - 1][0]) + " s)"
+                         : std::string()));
     if (v < low || v > high)
       throw Error(point + ": " + formatValue(v) + " " + unit + " is outside [" + formatValue(low) +
                   ", " + formatValue(high) + "] " + unit);

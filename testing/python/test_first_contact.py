@@ -91,6 +91,16 @@ for kwargs, expected in cases:
               line for line in messages.text.splitlines() if "returned failure" in line),
           "'%s' appears once (%s)" % (expected, messages.text[-600:]))
     Delete(bad)
+# An End Time between two outputs: the run stops at the one before, and says so once.
+with CapturedErrors() as messages:
+    short = ShallowWater(EndTime=10.0, OutputInterval=3.0, Resolution=[20, 20])
+    for t in (0.0, 3.0, 9.0):
+        short.UpdatePipeline(t)
+check(messages.text.count("the last output, where the simulation stops, is at 9 s") == 1
+      and "set End Time to 9 or 12 s" in messages.text,
+      "an End Time between outputs is said once, with the times that work (%s)"
+      % messages.text[-400:])
+Delete(short)
 # Depth's colour map, as the plugin's settings make it: grey at 0 m (dry land), then blues.
 depth_map = GetColorTransferFunction("Depth")
 check(list(depth_map.RGBPoints[:4]) == [0.0, 0.6, 0.6, 0.6]
