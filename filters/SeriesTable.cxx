@@ -32,13 +32,36 @@ vtkDataArray* numeric(vtkAbstractArray* array)
                 "' is not a column of numbers");
   return values;
 }
+
+// Whether name is a series' column (Rainfall, Rainfall N, a side), not the times'.
+bool seriesColumn(const std::string& name)
+{
+  const std::string n = lowercase(name);
+  return n == "rainfall" || n.rfind("rainfall ", 0) == 0 || n == "west" || n == "east" ||
+         n == "south" || n == "north";
+}
+
+// The column names, for messages.
+std::string columnNames(vtkTable* table)
+{
+  std::string names;
+  for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
+    names += std::string(k ? ", " : "") + (table->GetColumnName(k) ? table->GetColumnName(k) : "");
+  return names;
+}
 } // namespace
 
 void applySeriesTable(vtkTable* table, SimulationParameters& params)
 {
   if (!table || table->GetNumberOfColumns() == 0)
     return;
+  // The times: the Time column, else the first (a CSV's "t" or "seconds"), unless that one is a
+  // series' own (its values would be taken as times).
   vtkAbstractArray* timeColumn = column(table, "Time");
+  const char* first = table->GetColumnName(0);
+  if (!timeColumn && first && seriesColumn(first))
+    throw Error("the Series table has no Time column (its columns: " + columnNames(table) +
+                "): name the column of times, in s, Time");
   vtkDataArray* time = numeric(timeColumn ? timeColumn : table->GetColumn(0));
   const auto seriesOf = [&](vtkAbstractArray* array)
   {
@@ -71,6 +94,20 @@ void applySeriesTable(vtkTable* table, SimulationParameters& params)
     params.rainZones.push_back(seriesOf(zone));
     found = true;
   }
+  // (a zone past a gap would be dropped without a word: Rainfall 0, Rainfall 2)
+  for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
+  {
+    const std::string name = table->GetColumnName(k) ? lowercase(table->GetColumnName(k)) : "";
+    bool taken = false;
+    for (std::size_t z = 0; z < params.rainZones.size(); ++z)
+      taken = taken || name == "rainfall " + std::to_string(z);
+    if (name.rfind("rainfall ", 0) == 0 && !taken)
+      throw Error("the Series table's rain zones must be Rainfall 0, Rainfall 1, ... with none "
+                  "missing: it has " +
+                  std::string(table->GetColumnName(k)) + " but no Rainfall " +
+                  std::to_string(params.rainZones.size()) + " (its columns: " + columnNames(table) +
+                  ")");
+  }
   static const char* const sides[4] = { "West", "East", "South", "North" };
   for (int side = 0; side < 4; ++side)
     if (vtkAbstractArray* values = column(table, sides[side]))
@@ -85,14 +122,8 @@ void applySeriesTable(vtkTable* table, SimulationParameters& params)
       found = true;
     }
   if (!found)
-  {
-    std::string names;
-    for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
-      names +=
-        std::string(k ? ", " : "") + (table->GetColumnName(k) ? table->GetColumnName(k) : "");
     throw Error("the Series table has no column Rainfall, Rainfall 0 (rain zones), West, East, "
                 "South or North (its columns: " +
-                names + ")");
-  }
+                columnNames(table) + ")");
 }
 } // namespace swe

@@ -334,6 +334,20 @@ with CapturedErrors() as errors:
     both.UpdatePipeline(30.0)
 check("comes from both the Series table and Rainfall Series" in errors.text,
       "a series given twice is refused, naming both")
+# A table whose first column is a series, with no Time column, and rain zones with a gap: each
+# was taken without a word (the rain as the times; Rainfall 2 dropped).
+for text, expected in (("Rainfall,West\n0,0\n150,0.8\n", "has no Time column"),
+                       ("Time,Rainfall 0,Rainfall 2\n0,0,0\n20,10,30\n",
+                        "it has Rainfall 2 but no Rainfall 1")):
+    bad_file = os.path.join(os.path.dirname(table_file), "bad.csv")
+    with open(bad_file, "w") as f:
+        f.write(text)
+    with CapturedErrors() as errors:
+        bad = ShallowWaterSolver(Input=valley, Series=CSVReader(FileName=[bad_file]), **common)
+        bad.UpdatePipeline(30.0)
+    check(expected in errors.text, "a Series table that cannot be read as meant says '%s' (%s)"
+          % (expected, errors.text[-300:]))
+    Delete(bad)
 
 # Rain zones: the Series table's Rainfall 0 and Rainfall 1 columns, the Rainfall Array each cell's
 # zone (the upper slopes 1, the rest 0): the balance's rain is each zone's series' integral on
