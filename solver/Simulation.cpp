@@ -186,6 +186,9 @@ struct Simulation::Impl
     state->upload(initial);
     clock->restart(0.0, 0, 0.0);
     state->afterStep(0, false);
+    // (the initial state's sample in the record from the start, as after a return to t = 0)
+    if (Gauges* gauges = state->gauges())
+      gauges->collect(0);
   }
 
   // Reads the clock, and collects the gauges' samples of the steps it took.

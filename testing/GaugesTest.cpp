@@ -24,6 +24,10 @@ TEST(Gauges, SampleEveryStepWithTheStatesBits)
     p.gauges = { { 3.2, 4.9 }, { 12.0, 0.1 } }; // cells (6, 9) and (24, 0) of 0.5 m
     const InitialState initial = makeScenario(Scenario::RadialDamBreak, p);
     Simulation sim(p, initial);
+    // The initial state's sample is there before any step (the first frame once had no row,
+    // a return to t = 0 one).
+    ASSERT_EQ(sim.gauges().time.size(), 1u) << schemeName(scheme);
+    EXPECT_EQ(sim.gauges().step[0], 0);
     std::vector<Fields> states = { download(sim) };
     std::vector<double> times = { 0.0 };
     for (int s = 0; s < 6; ++s)
