@@ -201,26 +201,39 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   double dx, origin[3];
   imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
   const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
+  // (an optional array naming the terrain's is none: vtkShallowWaterSolver::OptionalArray, for
+  // the terrain found by name)
+  ImageArrays optional = arrays;
+  for (std::string* name : { &optional.depth,
+         &optional.freeSurface,
+         &optional.velocity,
+         &optional.manning,
+         &optional.rain,
+         &optional.conductivity,
+         &optional.suction,
+         &optional.deficit })
+    if (*name == bed)
+      name->clear();
   InitialState state(nx, ny);
   // The DEM's no-data cells hold no terrain: they become closed cells (NaN, InitialState),
   // outside the domain, where no other array is read.
   const double noData = noDataValue(image);
   state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1, { &noData, nullptr });
   const OutsideDomain closed{ nullptr, &state.bed };
-  if (!arrays.depth.empty())
+  if (!optional.depth.empty())
   {
-    state.h = cellValues(image, arrays.depth, "depth", 1, 1, 1, closed);
+    state.h = cellValues(image, optional.depth, "depth", 1, 1, 1, closed);
     for (std::size_t k = 0; k < state.h.size(); ++k)
       if (state.h[k] < 0)
-        throw Error("the depth array '" + arrays.depth + "' is negative (" +
+        throw Error("the depth array '" + optional.depth + "' is negative (" +
                     formatValue(state.h[k]) + " m) at cell (" +
                     cellIndex(image, static_cast<int>(k % nx), static_cast<int>(k / nx)) + ")");
   }
   else
   {
     std::vector<double> surface;
-    if (!arrays.freeSurface.empty())
-      surface = cellValues(image, arrays.freeSurface, "free surface", 1, 1, 1, closed);
+    if (!optional.freeSurface.empty())
+      surface = cellValues(image, optional.freeSurface, "free surface", 1, 1, 1, closed);
     else
     {
       requireFinite(arrays.initialWaterLevel, "initial water level");
@@ -229,23 +242,24 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     for (std::size_t k = 0; k < state.cells(); ++k)
       state.h[k] = std::max(0.0, surface[k] - state.bed[k]);
   }
-  if (!arrays.velocity.empty())
+  if (!optional.velocity.empty())
   {
-    const std::vector<double> uv = cellValues(image, arrays.velocity, "velocity", 2, 3, 2, closed);
+    const std::vector<double> uv =
+      cellValues(image, optional.velocity, "velocity", 2, 3, 2, closed);
     for (std::size_t k = 0; k < state.cells(); ++k)
     {
       state.hu[k] = state.h[k] * uv[2 * k];
       state.hv[k] = state.h[k] * uv[2 * k + 1];
     }
   }
-  if (!arrays.manning.empty())
-    state.manning = cellValues(image, arrays.manning, "Manning coefficient", 1, 1, 1, closed);
-  if (!arrays.rain.empty())
-    state.rain = cellValues(image, arrays.rain, "rainfall", 1, 1, 1, closed);
+  if (!optional.manning.empty())
+    state.manning = cellValues(image, optional.manning, "Manning coefficient", 1, 1, 1, closed);
+  if (!optional.rain.empty())
+    state.rain = cellValues(image, optional.rain, "rainfall", 1, 1, 1, closed);
   for (const auto& [name, values, role] :
-    { std::tuple{ &arrays.conductivity, &state.conductivity, "hydraulic conductivity" },
-      std::tuple{ &arrays.suction, &state.suction, "suction head" },
-      std::tuple{ &arrays.deficit, &state.deficit, "moisture deficit" } })
+    { std::tuple{ &optional.conductivity, &state.conductivity, "hydraulic conductivity" },
+      std::tuple{ &optional.suction, &state.suction, "suction head" },
+      std::tuple{ &optional.deficit, &state.deficit, "moisture deficit" } })
     if (!name->empty())
       *values = cellValues(image, *name, role, 1, 1, 1, closed);
   // (closed cells hold no water, whatever the arrays say there)

@@ -17,6 +17,12 @@ int pipelineProcesses()
   return controller ? controller->GetNumberOfProcesses() : 1;
 }
 
+int pipelineRank()
+{
+  vtkMultiProcessController* controller = vtkMultiProcessController::GetGlobalController();
+  return controller ? controller->GetLocalProcessId() : 0;
+}
+
 #ifdef SWE_WITH_MPI
 namespace
 {

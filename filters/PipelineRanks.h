@@ -14,6 +14,8 @@ namespace swe
 std::unique_ptr<RankExchange> pipelineRanks();
 // The number of processes of the global controller (1 without one).
 int pipelineProcesses();
+// This process's index among them (0 without one).
+int pipelineRank();
 // This process's index among the global controller's processes on its node (0 without MPI), for
 // choosing a GPU.
 int pipelineNodeLocalRank();

@@ -33,12 +33,20 @@ vtkDataArray* numeric(vtkAbstractArray* array)
   return values;
 }
 
+// Whether name is a rain zone's column, "Rainfall N" (N digits).
+bool zoneColumn(const std::string& name)
+{
+  const std::string n = lowercase(name);
+  return n.size() > 9 && n.rfind("rainfall ", 0) == 0 &&
+         std::all_of(n.begin() + 9, n.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
 // Whether name is a series' column (Rainfall, Rainfall N, a side), not the times'.
 bool seriesColumn(const std::string& name)
 {
   const std::string n = lowercase(name);
-  return n == "rainfall" || n.rfind("rainfall ", 0) == 0 || n == "west" || n == "east" ||
-         n == "south" || n == "north";
+  return n == "rainfall" || zoneColumn(n) || n == "west" || n == "east" || n == "south" ||
+         n == "north";
 }
 
 // The column names, for messages.
@@ -101,7 +109,7 @@ void applySeriesTable(vtkTable* table, SimulationParameters& params)
     bool taken = false;
     for (std::size_t z = 0; z < params.rainZones.size(); ++z)
       taken = taken || name == "rainfall " + std::to_string(z);
-    if (name.rfind("rainfall ", 0) == 0 && !taken)
+    if (zoneColumn(name) && !taken)
       throw Error("the Series table's rain zones must be Rainfall 0, Rainfall 1, ... with none "
                   "missing: it has " +
                   std::string(table->GetColumnName(k)) + " but no Rainfall " +

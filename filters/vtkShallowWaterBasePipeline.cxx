@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <iomanip>
 #include <optional>
 #include <sstream>
 #include <new>
@@ -155,19 +156,24 @@ void vtkShallowWaterBase::WarnOfEndTimeBetweenOutputs(double lastOutput)
 {
   const std::array<double, 2> asked{ this->EndTime, this->OutputInterval };
   // (within the round-off outputIndex allows)
-  if (this->EndTime - lastOutput <= 1e-9 * this->OutputInterval ||
-      asked == this->Internals->WarnedOutputTimes)
+  if (this->EndTime - lastOutput <= 1e-9 * this->OutputInterval)
+  {
+    this->Internals->WarnedOutputTimes = { -1, -1 };
+    return;
+  }
+  // (once for each pair; in ParaView's parallel engine, by its first process alone)
+  if (asked == this->Internals->WarnedOutputTimes || swe::pipelineRank() != 0)
     return;
   this->Internals->WarnedOutputTimes = asked;
-  std::ostringstream choices;
+  std::ostringstream s;
+  s << std::setprecision(12) << "End Time " << this->EndTime
+    << " s is not a whole number of Output Intervals (" << this->OutputInterval
+    << " s): the last output, where the simulation stops, is at " << lastOutput << " s"
+    << (lastOutput == 0 ? " (nothing is simulated)" : "") << "; set End Time to ";
   if (lastOutput > 0)
-    choices << lastOutput << " or ";
-  choices << lastOutput + this->OutputInterval;
-  vtkWarningMacro(<< "End Time " << this->EndTime << " s is not a whole number of Output "
-                  << "Intervals (" << this->OutputInterval << " s): the last output, where the "
-                  << "simulation stops, is at " << lastOutput << " s"
-                  << (lastOutput == 0 ? " (nothing is simulated)" : "") << "; set End Time to "
-                  << choices.str() << " s, or a shorter Output Interval");
+    s << lastOutput << " or ";
+  s << lastOutput + this->OutputInterval << " s, or an Output Interval that divides it";
+  vtkWarningMacro(<< s.str());
 }
 
 int vtkShallowWaterBase::FillOutputPortInformation(int port, vtkInformation* info)

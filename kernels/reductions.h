@@ -47,9 +47,10 @@ inline int local_id_linear(void)
 
 /* The wave-speed maximum across groups. Speeds are >= 0, and non-negative IEEE numbers order like
  * their bit patterns as unsigned integers, so one atomic max per group on those bits into
- * partial_max[0] replaces a partial per group: compute_dt then reads one value instead of tens of
- * thousands (a single work-group reading them serially cost about 10 % of a step on a GPU). fp64
- * needs 64-bit atomics; without them each group keeps its own partial. -DSWE_NO_SPEED_ATOMICS
+ * partial_max[0] replaces a partial per group: compute_dt (and every group of
+ * fill_ghosts_choose_dt) then reads one value instead of tens of thousands (a single work-group
+ * reading them serially cost about 10 % of a step on a GPU). fp64 needs 64-bit atomics; without
+ * them each group keeps its own partial, and each reader reads them all. -DSWE_NO_SPEED_ATOMICS
  * takes that path on any device (the host then keeps the clock as without them; for tests). */
 #if !defined(SWE_NO_SPEED_ATOMICS) &&                                                              \
   (!defined(SWE_DOUBLE) || defined(cl_khr_int64_extended_atomics))
@@ -92,9 +93,10 @@ inline void publish_group_max_speed(__local real* scratch, real speed, __global 
 #endif
 #endif
 
-/* Whether this group is the last of the step kernel to finish: then every other group's maximum
- * and bad cells are published (each fences them before it counts, and they are read back
- * atomically). Called by one work-item per group. */
+/* Whether this group is the last of its kernel to finish: then every other group's writes and
+ * reads before it counted are done (each fences them before it counts; what the step kernels
+ * publish, their maxima and bad cells, is read back atomically). Called by one work-item per
+ * group. */
 inline bool last_group_to_finish(__global int* status, int num_groups)
 {
   mem_fence(CLK_GLOBAL_MEM_FENCE);

@@ -71,9 +71,9 @@ public:
   // ranks, from the grid's wave-speed maximum, agreed first).
   // held: the step keeps the dt of the exchange interval's first (holdsDt), agreeing on nothing.
   void enqueueChooseDt(bool held = false) const;
-  // A second-order step's start: the ghosts of copy `copy` (the halo first, where the step
-  // exchanges one), then enqueueChooseDt(!exchanges); in one launch where no halo or agreement
-  // comes between them (kernels/reductions.cl, fill_ghosts_choose_dt).
+  // A second-order step's start: the ghosts of copy `copy` (then, where the step exchanges a
+  // halo, the halo and the agreement on dt), then enqueueChooseDt(!exchanges); in one launch
+  // where nothing comes between them (kernels/reductions.cl, fill_ghosts_choose_dt).
   void enqueueStepStart(int copy, bool exchanges) const;
   // Whether the next step is the first of an exchange interval (every step without one): it
   // trades the halo and chooses dt from the grid's wave speeds; the others hold that dt. Counts

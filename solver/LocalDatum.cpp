@@ -9,8 +9,8 @@ namespace swe
 namespace
 {
 // The highest a level side (its constant, or its series' highest) stands above the initial
-// surface (the bed, where dry) of the open cells along it, in this block's part of the grid's
-// sides; 0 for none.
+// surface (the bed, where dry) of the open cells along its stretch, in this block's part of the
+// grid's sides; 0 for none.
 double levelAboveSideCells(const SimulationParameters& params, const InitialState& initial)
 {
   const std::array<bool, 4> inside = params.haloSides();
@@ -20,12 +20,18 @@ double levelAboveSideCells(const SimulationParameters& params, const InitialStat
     const Boundary& b = params.boundaries[side];
     if (b.type != BoundaryType::FixedLevel || inside[side])
       continue;
-    double level = b.value;
+    double level = b.series.empty() ? b.value : -std::numeric_limits<double>::infinity();
     for (const std::array<double, 2>& point : b.series)
       level = std::max(level, point[1]);
+    // (the stretch's cells, in this block's numbering, as the kernels' BCR_ defines)
     const bool alongY = side < 2; // west, east
     const int cells = alongY ? initial.ny : initial.nx;
-    for (int k = 0; k < cells; ++k)
+    const std::array<int, 2> whole =
+      stretchCells(b, params.dx, alongY ? params.gridNy() : params.gridNx());
+    const int first = alongY ? params.blockY0 : params.blockX0;
+    const int from = std::clamp(whole[0] - first, 0, cells),
+              end = std::clamp(whole[1] - first, 0, cells);
+    for (int k = from; k < end; ++k)
     {
       const int i = alongY ? (side == 0 ? 0 : initial.nx - 1) : k;
       const int j = alongY ? k : (side == 2 ? 0 : initial.ny - 1);
@@ -52,7 +58,7 @@ LocalDatum localDatum(const SimulationParameters& params,
   double levelAbove = levelAboveSideCells(params, initial);
   if (ranks)
     ranks->maxOverRanks(&levelAbove, 1);
-  local.levelWaveSpeed = 2 * std::sqrt(params.gravity * levelAbove);
+  local.levelWaveSpeed = std::sqrt(params.gravity * levelAbove);
   if (initial.bed.empty())
     return local;
   // A whole number of metres at or below every bed elevation (at or above, for a bed all below

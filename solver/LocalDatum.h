@@ -17,10 +17,12 @@ struct LocalDatum
 {
   double datum = 0;     // subtracted from every elevation on the device [m]
   double filmDepth = 0; // depths below this have their velocity damped [m]; 0: none
-  // The front speed of the dam break a water-level side can start on the cells along it,
-  // 2 sqrt(g H), H its highest level above their initial surface (or bed, where dry) [m/s];
-  // 0 where no level side stands above them. Without it, a level beside dry land took the first
-  // step from the still interior alone: one step across a whole output interval.
+  // The wave speed of the water a level side holds above the cells along it, sqrt(g H), H its
+  // highest level above their initial surface (or bed, where dry) [m/s]: a still cell that deep
+  // has it, as a dam break inside the grid counts its deep side; 0 where no level side stands
+  // above them. Without it, a level beside dry land took its first step from the still interior:
+  // one step across a whole output interval. (The floor holds for every step; it costs nothing
+  // once the water beside the side is that deep.)
   double levelWaveSpeed = 0;
 };
 

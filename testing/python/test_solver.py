@@ -334,6 +334,14 @@ with CapturedErrors() as errors:
     both.UpdatePipeline(30.0)
 check("comes from both the Series table and Rainfall Series" in errors.text,
       "a series given twice is refused, naming both")
+# An optional input set back to None is gone (ParaView disconnects it): the run is the one
+# without it.
+by_table.Series = None
+without = ShallowWaterSolver(Input=valley, **common)
+check(np.array_equal(cell_array(fetch(by_table, 30.0), "Depth"),
+                     cell_array(fetch(without, 30.0), "Depth")),
+      "a Series table set back to None is dropped from the run")
+Delete(without)
 # A table whose first column is a series, with no Time column, and rain zones with a gap: each
 # was taken without a word (the rain as the times; Rainfall 2 dropped).
 for text, expected in (("Rainfall,West\n0,0\n150,0.8\n", "has no Time column"),
@@ -344,9 +352,19 @@ for text, expected in (("Rainfall,West\n0,0\n150,0.8\n", "has no Time column"),
         f.write(text)
     with CapturedErrors() as errors:
         bad = ShallowWaterSolver(Input=valley, Series=CSVReader(FileName=[bad_file]), **common)
-        bad.UpdatePipeline(30.0)
-    check(expected in errors.text, "a Series table that cannot be read as meant says '%s' (%s)"
+        for t in (0.0, 30.0, 0.0):
+            bad.UpdatePipeline(t)
+    ours = [line for line in errors.text.splitlines()
+            if line.startswith("vtkShallowWaterSolver (")]
+    check(len(ours) == 1 and expected in ours[0],
+          "a Series table that cannot be read as meant says '%s', once (%s)"
           % (expected, errors.text[-300:]))
+    # Dropping the table recovers the run, with no error.
+    with CapturedErrors() as errors:
+        bad.Series = None
+        recovered = fetch(bad, 30.0)
+    check(errors.text == "" and recovered.GetNumberOfCells() > 0,
+          "a bad Series table set back to None leaves a run that works (%s)" % errors.text[-300:])
     Delete(bad)
 
 # Rain zones: the Series table's Rainfall 0 and Rainfall 1 columns, the Rainfall Array each cell's
