@@ -45,6 +45,11 @@ double levelAboveSideCells(const SimulationParameters& params, const InitialStat
 }
 } // namespace
 
+double levelWaveSpeed(const SimulationParameters& params, const InitialState& block)
+{
+  return std::sqrt(params.gravity * levelAboveSideCells(params, block));
+}
+
 double waveSpeedFloor(const SimulationParameters& params, const LocalDatum& local)
 {
   return std::max(inflowWaveSpeed(params), local.levelWaveSpeed);
@@ -55,10 +60,9 @@ LocalDatum localDatum(const SimulationParameters& params,
   RankExchange* ranks)
 {
   LocalDatum local;
-  double levelAbove = levelAboveSideCells(params, initial);
+  local.levelWaveSpeed = levelWaveSpeed(params, initial);
   if (ranks)
-    ranks->maxOverRanks(&levelAbove, 1);
-  local.levelWaveSpeed = std::sqrt(params.gravity * levelAbove);
+    ranks->maxOverRanks(&local.levelWaveSpeed, 1);
   if (initial.bed.empty())
     return local;
   // A whole number of metres at or below every bed elevation (at or above, for a bed all below

@@ -26,6 +26,9 @@ struct LocalDatum
   double levelWaveSpeed = 0;
 };
 
+// LocalDatum::levelWaveSpeed of one block alone (no agreement over ranks).
+double levelWaveSpeed(const SimulationParameters& params, const InitialState& block);
+
 // The floor under the fastest wave speed dt is chosen from (kernels/device_clock.h): the waves
 // inflow sides, point sources and rain send in (inflowWaveSpeed), and a level side's.
 double waveSpeedFloor(const SimulationParameters& params, const LocalDatum& local);

@@ -1,6 +1,7 @@
 #include "SinglePrecisionAdvice.h"
 
 #include "DeviceClock.h"
+#include "LocalDatum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,6 +34,8 @@ SourceScales sourceScales(const SimulationParameters& params, const InitialState
       std::max(std::abs(initial.hu[c]), std::abs(initial.hv[c])) / h +
         std::sqrt(params.gravity * h));
   }
+  // (a level side's water counts as dt's floor does: LocalDatum)
+  scales.waveSpeed = std::max(scales.waveSpeed, levelWaveSpeed(params, initial));
   if (params.rainPerCell && params.rainZones.empty() && !initial.rain.empty())
     scales.rainFactor = *std::max_element(initial.rain.begin(), initial.rain.end());
   scales.conductivity =
@@ -65,7 +68,8 @@ std::string singlePrecisionSourceWarning(const SimulationParameters& params,
   if (params.precision != Precision::Single)
     return {};
   const double deepest = scales.deepest;
-  // (the first adaptive step's dt, from the fastest wave and the inflows', or the fixed dt)
+  // (the first adaptive step's dt, from the fastest wave, a level side's and the inflows', or
+  // the fixed dt)
   const double speed = std::max(scales.waveSpeed, inflowWaveSpeed(params));
   const double dt = params.fixedDt > 0 ? params.fixedDt : (speed > 0 ? cflDx(params) / speed : 0.0);
   if (!(deepest > 0) || !(dt > 0))
