@@ -12,9 +12,8 @@ namespace swe
 {
 // What the warning needs of an initial state, each the largest over its cells (so a split run's
 // ranks agree on them by their maxima): the depth, the wave speed |u| + sqrt(g h) (or a level
-// side's, LocalDatum::levelWaveSpeed), the rain's
-// factor (1 without per-cell factors) and Green-Ampt's conductivity [mm/h] (the soil map's, or
-// the uniform value).
+// side's, LocalDatum::levelWaveSpeed), the rain's factor (1 without per-cell factors) and
+// Green-Ampt's conductivity [mm/h] (the soil map's, or the uniform value).
 struct SourceScales
 {
   double deepest = 0, waveSpeed = 0, rainFactor = 1, conductivity = 0;
