@@ -76,8 +76,8 @@ inline GhostCell stored_cell(__global const real* h, __global const real* hu,
 }
 
 /* Side boundaries through ghost cells, filled on the device (thesis 4.5.1): ghost cell k, one a
- * work-item, for the state at time t. The kind and value of each side come as -D defines (BC_WEST, BCV_WEST, ...); the
- * arithmetic is in boundaries.h. A corner ghost is the west or east side's ghost of the south or
+ * work-item, for the state at time t. The kind and value of each side come as -D defines
+ * (BC_WEST, BCV_WEST, ...); the arithmetic is in boundaries.h. A corner ghost is the west or east side's ghost of the south or
  * north side's ghosts, as if those were filled first: at a corner of two walls it mirrors both
  * ways, which keeps MUSCL-Hancock's half step (it reads the corners through the slopes of the
  * ghosts next to them) symmetric across the walls. The bed's ghosts are filled with the
