@@ -24,6 +24,9 @@ public:
   // The last recorded balance's error over all the water the run has had (0 before any).
   double relativeError() const { return last_.relativeError(); }
   bool on() const { return params_.waterBalance; }
+  // What it started from (start): the frames' field data reports the same balance.
+  double initialVolume() const { return initial_; }
+  const RainedCells& rainedCells() const { return rainedCells_; }
 
 private:
   SimulationParameters params_;

@@ -11,7 +11,8 @@
 namespace swe::cli
 {
 std::vector<std::array<double, 2>> gaugePoints(const std::vector<std::string>& texts,
-  const std::array<double, 3>& origin)
+  const std::array<double, 3>& origin,
+  const std::string& option)
 {
   std::vector<std::array<double, 2>> points;
   for (const std::string& text : texts)
@@ -19,7 +20,8 @@ std::vector<std::array<double, 2>> gaugePoints(const std::vector<std::string>& t
     double x = 0, y = 0;
     char extra = 0;
     if (std::sscanf(text.c_str(), "%lf,%lf%c", &x, &y, &extra) != 2)
-      throw Error("--gauge '" + text + "' should read X,Y in metres, e.g. --gauge 120.5,80");
+      throw Error(option + " '" + text + "' should read X,Y in metres, e.g. " + option +
+                  " 120.5,80" + (option == "--source" ? ":pump.csv" : ""));
     points.push_back({ x - origin[0], y - origin[1] });
   }
   return points;

@@ -12,7 +12,8 @@ namespace swe::cli
 // included) as the engine takes them, metres from the grid's corner. Throws swe::Error naming a
 // bad one.
 std::vector<std::array<double, 2>> gaugePoints(const std::vector<std::string>& texts,
-  const std::array<double, 3>& origin);
+  const std::array<double, 3>& origin,
+  const std::string& option = "--gauge");
 
 // Writes record as CSV: time, step, then depth, surface, u, v of each gauge (gN_depth ...).
 void writeGaugeCsv(const GaugeRecord& record, const std::string& path);

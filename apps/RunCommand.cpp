@@ -13,6 +13,7 @@
 #include "Partition.h"
 #include "Report.h"
 #include "RunInput.h"
+#include "RunOptions.h"
 #include "Simulation.h"
 #include "SinglePrecisionAdvice.h"
 #include "Subcommands.h"
@@ -38,83 +39,6 @@ namespace swe::cli
 {
 namespace
 {
-struct RunOptions
-{
-  CommonOptions common;
-  InputOptions input;
-  double tEnd = 20.0, outputEvery = 0.0;
-  std::string outDir;
-  std::vector<std::string> arrays;
-  std::string restart;                 // a frame to continue from
-  std::string rainSeries;              // a CSV hyetograph
-  std::string rainZones;               // a CSV of a hyetograph a rain zone
-  std::vector<std::string> sideSeries; // SIDE=TYPE:FILE
-  std::vector<std::string> gauges;     // X,Y
-  std::vector<std::string> sources;    // X,Y:FILE
-  std::vector<double> greenAmpt;       // K, PSI, DEFICIT
-  std::vector<std::string> stretches;  // SIDE=FROM,TO
-  bool geotiff = false;                // the end state as GeoTIFF files in outDir
-  bool digest = false;                 // print the end state's digest (StateDigest.h)
-  std::string crs;                     // their coordinate reference system
-};
-
-// --stretch SIDE=FROM,TO: an inflow or level side on that stretch only.
-void applyStretches(const std::vector<std::string>& texts, SimulationParameters& params)
-{
-  for (const std::string& text : texts)
-  {
-    const auto eq = text.find('=');
-    double from = 0, to = 0;
-    char extra = 0;
-    if (eq == std::string::npos ||
-        std::sscanf(text.c_str() + eq + 1, "%lf,%lf%c", &from, &to, &extra) != 2)
-      throw Error("--stretch '" + text + "' should read SIDE=FROM,TO in metres, e.g. west=200,300");
-    Boundary& b = params.boundaries[static_cast<int>(sideFromName(text.substr(0, eq)))];
-    b.from = from;
-    b.to = to;
-  }
-}
-
-// --boundary-series SIDE=TYPE:FILE: an inflow's hydrograph or a water level's tide from a CSV
-// file, in place of that side's --boundary.
-void applySideSeries(const std::vector<std::string>& texts, SimulationParameters& params)
-{
-  for (const std::string& text : texts)
-  {
-    const auto eq = text.find('='), colon = text.find(':', eq == std::string::npos ? 0 : eq);
-    if (eq == std::string::npos || colon == std::string::npos)
-      throw Error("--boundary-series '" + text +
-                  "' should read SIDE=TYPE:FILE, e.g. west=inflow:hydrograph.csv");
-    const Side side = sideFromName(text.substr(0, eq));
-    const BoundaryType type = boundaryTypeFromName(text.substr(eq + 1, colon - eq - 1));
-    if (type != BoundaryType::Inflow && type != BoundaryType::FixedLevel)
-      throw Error("--boundary-series '" + text +
-                  "': a series is for an inflow side (m^2/s) or a level side (m), not " +
-                  (type == BoundaryType::Wall ? "a wall" : "an open side"));
-    params.boundaries[static_cast<int>(side)] = { type, 0.0, readSeries(text.substr(colon + 1)) };
-  }
-}
-
-void checkOutputTimes(double tEnd, double outputEvery)
-{
-  requireFinite(tEnd, "end time");
-  requireFinite(outputEvery, "output interval");
-  if (tEnd < 0)
-    throw Error("end time must be >= 0 s, got " + formatValue(tEnd));
-  if (outputEvery < 0)
-    throw Error(
-      "output interval must be > 0 s (or 0 for only the end), got " + formatValue(outputEvery));
-  // The plugin's bound (kMaxOutputTimes in filters/PropertyParameters.cxx): a million outputs
-  // is already a file every step of a long run; far beyond, the count overflows the loop's long
-  // and the run takes no step at all, and past 2^24 outputs fp32 clocks cannot tell one output
-  // time from the next.
-  constexpr double maxOutputTimes = 1e6;
-  if (outputEvery > 0 && tEnd / outputEvery > maxOutputTimes)
-    throw Error("--t-end " + formatValue(tEnd) + " / --output-every " + formatValue(outputEvery) +
-                " gives more than a million output times: raise --output-every to at least " +
-                formatValue(tEnd / maxOutputTimes) + " s (or 0 for only the end)");
-}
-
 // The .vti series --out asks for: its arrays checked up front, its frames counted in the memory
 // check, its files written as the run goes. Without VTK, --out and --arrays are refused.
 class Series
@@ -164,6 +88,22 @@ public:
       writer_->write(simulation, nextTime);
 #endif
   }
+  // A run restarted at `time`: its files go on from that output's number.
+  void continueAt([[maybe_unused]] double time, [[maybe_unused]] double interval)
+  {
+#ifdef SWE_WITH_VTK
+    if (writer_ && interval > 0)
+      writer_->continueAt(static_cast<long>(std::floor(time / interval + 1e-9)), interval);
+#endif
+  }
+  // The balance a run keeps, in each frame's field data too.
+  void keepBalance([[maybe_unused]] const BalanceLog& balance)
+  {
+#ifdef SWE_WITH_VTK
+    if (writer_ && balance.on())
+      writer_->keepBalance(balance.initialVolume(), balance.rainedCells());
+#endif
+  }
   void reportWritten() const
   {
 #ifdef SWE_WITH_VTK
@@ -191,24 +131,6 @@ struct Made
   RainedCells rainedCells;            // its InitialState::rainedCells
   std::string precisionWarning;       // singlePrecisionSourceWarning, once the state is checked
 };
-
-// --gauge's points and --source's on the grid (known once an --input is read: its origin).
-void placePoints(const RunOptions& options, SimulationParameters& params)
-{
-  params.origin = { options.input.origin[0], options.input.origin[1] };
-  if (!options.gauges.empty())
-    params.gauges = gaugePoints(options.gauges, options.input.origin);
-  for (const std::string& text : options.sources)
-  {
-    const auto colon = text.find(':');
-    if (colon == std::string::npos)
-      throw Error("--source '" + text + "' should read X,Y:FILE, e.g. 120,80:pump.csv");
-    const auto at = gaugePoints({ text.substr(0, colon) }, options.input.origin);
-    params.sources.push_back({ at[0][0], at[0][1], readSeries(text.substr(colon + 1)) });
-  }
-  params.validateGauges();
-  params.validateSources();
-}
 
 // The scenario's grid is checked before its initial state is built (an input's, once read), with
 // the frames --out keeps: too large a grid is refused with the numbers.
@@ -295,7 +217,9 @@ void stepThroughOutputs(Simulation& simulation,
   const double tEnd = options.tEnd;
   const bool terminal = isatty(STDERR_FILENO) && printsReports();
   const double interval = options.outputEvery > 0 ? options.outputEvery : tEnd;
-  const long outputs = interval > 0 ? static_cast<long>(std::ceil(tEnd / interval - 1e-9)) : 0;
+  // (at least the end: an interval far beyond it gave none, and no step)
+  const long outputs =
+    interval > 0 ? std::max(1L, static_cast<long>(std::ceil(tEnd / interval - 1e-9))) : 0;
   const auto outputTime = [&](long k) { return std::min(tEnd, k * interval); };
   const auto write = [&](long k)
   { series.write(simulation, k < outputs ? outputTime(k + 1) : simulation.time()); };
@@ -394,8 +318,7 @@ int run(RunOptions& options)
       params.validate();
   }
   Series series(options, params);
-  if ((options.geotiff || !options.crs.empty()) && options.outDir.empty())
-    throw Error("--geotiff writes into --out: give a directory");
+  checkOutputOptions(options, params);
   const Made made = makeSimulation(options, params, series);
   if (options.geotiff && made.partition)
     throw Error("--geotiff runs on one rank: run it without mpirun");
@@ -416,8 +339,12 @@ int run(RunOptions& options)
                                  : std::string())
               << "\n";
   series.open(options, made.partition);
+  if (!options.restart.empty())
+    series.continueAt(
+      simulation.time(), options.outputEvery > 0 ? options.outputEvery : options.tEnd);
   BalanceLog balance(params, options.outDir);
   balance.start(simulation, made.rainedCells, made.partition ? launchedRanks() : nullptr);
+  series.keepBalance(balance);
   stepThroughOutputs(simulation, options, series, balance);
   // (As before the SETUP line: the simulation's construction, the first read and the outputs.)
   const double seconds = simulation.setupSeconds().total() + secondsSince(start);
@@ -461,7 +388,8 @@ int run(RunOptions& options)
     simulation.time(),
     mass,
     balance.on() ? "balance_rel_error" : "mass_rel_drift",
-    balance.on() ? balance.relativeError() : std::fabs(mass - mass0) / mass0,
+    balance.on() ? balance.relativeError()
+                 : (mass0 > 0 ? std::fabs(mass - mass0) / mass0 : (mass > 0 ? INFINITY : 0.0)),
     seconds);
   return 0;
 }

@@ -171,6 +171,10 @@ std::vector<Series> readSeriesColumns(const std::string& file)
     for (std::size_t c = 0; c < columns.size(); ++c)
       columns[c].push_back({ values[0], values[c + 1] });
   }
+  // (an empty file, or column names alone, would have been no rain or a side of 0)
+  if (columns.empty())
+    throw Error("the series '" + file + "' holds no rows of numbers (time in s, then a value a " +
+                "column): a series needs 2 or more");
   return columns;
 }
 
@@ -198,10 +202,21 @@ InitialState initialState(const CommonOptions& options,
   InputOptions& input,
   SimulationParameters& params)
 {
-  for (const std::string* array :
-    { &input.rain, &input.conductivity, &input.suction, &input.deficit })
+  for (const std::string* array : { &input.bed,
+         &input.depth,
+         &input.surface,
+         &input.velocity,
+         &input.manning,
+         &input.rain,
+         &input.conductivity,
+         &input.suction,
+         &input.deficit })
     if (input.file.empty() && !array->empty())
       throw Error("'" + *array + "' names an array of --input: give the file");
+  if (input.file.empty() && input.waterLevel != 0)
+    throw Error("--water-level " + formatValue(input.waterLevel) +
+                " sets the surface over an --input's terrain: give the file (a scenario makes " +
+                "its own water)");
   if (input.file.empty())
     return makeScenario(scenarioFromName(options.scenario), params);
 #ifdef SWE_WITH_VTK

@@ -32,6 +32,19 @@ VtiSeriesWriter::VtiSeriesWriter(const std::string& directory,
     throw Error("cannot create output directory '" + directory_ + "': " + ec.message());
 }
 
+void VtiSeriesWriter::continueAt(long k, double interval)
+{
+  files_.clear();
+  for (long earlier = 0; earlier < k; ++earlier)
+  {
+    char file[80];
+    std::snprintf(file, sizeof(file), "%s_%05ld.vti", name_.c_str(), earlier);
+    // (a placeholder keeps the numbering where a file is missing; the series leaves it out)
+    const bool here = std::filesystem::exists(directory_ + "/" + file);
+    files_.emplace_back(static_cast<double>(earlier) * interval, here ? file : "");
+  }
+}
+
 std::string VtiSeriesWriter::seriesPath() const
 {
   return directory_ + "/" + name_ + ".pvd";
@@ -48,6 +61,8 @@ void VtiSeriesWriter::write(Simulation& simulation, double nextTime)
   // Made before the advance starts (the first file downloads the bed), filled as the state
   // arrives, as the plugin does.
   FrameImage frame(simulation, image, origin_.data(), &arrays_, selection_);
+  if (balance_)
+    frame.setBalance(balance_->first, balance_->second);
   const StateView state = simulation.downloadStateThenAdvance(nextTime,
     [&](const StateView& arriving, const RowsWait& waitForRows)
     { frame.fill(arriving, waitForRows); });
@@ -122,7 +137,8 @@ void VtiSeriesWriter::writeCollection() const
   out << "<?xml version=\"1.0\"?>\n"
       << "<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
   for (const auto& [time, file] : files_)
-    out << "    <DataSet timestep=\"" << time << "\" part=\"0\" file=\"" << file << "\"/>\n";
+    if (!file.empty())
+      out << "    <DataSet timestep=\"" << time << "\" part=\"0\" file=\"" << file << "\"/>\n";
   out << "  </Collection>\n</VTKFile>\n";
   if (!out)
     throw Error("cannot write '" + seriesPath() + "'");

@@ -6,6 +6,7 @@
 #include "Simulation.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,16 @@ public:
   // Writes the next file from the simulation's state now; with nextTime past now the device
   // takes the steps to nextTime while the file is made (Simulation::downloadStateThenAdvance).
   void write(Simulation& simulation, double nextTime);
+  // A run continued from output k of an earlier one written here every `interval` s: its files
+  // go on from number k, and the series keeps the earlier run's files before it that are here
+  // (not written over from 0).
+  void continueAt(long k, double interval);
+  // A run that keeps the water balance: each frame's field data gives it from this initial
+  // volume and these rained cells (BalanceLog, FrameImage::setBalance).
+  void keepBalance(double initial, const RainedCells& rainedCells)
+  {
+    balance_ = { initial, rainedCells };
+  }
   std::string seriesPath() const;
 
 private:
@@ -42,5 +53,6 @@ private:
   FrameArrays arrays_;
   FrameArraySelection selection_;
   const Partition* partition_;
+  std::optional<std::pair<double, RainedCells>> balance_;
 };
 } // namespace swe

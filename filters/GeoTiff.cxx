@@ -40,6 +40,11 @@ std::string crsWkt(const std::string& crs)
 }
 } // namespace
 
+void checkCrs(const std::string& crs)
+{
+  crsWkt(crs);
+}
+
 void writeGeoTiff(const std::string& path,
   const GeoRaster& raster,
   const std::vector<GeoBand>& bands,

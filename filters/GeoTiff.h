@@ -27,6 +27,9 @@ struct GeoBand
   std::vector<double> values; // nx * ny
 };
 
+// Throws swe::Error for a coordinate reference system GDAL does not know (nothing for "").
+void checkCrs(const std::string& crs);
+
 // Writes the bands into one GeoTIFF at path (Float32, or Float64 where `doublePrecision`), north
 // up, NaN as its no-data value, deflate-compressed. Throws swe::Error naming the path, the CRS or
 // GDAL's own message.

@@ -20,7 +20,7 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "swe run --restart failed (${rc}): ${stderr}")
 endif()
 execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT}/whole/swe_00003.vti"
-  "${OUT}/restarted/swe_00001.vti" RESULT_VARIABLE differ)
+  "${OUT}/restarted/swe_00003.vti" RESULT_VARIABLE differ)
 if(NOT differ EQUAL 0)
   message(FATAL_ERROR "the restarted run's frame at t = 6 differs from the whole run's")
 endif()
@@ -28,6 +28,21 @@ execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT}/whole/gauges
   "${OUT}/restarted/gauges.csv" RESULT_VARIABLE differ)
 if(NOT differ EQUAL 0)
   message(FATAL_ERROR "the restarted run's gauges.csv differs from the whole run's")
+endif()
+# Restarted into the directory of the run it continues, its files go on from the frame's number
+# (they were numbered from 0, over the earlier frames) and the series keeps the earlier ones.
+execute_process(COMMAND "${SWE}" ${run} --t-end 6 --restart "${OUT}/first/swe_00002.vti"
+  --out "${OUT}/first" RESULT_VARIABLE rc ERROR_VARIABLE stderr)
+file(READ "${OUT}/first/swe.pvd" series)
+string(REGEX MATCHALL "file=\"[^\"]*\"" listed "${series}")
+execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT}/whole/swe_00003.vti"
+  "${OUT}/first/swe_00003.vti" RESULT_VARIABLE differ)
+execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT}/whole/swe_00001.vti"
+  "${OUT}/first/swe_00001.vti" RESULT_VARIABLE earlier_differ)
+if(NOT rc EQUAL 0 OR NOT differ EQUAL 0 OR NOT earlier_differ EQUAL 0
+   OR NOT listed STREQUAL "file=\"swe_00000.vti\";file=\"swe_00001.vti\";file=\"swe_00002.vti\";file=\"swe_00003.vti\"")
+  message(FATAL_ERROR "a run restarted into its own directory: (${rc}) ${stderr}; frames at "
+    "t = 6 and 2 the whole run's: ${differ} ${earlier_differ}; series ${listed}")
 endif()
 function(expect_refused expected)
   execute_process(COMMAND "${SWE}" ${run} ${ARGN} --restart "${OUT}/first/swe_00002.vti"
@@ -39,3 +54,4 @@ function(expect_refused expected)
 endfunction()
 expect_refused("in float, the run is in double precision" --t-end 6 --precision double)
 expect_refused("not before --t-end 4 s" --t-end 4)
+expect_refused("not the water balance kept from t = 0" --t-end 6 --balance)
