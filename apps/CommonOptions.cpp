@@ -49,6 +49,13 @@ SimulationParameters CommonOptions::resolve()
 {
   params.precision = precisionFromName(precision);
   params.scheme = schemeFromName(scheme);
+  // (a side given twice took the last without a word)
+  for (std::size_t k = 0; k < boundaries.size(); ++k)
+    for (std::size_t earlier = 0; earlier < k; ++earlier)
+      if (lowercase(boundaries[k].substr(0, boundaries[k].find('='))) ==
+          lowercase(boundaries[earlier].substr(0, boundaries[earlier].find('='))))
+        throw Error("--boundary " + boundaries[earlier] + " and --boundary " + boundaries[k] +
+                    " set one side twice: give each side once");
   for (const auto& b : boundaries)
     parseBoundary(b, params);
   if (skipDry != "on" && skipDry != "off")

@@ -22,6 +22,8 @@ void applyStretches(const std::vector<std::string>& texts, SimulationParameters&
         std::sscanf(text.c_str() + eq + 1, "%lf,%lf%c", &from, &to, &extra) != 2)
       throw Error("--stretch '" + text + "' should read SIDE=FROM,TO in metres, e.g. west=200,300");
     Boundary& b = params.boundaries[static_cast<int>(sideFromName(text.substr(0, eq)))];
+    if (b.onStretch())
+      throw Error("--stretch '" + text + "': that side has a stretch already: give it once");
     b.from = from;
     b.to = to;
   }
@@ -43,7 +45,13 @@ void applySideSeries(const std::vector<std::string>& texts, SimulationParameters
       throw Error("--boundary-series '" + text +
                   "': a series is for an inflow side (m^2/s) or a level side (m), not " +
                   (type == BoundaryType::Wall ? "a wall" : "an open side"));
-    params.boundaries[static_cast<int>(side)] = { type, 0.0, readSeries(text.substr(colon + 1)) };
+    Boundary& b = params.boundaries[static_cast<int>(side)];
+    // (a --boundary or another series for the side was replaced without a word)
+    if (b.type != BoundaryType::Wall || b.value != 0 || !b.series.empty())
+      throw Error("--boundary-series '" + text + "': the " + sideNames()[static_cast<int>(side)] +
+                  " side is set already (by --boundary or another --boundary-series): give it " +
+                  "once");
+    b = { type, 0.0, readSeries(text.substr(colon + 1)) };
   }
 }
 
