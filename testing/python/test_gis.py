@@ -117,11 +117,24 @@ last = XMLImageDataReader(FileName=os.path.join(run_dir, "swe_00001.vti"))
 check(np.array_equal(gdal.Open(os.path.join(run_dir, "MaxDepth.tif")).ReadAsArray()[::-1].ravel(),
                      cell_array(fetch(last, 20.0), "MaxDepth")),
       "swe run's MaxDepth.tif holds its last frame's MaxDepth")
+balance_frames = os.path.join(work, "balance")
 result = subprocess.run([swe, "run", "--input", holed, "--water-level", "25", "--rain", "200",
                          "--scheme", "muscl-hancock", "--precision", "double", "--t-end", "5",
-                         "--balance", "--device", "auto"], capture_output=True, text=True)
+                         "--output-every", "2.5", "--out", balance_frames, "--balance",
+                         "--device", "auto"], capture_output=True, text=True)
 check(result.returncode == 0 and "balance_rel_error=" in result.stdout,
       "swe run takes the no-data DEM too: %s" % (result.stdout + result.stderr).strip()[-160:])
 error = float(result.stdout.split("balance_rel_error=")[1].split()[0])
 check(abs(error) < 1e-12, "and its balance closes (%.1e)" % error)
+# Each frame's field data gives the same balance (its initial volume was once 0, its error the
+# whole stored water).
+frame_errors = []
+for k in range(3):
+    frame = XMLImageDataReader(FileName=os.path.join(balance_frames, "swe_%05d.vti" % k))
+    data = fetch(frame, 0)
+    frame_errors.append((field_value(data, "InitialVolume"),
+                         field_value(data, "RelativeBalanceError")))
+    Delete(frame)
+check(all(initial > 0 and abs(relative) < 1e-12 for initial, relative in frame_errors),
+      "swe run's frames carry the balance the run gives (%s)" % frame_errors)
 say("PASS")
