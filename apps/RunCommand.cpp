@@ -130,6 +130,7 @@ struct Made
   double stateSeconds;                // the initial state: built, and released
   RainedCells rainedCells;            // its InitialState::rainedCells
   std::string precisionWarning;       // singlePrecisionSourceWarning, once the state is checked
+  bool still = false;                 // nothingMoves (one rank's run)
 };
 
 // The scenario's grid is checked before its initial state is built (an input's, once read), with
@@ -154,6 +155,7 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
       made.rainedCells = initial.rainedCells(params.rainZones.size());
       auto simulation = std::make_unique<Simulation>(params, initial);
       made.precisionWarning = singlePrecisionSourceWarning(params, initial);
+      made.still = nothingMoves(initial, params);
       return simulation;
     }
     // Split among the launcher's ranks: each simulates its block on its node's next device, and
@@ -188,6 +190,10 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
   // (a restart's state is another; a split run's warning is every rank's, said once)
   if (!made.precisionWarning.empty() && options.restart.empty() && (!ranks || ranks->rank() == 0))
     std::cerr << "swe: warning: " << made.precisionWarning << "\n";
+  if (made.still && options.restart.empty())
+    std::cerr << "swe: warning: the domain starts dry everywhere and no water enters it, so "
+                 "nothing will move: give --water-level above the terrain, a --depth-array or "
+                 "--surface-array, --rain, or an inflow or level --boundary\n";
   made.setup = made.simulation->setupSeconds();
   made.stateSeconds = secondsSince(start) - made.setup.total();
   made.setup.device += checkSeconds;

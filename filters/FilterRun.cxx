@@ -40,18 +40,6 @@ vtkMTimeType PipelineTime(vtkAlgorithm* algorithm)
   return executive ? executive->GetPipelineMTime() : 0;
 }
 
-// A run that can only stay as it is: no water anywhere and none coming in.
-bool NothingMoves(const InitialState& initial, const SimulationParameters& params)
-{
-  // (inflowWaveSpeed is above 0 where rain, a series or a source brings water in)
-  if (params.rainfall > 0 || inflowWaveSpeed(params) > 0)
-    return false;
-  for (const Boundary& side : params.boundaries)
-    if (side.type == BoundaryType::Inflow || side.type == BoundaryType::FixedLevel)
-      return false;
-  return std::all_of(initial.h.begin(), initial.h.end(), [](double h) { return h == 0; });
-}
-
 bool SameGrid(const SimulationParameters& a, const SimulationParameters& b)
 {
   return a.nx == b.nx && a.ny == b.ny && a.dx == b.dx;
@@ -171,7 +159,7 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
     initial = makeInitialState(plan.params, nullptr);
   }
   // (A split run's ranks each see their block: the warning is for a single one.)
-  if (!request.piece && !request.restartFrom && NothingMoves(initial, plan.params))
+  if (!request.piece && !request.restartFrom && nothingMoves(initial, plan.params))
     vtkWarningWithObjectMacro(algorithm_,
       << "the domain starts dry everywhere and no water enters it, so nothing will move: set "
          "Initial Water Level above the terrain somewhere, choose a Depth or Free Surface "

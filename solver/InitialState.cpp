@@ -184,6 +184,17 @@ void requireFitsParameters(const InitialState& initial,
   }
 }
 
+bool nothingMoves(const InitialState& initial, const SimulationParameters& params)
+{
+  // (inflowWaveSpeed is above 0 where rain, a series or a source brings water in)
+  if (params.rainfall > 0 || inflowWaveSpeed(params) > 0)
+    return false;
+  for (const Boundary& side : params.boundaries)
+    if (side.type == BoundaryType::Inflow || side.type == BoundaryType::FixedLevel)
+      return false;
+  return std::all_of(initial.h.begin(), initial.h.end(), [](double h) { return h == 0; });
+}
+
 std::vector<double> InitialState::manningField(double uniform) const
 {
   std::vector<double> field = manning.empty() ? std::vector<double>(cells(), uniform) : manning;

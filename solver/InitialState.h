@@ -74,6 +74,10 @@ struct SoilMap
 };
 SoilMap soilMap(const InitialState& initial, const GreenAmpt& green);
 
+// Whether a run can only stay as it is: no water anywhere and none coming in (no rain, series,
+// source, inflow or level side). The plugin and swe run warn of it, naming what to set.
+bool nothingMoves(const InitialState& initial, const SimulationParameters& params);
+
 // A closed cell's bed on the device, above the local datum: a wall no water surface reaches, so
 // no flux enters it (the hydrostatic reconstruction's face depth there is 0); values above half of
 // it read back as NaN.
