@@ -20,6 +20,7 @@
 #include "Timing.h"
 #ifdef SWE_WITH_VTK
 #include "FrameImage.h"
+#include "OutputTimes.h"
 #include "VtiSeriesWriter.h"
 #endif
 
@@ -93,7 +94,7 @@ public:
   {
 #ifdef SWE_WITH_VTK
     if (writer_ && interval > 0)
-      writer_->continueAt(static_cast<long>(std::floor(time / interval + 1e-9)), interval);
+      writer_->continueAt(outputIndex(time, interval), interval);
 #endif
   }
   // The balance a run keeps, in each frame's field data too.
@@ -129,8 +130,6 @@ struct Made
   SetupSeconds setup;                 // with the memory check in device
   double stateSeconds;                // the initial state: built, and released
   RainedCells rainedCells;            // its InitialState::rainedCells
-  std::string precisionWarning;       // singlePrecisionSourceWarning, once the state is checked
-  bool still = false;                 // nothingMoves (one rank's run)
 };
 
 // The scenario's grid is checked before its initial state is built (an input's, once read), with
@@ -146,6 +145,9 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
   // counts it only then).
   start = Clock::now();
   Made made;
+  // (said once the state is checked: singlePrecisionSourceWarning, and nothingMoves on one rank)
+  std::string precisionWarning;
+  bool still = false;
   made.simulation = [&]
   {
     if (!ranks)
@@ -154,8 +156,8 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
       placePoints(options, params);
       made.rainedCells = initial.rainedCells(params.rainZones.size());
       auto simulation = std::make_unique<Simulation>(params, initial);
-      made.precisionWarning = singlePrecisionSourceWarning(params, initial);
-      made.still = nothingMoves(initial, params);
+      precisionWarning = singlePrecisionSourceWarning(params, initial);
+      still = nothingMoves(initial, params);
       return simulation;
     }
     // Split among the launcher's ranks: each simulates its block on its node's next device, and
@@ -184,13 +186,13 @@ Made makeSimulation(RunOptions& options, SimulationParameters& params, const Ser
         splitAmongRanks(plan, *made.partition, *ranks);
       });
     auto simulation = std::make_unique<Simulation>(plan, initial);
-    made.precisionWarning = singlePrecisionSourceWarning(params, initial, *ranks);
+    precisionWarning = singlePrecisionSourceWarning(params, initial, ranks);
     return simulation;
   }();
   // (a restart's state is another; a split run's warning is every rank's, said once)
-  if (!made.precisionWarning.empty() && options.restart.empty() && (!ranks || ranks->rank() == 0))
-    std::cerr << "swe: warning: " << made.precisionWarning << "\n";
-  if (made.still && options.restart.empty())
+  if (!precisionWarning.empty() && options.restart.empty() && (!ranks || ranks->rank() == 0))
+    std::cerr << "swe: warning: " << precisionWarning << "\n";
+  if (still && options.restart.empty())
     std::cerr << "swe: warning: the domain starts dry everywhere and no water enters it, so "
                  "nothing will move: give --water-level above the terrain, a --depth-array or "
                  "--surface-array, --rain, or an inflow or level --boundary\n";

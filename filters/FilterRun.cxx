@@ -169,8 +169,7 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
   // (after the state's checks, which the timeline's simulation makes; a split run's from every
   // rank's block, said once)
   const std::string precisionWarning =
-    request.piece ? singlePrecisionSourceWarning(plan.params, initial, *ranks_)
-                  : singlePrecisionSourceWarning(plan.params, initial);
+    singlePrecisionSourceWarning(plan.params, initial, request.piece ? ranks_.get() : nullptr);
   if (!precisionWarning.empty() && !request.restartFrom && (!request.piece || ranks_->rank() == 0))
     vtkWarningWithObjectMacro(algorithm_, << precisionWarning);
   if (request.restartFrom)

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string>
+#include <vector>
 
 namespace swe
 {
@@ -45,8 +46,9 @@ bool zoneColumn(const std::string& name)
 bool seriesColumn(const std::string& name)
 {
   const std::string n = lowercase(name);
-  return n == "rainfall" || zoneColumn(n) || n == "west" || n == "east" || n == "south" ||
-         n == "north";
+  const std::vector<std::string>& sides = sideNames();
+  return n == "rainfall" || zoneColumn(n) ||
+         std::find(sides.begin(), sides.end(), n) != sides.end();
 }
 
 // The column names, for messages.

@@ -271,14 +271,15 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
 {
   swe::ImageArrays arrays;
   arrays.bed = this->BedArray;
-  arrays.depth = this->OptionalArray(this->DepthArray);
-  arrays.freeSurface = this->OptionalArray(this->FreeSurfaceArray);
-  arrays.velocity = this->OptionalArray(this->VelocityArray);
-  arrays.manning = this->OptionalArray(this->ManningArray);
-  arrays.rain = this->OptionalArray(this->RainfallArray);
-  arrays.conductivity = this->OptionalArray(this->HydraulicConductivityArray);
-  arrays.suction = this->OptionalArray(this->SuctionHeadArray);
-  arrays.deficit = this->OptionalArray(this->MoistureDeficitArray);
+  // (imageInitialState reads an optional array naming the terrain's as none, as OptionalArray)
+  arrays.depth = this->DepthArray;
+  arrays.freeSurface = this->FreeSurfaceArray;
+  arrays.velocity = this->VelocityArray;
+  arrays.manning = this->ManningArray;
+  arrays.rain = this->RainfallArray;
+  arrays.conductivity = this->HydraulicConductivityArray;
+  arrays.suction = this->SuctionHeadArray;
+  arrays.deficit = this->MoistureDeficitArray;
   arrays.initialWaterLevel = this->InitialWaterLevel;
   // (the parameters' grid is the input data's: DescribeGrid in RequestData read it from there)
   vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);

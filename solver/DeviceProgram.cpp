@@ -56,16 +56,9 @@ std::string boundaryOptions(const SimulationParameters& params, double datum)
       << (b.series.empty() ? "" : std::string("-DBCS_") + suffix[side] + " ");
     if (b.onStretch())
     {
-      // (The whole side's cells, in this block's: a rank's part of the side may hold none.)
-      const bool alongY = side < 2; // west, east
-      const std::array<int, 2> whole =
-        stretchCells(b, params.dx, alongY ? params.gridNy() : params.gridNx());
-      const int first = alongY ? params.blockY0 : params.blockX0,
-                cells = alongY ? params.ny : params.nx;
-      const int from = std::clamp(whole[0] - first, 0, cells),
-                end = std::clamp(whole[1] - first, 0, cells);
-      s << "-DBCR_" << suffix[side] << " -DBCR_" << suffix[side] << "_FIRST=" << from << " -DBCR_"
-        << suffix[side] << "_END=" << end << " ";
+      const std::array<int, 2> stretch = blockStretchCells(params, side);
+      s << "-DBCR_" << suffix[side] << " -DBCR_" << suffix[side] << "_FIRST=" << stretch[0]
+        << " -DBCR_" << suffix[side] << "_END=" << stretch[1] << " ";
     }
   }
   return s.str();

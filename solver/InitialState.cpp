@@ -167,14 +167,10 @@ void requireFitsParameters(const InitialState& initial,
     const Boundary& b = params.boundaries[side];
     if (b.type != BoundaryType::Inflow && b.type != BoundaryType::FixedLevel)
       continue;
-    const bool alongY = side < 2; // west, east
-    const int cells = alongY ? gridNy : gridNx;
-    const std::array<int, 2> stretch =
-      b.onStretch() ? stretchCells(b, params.dx, cells) : std::array<int, 2>{ 0, cells };
+    const std::array<int, 2> stretch = blockStretchCells(params, side);
     for (int k = stretch[0]; k < stretch[1]; ++k)
     {
-      const int i = alongY ? (side == 0 ? 0 : gridNx - 1) : k;
-      const int j = alongY ? k : (side == 2 ? 0 : gridNy - 1);
+      const auto [i, j] = sideCell(side, k, gridNx, gridNy);
       if (closedAt(i, j))
         refuse("the " + sideNames()[side] + " side's " +
                  (b.type == BoundaryType::Inflow ? "inflow" : "water level"),
@@ -187,7 +183,7 @@ void requireFitsParameters(const InitialState& initial,
 bool nothingMoves(const InitialState& initial, const SimulationParameters& params)
 {
   // (inflowWaveSpeed is above 0 where rain, a series or a source brings water in)
-  if (params.rainfall > 0 || inflowWaveSpeed(params) > 0)
+  if (inflowWaveSpeed(params) > 0)
     return false;
   for (const Boundary& side : params.boundaries)
     if (side.type == BoundaryType::Inflow || side.type == BoundaryType::FixedLevel)

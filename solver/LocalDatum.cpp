@@ -24,17 +24,10 @@ double levelAboveSideCells(const SimulationParameters& params, const InitialStat
     for (const std::array<double, 2>& point : b.series)
       level = std::max(level, point[1]);
     // (the stretch's cells, in this block's numbering, as the kernels' BCR_ defines)
-    const bool alongY = side < 2; // west, east
-    const int cells = alongY ? initial.ny : initial.nx;
-    const std::array<int, 2> whole =
-      stretchCells(b, params.dx, alongY ? params.gridNy() : params.gridNx());
-    const int first = alongY ? params.blockY0 : params.blockX0;
-    const int from = std::clamp(whole[0] - first, 0, cells),
-              end = std::clamp(whole[1] - first, 0, cells);
-    for (int k = from; k < end; ++k)
+    const std::array<int, 2> stretch = blockStretchCells(params, side);
+    for (int k = stretch[0]; k < stretch[1]; ++k)
     {
-      const int i = alongY ? (side == 0 ? 0 : initial.nx - 1) : k;
-      const int j = alongY ? k : (side == 2 ? 0 : initial.ny - 1);
+      const auto [i, j] = sideCell(side, k, initial.nx, initial.ny);
       const std::size_t c = static_cast<std::size_t>(j) * initial.nx + i;
       const double bed = initial.bed.empty() ? 0.0 : initial.bed[c];
       if (bed == bed) // (not a closed cell)

@@ -188,6 +188,16 @@ std::array<int, 2> stretchCells(const Boundary& boundary, double dx, int cells)
   return { std::clamp(first, 0, cells), std::clamp(end, 0, cells) };
 }
 
+std::array<int, 2> blockStretchCells(const SimulationParameters& params, int side)
+{
+  const bool alongY = side < 2; // west, east
+  const std::array<int, 2> whole =
+    stretchCells(params.boundaries[side], params.dx, alongY ? params.gridNy() : params.gridNx());
+  const int first = alongY ? params.blockY0 : params.blockX0,
+            cells = alongY ? params.ny : params.nx;
+  return { std::clamp(whole[0] - first, 0, cells), std::clamp(whole[1] - first, 0, cells) };
+}
+
 void SimulationParameters::validateStretches() const
 {
   for (int side = 0; side < 4; ++side)

@@ -242,6 +242,16 @@ const std::vector<std::string>& sideNames(); // west, east, south, north
 Side sideFromName(const std::string& name);
 // "west=inflow:2.5", "east=open": sets one side of params; throws swe::Error naming the problem.
 void parseBoundary(const std::string& text, SimulationParameters& params);
+// The cells [first, end) along side `side` (west, east, south, north) that its boundary's
+// stretch covers, in the numbering of params' nx x ny cells (a rank's block holds part of the
+// grid's side, maybe none of the stretch).
+std::array<int, 2> blockStretchCells(const SimulationParameters& params, int side);
+// Cell (i, j) of an nx x ny grid at position k along side `side`.
+inline std::array<int, 2> sideCell(int side, int k, int nx, int ny)
+{
+  return side < 2 ? std::array<int, 2>{ side == 0 ? 0 : nx - 1, k }
+                  : std::array<int, 2>{ k, side == 2 ? 0 : ny - 1 };
+}
 
 const std::vector<std::string>& schemeNames();
 Scheme schemeFromName(const std::string& name);

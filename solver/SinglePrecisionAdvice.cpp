@@ -19,7 +19,15 @@ double depthRoundingBy(double x, double share)
 {
   return std::exp2(std::ceil(std::log2(2 * share * x) + 23));
 }
-} // namespace
+
+// What the warning needs of an initial state, each the largest over its cells (so a split run's
+// ranks agree on them by their maxima): the depth, the wave speed |u| + sqrt(g h) (or a level
+// side's, LocalDatum::levelWaveSpeed), the rain's factor (1 without per-cell factors) and
+// Green-Ampt's conductivity [mm/h] (the soil map's, or the uniform value).
+struct SourceScales
+{
+  double deepest = 0, waveSpeed = 0, rainFactor = 1, conductivity = 0;
+};
 
 SourceScales sourceScales(const SimulationParameters& params, const InitialState& initial)
 {
@@ -44,29 +52,22 @@ SourceScales sourceScales(const SimulationParameters& params, const InitialState
       : params.infiltration.conductivity;
   return scales;
 }
+} // namespace
 
 std::string singlePrecisionSourceWarning(const SimulationParameters& params,
-  const InitialState& initial)
+  const InitialState& initial,
+  RankExchange* ranks)
 {
-  return singlePrecisionSourceWarning(params, sourceScales(params, initial));
-}
-
-std::string singlePrecisionSourceWarning(const SimulationParameters& params,
-  const InitialState& block,
-  RankExchange& ranks)
-{
-  const SourceScales mine = sourceScales(params, block);
-  double values[4] = { mine.deepest, mine.waveSpeed, mine.rainFactor, mine.conductivity };
-  ranks.maxOverRanks(values, 4);
-  return singlePrecisionSourceWarning(
-    params, SourceScales{ values[0], values[1], values[2], values[3] });
-}
-
-std::string singlePrecisionSourceWarning(const SimulationParameters& params,
-  const SourceScales& scales)
-{
+  // (before the scan and the agreement: every rank has the same precision)
   if (params.precision != Precision::Single)
     return {};
+  SourceScales scales = sourceScales(params, initial);
+  if (ranks)
+  {
+    double values[4] = { scales.deepest, scales.waveSpeed, scales.rainFactor, scales.conductivity };
+    ranks->maxOverRanks(values, 4);
+    scales = { values[0], values[1], values[2], values[3] };
+  }
   const double deepest = scales.deepest;
   // (the first adaptive step's dt, from the fastest wave, a level side's and the inflows', or
   // the fixed dt)
@@ -78,19 +79,20 @@ std::string singlePrecisionSourceWarning(const SimulationParameters& params,
   {
     const char* what;
     double mmPerHour;
+    bool inBalance; // (a constant loss rate is not in the water balance)
   };
-  const Source sources[] = { { "rain", peakRainfall(params) * scales.rainFactor },
-    { "losses", params.losses },
-    { "Green-Ampt's conductivity", params.infiltration.on() ? scales.conductivity : 0.0 } };
+  const Source sources[] = { { "rain", peakRainfall(params) * scales.rainFactor, true },
+    { "losses", params.losses, false },
+    { "Green-Ampt's conductivity", params.infiltration.on() ? scales.conductivity : 0.0, true } };
   std::ostringstream text;
   text.precision(2);
-  bool counted = false; // (a constant loss rate is not in the water balance)
+  bool counted = false; // (a source the water balance counts)
   for (const Source& source : sources)
   {
     const double perStep = source.mmPerHour / 3.6e6 * dt;
     if (!(perStep > 0) || deepest < depthRoundingBy(perStep, 0.1))
       continue;
-    counted = counted || source.what != std::string("losses");
+    counted = counted || source.inBalance;
     text << (text.tellp() > 0 ? "; " : "") << formatValue(source.mmPerHour) << " mm/h of "
          << source.what << " is " << perStep
          << " m a step, which fp32 can round by 10 % or more on water deeper than "

@@ -10,27 +10,13 @@
 
 namespace swe
 {
-// What the warning needs of an initial state, each the largest over its cells (so a split run's
-// ranks agree on them by their maxima): the depth, the wave speed |u| + sqrt(g h) (or a level
-// side's, LocalDatum::levelWaveSpeed), the rain's factor (1 without per-cell factors) and
-// Green-Ampt's conductivity [mm/h] (the soil map's, or the uniform value).
-struct SourceScales
-{
-  double deepest = 0, waveSpeed = 0, rainFactor = 1, conductivity = 0;
-};
-SourceScales sourceScales(const SimulationParameters& params, const InitialState& initial);
-
 // For a Single-precision run whose rain, losses or Green-Ampt conductivity a step (at the dt
 // the initial state gives) fp32 can round by 10 % or more on the deepest water it starts with:
 // what each amounts to a step, the depths past which it is rounded so or lost, and the fix. Empty
-// otherwise (Double, no such sources, shallow enough water).
+// otherwise (Double, no such sources, shallow enough water). In a run split among ranks (ranks
+// given; initial is this rank's block) it is collective: from the largest over the ranks' blocks,
+// the same on every rank.
 std::string singlePrecisionSourceWarning(const SimulationParameters& params,
-  const SourceScales& scales);
-std::string singlePrecisionSourceWarning(const SimulationParameters& params,
-  const InitialState& initial);
-// The same for a run split among ranks, each holding its block's initial state (collective):
-// from the scales' maxima over the ranks, on every rank.
-std::string singlePrecisionSourceWarning(const SimulationParameters& params,
-  const InitialState& block,
-  RankExchange& ranks);
+  const InitialState& initial,
+  RankExchange* ranks = nullptr);
 } // namespace swe

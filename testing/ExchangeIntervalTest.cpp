@@ -282,8 +282,7 @@ TEST(ExchangeIntervalOwnedCells, CellsNotOwnedDoNotChooseDt)
       p.ownedJ0 = 0;
       p.ownedNx = p.nx - 4;
       p.ownedNy = p.ny;
-      InitialState still(p.nx, p.ny);
-      std::fill(still.h.begin(), still.h.end(), 1.0);
+      const InitialState still = stillWater(p, 1.0);
       InitialState jet = still;
       for (int j = 0; j < p.ny; ++j)
         jet.hu[jet.index(0, j)] = 30.0;

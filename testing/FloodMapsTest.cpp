@@ -294,9 +294,7 @@ TEST(FloodMaps, TheArrivalDepthIsTheFloatItRoundsTo)
   p.launch = "16x1x4";
   p.floodMaps = true;
   p.arrivalDepth = 0.21990237379007788; // (nine digits, then a float: 0.2199023813)
-  InitialState lake(p.nx, p.ny);
-  for (double& h : lake.h)
-    h = p.arrivalDepth; // (held as the float 0.2199023664)
+  const InitialState lake = stillWater(p, p.arrivalDepth); // (held as the float 0.2199023664)
   Simulation sim(p, lake);
   sim.advanceTo(5.0);
   ASSERT_GT(sim.steps(), 20);

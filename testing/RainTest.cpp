@@ -304,7 +304,7 @@ TEST(Rain, ASplitRunIsWarnedForEveryRanksWater)
       const int rank = exchange.rank();
       const InitialState block = blockOf(lake, splitGrid(p.nx, p.ny, 2, rank).block());
       alone[static_cast<std::size_t>(rank)] = singlePrecisionSourceWarning(p, block);
-      said[static_cast<std::size_t>(rank)] = singlePrecisionSourceWarning(p, block, exchange);
+      said[static_cast<std::size_t>(rank)] = singlePrecisionSourceWarning(p, block, &exchange);
     });
   EXPECT_TRUE(alone[0].empty() || alone[1].empty()); // (one block holds only shallow water)
   for (const std::string& warning : said)
