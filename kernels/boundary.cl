@@ -3,23 +3,32 @@
 #endif
 
 /* A side's value (discharge or level) at time t: its series' (BCS_WEST ...: program constants,
- * DeviceProgram's forcingSource), else its constant (BCV_WEST ...). */
-#ifdef BCS_WEST
+ * DeviceProgram's forcingSource; a level's held at its ends, a hydrograph's 0 outside them:
+ * forcing.h), else its constant (BCV_WEST ...). */
+#if defined(BCS_WEST) && BC_WEST == BOUNDARY_LEVEL
+#define VALUE_WEST(t) series_held(BCS_WEST_T, BCS_WEST_V, BCS_WEST_N, t)
+#elif defined(BCS_WEST)
 #define VALUE_WEST(t) series_at(BCS_WEST_T, BCS_WEST_V, BCS_WEST_N, t)
 #else
 #define VALUE_WEST(t) ((real)BCV_WEST)
 #endif
-#ifdef BCS_EAST
+#if defined(BCS_EAST) && BC_EAST == BOUNDARY_LEVEL
+#define VALUE_EAST(t) series_held(BCS_EAST_T, BCS_EAST_V, BCS_EAST_N, t)
+#elif defined(BCS_EAST)
 #define VALUE_EAST(t) series_at(BCS_EAST_T, BCS_EAST_V, BCS_EAST_N, t)
 #else
 #define VALUE_EAST(t) ((real)BCV_EAST)
 #endif
-#ifdef BCS_SOUTH
+#if defined(BCS_SOUTH) && BC_SOUTH == BOUNDARY_LEVEL
+#define VALUE_SOUTH(t) series_held(BCS_SOUTH_T, BCS_SOUTH_V, BCS_SOUTH_N, t)
+#elif defined(BCS_SOUTH)
 #define VALUE_SOUTH(t) series_at(BCS_SOUTH_T, BCS_SOUTH_V, BCS_SOUTH_N, t)
 #else
 #define VALUE_SOUTH(t) ((real)BCV_SOUTH)
 #endif
-#ifdef BCS_NORTH
+#if defined(BCS_NORTH) && BC_NORTH == BOUNDARY_LEVEL
+#define VALUE_NORTH(t) series_held(BCS_NORTH_T, BCS_NORTH_V, BCS_NORTH_N, t)
+#elif defined(BCS_NORTH)
 #define VALUE_NORTH(t) series_at(BCS_NORTH_T, BCS_NORTH_V, BCS_NORTH_N, t)
 #else
 #define VALUE_NORTH(t) ((real)BCV_NORTH)
@@ -45,6 +54,68 @@
 #define KIND_NORTH(k) ((k) >= BCR_NORTH_FIRST && (k) < BCR_NORTH_END ? BC_NORTH : BOUNDARY_WALL)
 #else
 #define KIND_NORTH(k) BC_NORTH
+#endif
+
+/* Inflow sides deliver their discharge exactly (NUMERICS.md, Boundaries): the mass flux through
+ * each face of a grid side with an inflow (IMPOSED_SIDES: bits west, east, south, north, set by
+ * the host for such sides that no other rank fills) is the side's discharge over the step where
+ * the inflow holds, and 0 on the rest of the side (a stretch's wall), in place of the flux solved
+ * between the cell and its ghost. The discharge is the side's constant or its series' mean over
+ * the step (choose_dt's CTRL_SIDE_DISCHARGE), so a hydrograph brings its integral. */
+#ifndef IMPOSED_SIDES
+#define IMPOSED_SIDES 0
+#endif
+#ifdef BCS_WEST
+#define STEP_DISCHARGE_WEST(ctrl) ((ctrl)[CTRL_SIDE_DISCHARGE])
+#else
+#define STEP_DISCHARGE_WEST(ctrl) ((real)BCV_WEST)
+#endif
+#ifdef BCS_EAST
+#define STEP_DISCHARGE_EAST(ctrl) ((ctrl)[CTRL_SIDE_DISCHARGE + 1])
+#else
+#define STEP_DISCHARGE_EAST(ctrl) ((real)BCV_EAST)
+#endif
+#ifdef BCS_SOUTH
+#define STEP_DISCHARGE_SOUTH(ctrl) ((ctrl)[CTRL_SIDE_DISCHARGE + 2])
+#else
+#define STEP_DISCHARGE_SOUTH(ctrl) ((real)BCV_SOUTH)
+#endif
+#ifdef BCS_NORTH
+#define STEP_DISCHARGE_NORTH(ctrl) ((ctrl)[CTRL_SIDE_DISCHARGE + 3])
+#else
+#define STEP_DISCHARGE_NORTH(ctrl) ((real)BCV_NORTH)
+#endif
+#define IMPOSED_ON(bit) ((IMPOSED_SIDES & (bit)) != 0)
+
+/* The mass flux along x imposed on face i - 1/2 of row j (i = 0: the west side's, i = NX: the
+ * east side's), or NaN where the solved flux stands. */
+inline real imposed_x_face(int i, int j, __global const real* ctrl)
+{
+  if (IMPOSED_ON(1) && i == 0)
+    return KIND_WEST(j) == BOUNDARY_INFLOW ? STEP_DISCHARGE_WEST(ctrl) : (real)0;
+  if (IMPOSED_ON(2) && i == NX)
+    return KIND_EAST(j) == BOUNDARY_INFLOW ? -STEP_DISCHARGE_EAST(ctrl) : (real)0;
+  return (real)NAN;
+}
+
+/* The mass flux along y imposed on face j - 1/2 of column i, or NaN. */
+inline real imposed_y_face(int i, int j, __global const real* ctrl)
+{
+  if (IMPOSED_ON(4) && j == 0)
+    return KIND_SOUTH(i) == BOUNDARY_INFLOW ? STEP_DISCHARGE_SOUTH(ctrl) : (real)0;
+  if (IMPOSED_ON(8) && j == NY)
+    return KIND_NORTH(i) == BOUNDARY_INFLOW ? -STEP_DISCHARGE_NORTH(ctrl) : (real)0;
+  return (real)NAN;
+}
+
+/* The same in the step kernels: none in a run without an inflow side, whose kernels then compile
+ * as they would without them (a NaN mass is folded away). */
+#if IMPOSED_SIDES
+#define X_FACE_MASS(i, j) imposed_x_face(i, j, ctrl)
+#define Y_FACE_MASS(i, j) imposed_y_face(i, j, ctrl)
+#else
+#define X_FACE_MASS(i, j) ((real)NAN)
+#define Y_FACE_MASS(i, j) ((real)NAN)
 #endif
 
 /* The state of ghost cell (i, j), outside the grid across one side (west or east when i is out

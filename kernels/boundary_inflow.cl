@@ -91,6 +91,14 @@ inline real face_mass(__global const real* h, __global const real* hu, __global 
 }
 #endif
 
+/* A side's face: the mass flux imposed on it (an inflow side's: boundary.cl), else as solved. */
+inline real side_face_mass(__global const real* h, __global const real* hu,
+  __global const real* hv, __global const real* bed, int a, int stride, real kdt, real k4,
+  real imposed)
+{
+  return imposed == imposed ? kdt * imposed : face_mass(h, hu, hv, bed, a, stride, kdt, k4);
+}
+
 /* hancock: 1 for MUSCL-Hancock (its cap as STATUS_REDO says), else 0. */
 __kernel void fold_boundary_inflow(__global const real* h, __global const real* hu,
   __global const real* hv, __global const real* bed, __global real* inflow,
@@ -116,13 +124,13 @@ __kernel void fold_boundary_inflow(__global const real* h, __global const real* 
 /* (a macro: clang warns of && with a constant operand written out) */
 #define GRID_SIDE(bit) ((HALO_SIDES & (bit)) == 0)
   if (i == 0 && GRID_SIDE(1))
-    in += face_mass(h, hu, hv, bed, c - 1, 1, kdt, k4);
+    in += side_face_mass(h, hu, hv, bed, c - 1, 1, kdt, k4, X_FACE_MASS(0, j));
   if (i == NX - 1 && GRID_SIDE(2))
-    in -= face_mass(h, hu, hv, bed, c, 1, kdt, k4);
+    in -= side_face_mass(h, hu, hv, bed, c, 1, kdt, k4, X_FACE_MASS(NX, j));
   if (j == 0 && GRID_SIDE(4))
-    in += face_mass(h, hu, hv, bed, c - PITCH, PITCH, kdt, k4);
+    in += side_face_mass(h, hu, hv, bed, c - PITCH, PITCH, kdt, k4, Y_FACE_MASS(i, 0));
   if (j == NY - 1 && GRID_SIDE(8))
-    in -= face_mass(h, hu, hv, bed, c, PITCH, kdt, k4);
+    in -= side_face_mass(h, hu, hv, bed, c, PITCH, kdt, k4, Y_FACE_MASS(i, NY));
   inflow[c] += weight * in;
 }
 #endif

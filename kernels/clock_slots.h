@@ -30,7 +30,10 @@ enum ClockSlot
   CTRL_FOLD_TIME = 10,
   CTRL_FOLD_DT = 11,
   CTRL_STATE_DT = 12,
-  CTRL_SIZE = 13,
+  /* An inflow side's discharge series' mean [m^2/s] over the step being taken, one slot a side
+   * (west, east, south, north), set by choose_dt (IMPOSED_SIDES: kernels/boundary.cl). */
+  CTRL_SIDE_DISCHARGE = 13,
+  CTRL_SIZE = 17,
   /* Rain zones (RAIN_ZONES): zone z's rate [m/s] over the step at CTRL_ZONE_RAIN + z, set by
    * choose_dt; the buffer holds CTRL_SIZE + RAIN_ZONE_SLOTS reals. */
   CTRL_ZONE_RAIN = CTRL_SIZE,

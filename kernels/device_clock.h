@@ -4,6 +4,9 @@
 #ifndef SWE_DEVICE_CLOCK_H
 #define SWE_DEVICE_CLOCK_H
 
+#ifndef IMPOSED_SERIES /* the inflow sides whose discharge is a series (kernels/boundary.cl) */
+#define IMPOSED_SERIES 0
+#endif
 #ifndef INFLOW_WAVE_SPEED
 #define INFLOW_WAVE_SPEED 0
 #endif
@@ -109,6 +112,26 @@ inline void choose_dt(__global real* ctrl,
   {
     const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
     ctrl[CTRL_RAIN] = series_mean(RAIN_SERIES_T, RAIN_SERIES_V, RAIN_SERIES_N, t, t + dt);
+  }
+#endif
+#if IMPOSED_SERIES
+  /* Each inflow side's hydrograph's mean discharge over the step (kernels/boundary.cl,
+   * imposed_x_face; the twin: ReferenceSolver::sideDischargeOver). */
+  if (dt > (real)0)
+  {
+    const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
+#if IMPOSED_SERIES & 1
+    ctrl[CTRL_SIDE_DISCHARGE] = series_mean(BCS_WEST_T, BCS_WEST_V, BCS_WEST_N, t, t + dt);
+#endif
+#if IMPOSED_SERIES & 2
+    ctrl[CTRL_SIDE_DISCHARGE + 1] = series_mean(BCS_EAST_T, BCS_EAST_V, BCS_EAST_N, t, t + dt);
+#endif
+#if IMPOSED_SERIES & 4
+    ctrl[CTRL_SIDE_DISCHARGE + 2] = series_mean(BCS_SOUTH_T, BCS_SOUTH_V, BCS_SOUTH_N, t, t + dt);
+#endif
+#if IMPOSED_SERIES & 8
+    ctrl[CTRL_SIDE_DISCHARGE + 3] = series_mean(BCS_NORTH_T, BCS_NORTH_V, BCS_NORTH_N, t, t + dt);
+#endif
   }
 #endif
 #ifdef RAIN_ZONES

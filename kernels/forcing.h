@@ -22,6 +22,13 @@ inline real series_at(SWE_SERIES_SPACE const real* t, SWE_SERIES_SPACE const rea
   return v[k] + (v[k + 1] - v[k]) * ((x - t[k]) / (t[k + 1] - t[k]));
 }
 
+/* The same held at its first and last values outside its times: a water level's (a tide that
+ * ends stays where it ended; 0 m would drain a grid above the datum through its side). */
+inline real series_held(SWE_SERIES_SPACE const real* t, SWE_SERIES_SPACE const real* v, int n, real x)
+{
+  return series_at(t, v, n, x < t[0] ? t[0] : (x > t[n - 1] ? t[n - 1] : x));
+}
+
 /* The mean over [a, b] (a < b) of the series of n >= 2 points (times t, values v): the exact
  * integral of its linear pieces, each piece's part by its middle value, so that a step's forcing
  * adds what the series says over the step, also across its breakpoints. */

@@ -365,10 +365,21 @@ inline CellFaces hancock_cell_faces(FaceState xw,
     xc, yc, limited_slopes(xw, xc, xe, h_dry), limited_slopes(ys, yc, yn, h_dry), half_k, g);
 }
 
+/* A face of the grid's sides that carries a given mass flux (an inflow side's discharge, 0 on
+ * the rest of that side: kernels/boundary.cl, imposed_x_face), or NaN where none is given: the
+ * solved flux with that mass flux and no transverse momentum (an inflow ghost has none). */
+inline FaceFlux with_imposed_mass(FaceFlux f, real mass)
+{
+  const mask imposed = mass == mass;
+  f.h = imposed ? mass : f.h;
+  f.qt = imposed ? (real)0 : f.qt;
+  return f;
+}
+
 /* dx times a cell's rate of change along one axis from its face values cW and cE and the values
  * its neighbours show the same faces (west_side, east_side), each face's flux capped by the
  * depths before the half step on either side (hw_side, hw; he, he_side: CellFaces; k4 =
- * 4 dt / dx, or 0 for no cap). */
+ * 4 dt / dx, or 0 for no cap); the mass fluxes imposed on its faces, or NaN (with_imposed_mass). */
 inline FaceFlux faces_rate(FaceState west_side,
   FaceState cW,
   FaceState cE,
@@ -379,23 +390,28 @@ inline FaceFlux faces_rate(FaceState west_side,
   real he_side,
   real k4,
   real g,
-  real h_dry)
+  real h_dry,
+  real west_mass,
+  real east_mass)
 {
   FaceFlux westL, westR, eastL, eastR;
   capped_face_fluxes(west_side, cW, hw_side, hw, k4, g, h_dry, &westL, &westR);
   capped_face_fluxes(cE, east_side, he, he_side, k4, g, h_dry, &eastL, &eastR);
-  return rate_from_faces(westR, eastL, cW, cE, g);
+  return rate_from_faces(
+    with_imposed_mass(westR, west_mass), with_imposed_mass(eastL, east_mass), cW, cE, g);
 }
 
 /* dx times the rate of change of (h, normal momentum, transverse momentum) of stencil cell 2 from
- * its two faces on this axis and the centred bed-slope term. */
-inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry)
+ * its two faces on this axis and the centred bed-slope term; the mass fluxes imposed on its
+ * faces, or NaN (with_imposed_mass). */
+inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry, real west_mass, real east_mass)
 {
   const FaceState cW = reconstruct(s, 2, (real)-1, h_dry), cE = reconstruct(s, 2, (real)1, h_dry);
   FaceFlux westL, westR, eastL, eastR;
   face_fluxes(reconstruct(s, 1, (real)1, h_dry), cW, g, h_dry, &westL, &westR);
   face_fluxes(cE, reconstruct(s, 3, (real)-1, h_dry), g, h_dry, &eastL, &eastR);
-  return rate_from_faces(westR, eastL, cW, cE, g);
+  return rate_from_faces(
+    with_imposed_mass(westR, west_mass), with_imposed_mass(eastL, east_mass), cW, cE, g);
 }
 
 /* Ends one Euler stage of a cell: a depth below zero by round-off becomes zero, a dry cell keeps

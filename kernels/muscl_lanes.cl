@@ -160,6 +160,24 @@ inline realm zone_rain_lanes(__global const real* ctrl, realm zones)
 #define RAIN_LANES(i, j) ((realm)RAIN)
 #endif
 
+/* The mass fluxes imposed on the sides' faces (boundary.cl) for the lanes of row j from column
+ * i: along x on each lane's west face (east: face i + 1), along y on its south face (north:
+ * row j + 1); NaN where none is, and in a run without an inflow side a constant NaN. */
+#if IMPOSED_SIDES
+inline realm imposed_lanes(int i, int j, bool y_axis, __global const real* ctrl)
+{
+  real lane[MUSCL_LANES];
+  for (int k = 0; k < MUSCL_LANES; ++k)
+    lane[k] = y_axis ? imposed_y_face(i + k, j, ctrl) : imposed_x_face(i + k, j, ctrl);
+  return VLOADM(0, lane);
+}
+#define X_LANES_MASS(i, j) imposed_lanes(i, j, false, ctrl)
+#define Y_LANES_MASS(i, j) imposed_lanes(i, j, true, ctrl)
+#else
+#define X_LANES_MASS(i, j) ((realm)NAN)
+#define Y_LANES_MASS(i, j) ((realm)NAN)
+#endif
+
 /* The loops of the CPU-shaped kernels: over the tiles of the work-item's rows (tx, of
  * LANE_TILE_W columns: one a row without SKIP_DRY; dry_tiles.h), then over a tile's rows (j) and
  * the groups of lanes along each (from column i). */
@@ -194,11 +212,9 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
       realm hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
       if (!(dt > (real)0))
       {
-        /* The clock has reached its target: the state is carried over to the other copy and
-         * its wave speeds published, as the sweep does (no physicality check). */
-        const realm hn = load_lanes(h, i, j);
-        write_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn);
-        speed = fmax(speed, WAVE_SPEED_WHERE(realm, lanes_counted(i, j), hn, hun, hvn));
+        /* The clock has reached its target: the state is carried over to the other copy, and
+         * the speeds the last step published stand, as in the sweep. */
+        write_lanes(h_out, hu_out, hv_out, i, j, load_lanes(h, i, j), hun, hvn);
         continue;
       }
       /* Row j from column i - 2 to i + 2, rows j -+ 1 from i - 1 to i + 1, rows j -+ 2. */
@@ -222,10 +238,10 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
         along_y(s[1]), along_y(x[2]), half_k, g, h_dry);
       const CellFaces north = hancock_cell_faces(n[0], n[1], n[2], along_y(x[2]),
         along_y(n[1]), along_y(nn), half_k, g, h_dry);
-      const FaceFlux rx = faces_rate(
-        west.e, here.w, here.e, east.w, west.he, here.hw, here.he, east.hw, k4, g, h_dry);
-      const FaceFlux ry = faces_rate(
-        south.n, here.s, here.n, north.s, south.hn, here.hs, here.hn, north.hs, k4, g, h_dry);
+      const FaceFlux rx = faces_rate(west.e, here.w, here.e, east.w, west.he, here.hw, here.he,
+        east.hw, k4, g, h_dry, X_LANES_MASS(i, j), X_LANES_MASS(i + 1, j));
+      const FaceFlux ry = faces_rate(south.n, here.s, here.n, north.s, south.hn, here.hs, here.hn,
+        north.hs, k4, g, h_dry, Y_LANES_MASS(i, j), Y_LANES_MASS(i, j + 1));
       realm hn = x[2].h;
       if (!capped)
         speed = (lanes_inside(i) && depth_after(hn, rx, ry, (realm)kdt) < (real)0)
@@ -239,7 +255,7 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
     keep_tile_flags(TILE_PARAMETERS, tx, get_global_id(0), wet != 0, !(dt > (real)0));
   }
   finish_hancock_pass(
-    capped, publish_rows(true, speed, bad, partial_max, status), partial_max, status);
+    capped, publish_rows(dt > (real)0, speed, bad, partial_max, status), partial_max, status);
 }
 
 /* The first pass of a MUSCL-Hancock step, and the second (see finish_hancock_pass). */
@@ -276,12 +292,8 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
     {
       if (!(dt > (real)0))
       {
-        /* The clock has reached its target: nothing to write, and the final stage publishes
-         * the state's wave speeds (see muscl_hllc_stage). */
-        if (final_stage)
-          speed = fmax(speed, WAVE_SPEED_WHERE(realm, lanes_counted(i, j),
-            load_lanes(h_base, i, j), load_lanes(hu_base, i, j),
-            load_lanes(hv_base, i, j)));
+        /* The clock has reached its target: nothing to write, and the speeds the last step
+         * published stand (see muscl_hllc_stage). */
         continue;
       }
       AxisStencil sx, sy;
@@ -293,7 +305,8 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
         sx.h[d] = cx.h, sx.eta[d] = cx.eta, sx.un[d] = cx.un, sx.ut[d] = cx.ut;
         sy.h[d] = cy.h, sy.eta[d] = cy.eta, sy.un[d] = cy.un, sy.ut[d] = cy.ut;
       }
-      const FaceFlux rx = axis_rate(&sx, g, h_dry), ry = axis_rate(&sy, g, h_dry);
+      const FaceFlux rx = axis_rate(&sx, g, h_dry, X_LANES_MASS(i, j), X_LANES_MASS(i + 1, j)),
+                     ry = axis_rate(&sy, g, h_dry, Y_LANES_MASS(i, j), Y_LANES_MASS(i, j + 1));
       realm hn = sx.h[2], hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)(dt * inv_dx), (realm)dt,
         MANNING_LANES(i, j), RAIN_LANES(i, j), g, h_dry, (realm)H_FILM);
@@ -309,7 +322,7 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
     if (dt > (real)0) /* (at the target nothing is written) */
       keep_tile_flags(TILE_PARAMETERS, tx, get_global_id(0), wet != 0, false);
   }
-  publish_rows(final_stage, speed, bad, partial_max, status);
+  publish_rows(final_stage && dt > (real)0, speed, bad, partial_max, status);
 }
 
 #endif

@@ -183,13 +183,13 @@ inline void sweep_face(bool capped, FaceState L, FaceState R, real hL, real hR, 
 }
 
 /* dx times the rate of change along x of the item's cell, from the values at its west and east
- * faces: each item solves its west face and takes its east face's flux from its east neighbour,
- * trading through local memory. When capped, the depths before the half step come from rooms_e
- * (the west neighbour's east face) and rooms_w (this cell's west face). Holds two barriers:
- * every item of the group calls it. */
+ * faces: each item solves its west face (with west_mass imposed there, or NaN: with_imposed_mass)
+ * and takes its east face's flux from its east neighbour, trading through local memory. When
+ * capped, the depths before the half step come from rooms_e (the west neighbour's east face) and
+ * rooms_w (this cell's west face). Holds two barriers: every item of the group calls it. */
 inline FaceFlux x_rate(__local SweepMemory* m, int k, int kw, int ke, FaceState west_face,
   FaceState east_face, bool capped, __local const real* rooms_e, __local const real* rooms_w,
-  real k4)
+  real k4, real west_mass)
 {
   const RowExchange east_faces = { m->eh, m->eeta, m->eun, m->eut };
   put(east_faces, k, east_face);
@@ -197,6 +197,8 @@ inline FaceFlux x_rate(__local SweepMemory* m, int k, int kw, int ke, FaceState 
   FaceFlux west, west_seen_west;
   sweep_face(capped, get(east_faces, kw), west_face, capped ? rooms_e[kw] : (real)0,
     capped ? rooms_w[k] : (real)0, k4, &west_seen_west, &west);
+  west_seen_west = with_imposed_mass(west_seen_west, west_mass);
+  west = with_imposed_mass(west, west_mass);
   m->fh[k] = west_seen_west.h;
   m->fqn[k] = west_seen_west.qn;
   m->fqt[k] = west_seen_west.qt;
@@ -208,10 +210,11 @@ inline FaceFlux x_rate(__local SweepMemory* m, int k, int kw, int ke, FaceState 
   return rate_from_faces(west, east, west_face, east_face, (real)GRAVITY);
 }
 
-/* Once the clock has reached its target, a step leaves the state where it is but publishes its
- * wave speeds as a step would (the next step's dt, after the host sets a new target, comes from
- * them): the largest of the item's cells in the state (h, hu, hv), which `carry` also copies to
- * the other copy (h_out, hu_out, hv_out) for a scheme that writes the other copy. */
+/* Once the clock has reached its target, a step leaves the state where it is, and the speeds the
+ * last step published stand (reset_speeds_choose_dt); a scheme that writes the other copy
+ * carries the item's cells of the state (h, hu, hv) there (h_out, hu_out, hv_out). The state's
+ * own speeds are taken too, and not published: without their loads PoCL 3.1 compiled the
+ * MUSCL-Hancock sweep wrongly (its steps' speeds were lost). */
 inline real speed_at_target(__global const real* h, __global const real* hu,
   __global const real* hv, __global real* h_out, __global real* hu_out, __global real* hv_out,
   bool carry, int i, int j0, bool updates)
@@ -237,16 +240,18 @@ inline real speed_at_target(__global const real* h, __global const real* hu,
 }
 
 /* dx times the rate of change along y of `cell`, from its south face flux and its north face
- * (solved here from its slopes and those of the cell above, limited with the next one); then
- * slope and south become those of the cell above. */
+ * (solved here from its slopes and those of the cell above, limited with the next one; with
+ * north_mass imposed there, or NaN); then slope and south become those of the cell above. */
 inline FaceFlux y_rate(FaceState cell, FaceState above, FaceState next, FaceState* slope,
-  FaceFlux* south)
+  FaceFlux* south, real north_mass)
 {
   const real g = (real)GRAVITY;
   const FaceState slope_above = limited_slopes(cell, above, next, (real)H_DRY);
   FaceFlux north, north_seen_above;
   face_fluxes(at_face(cell, *slope, (real)1), at_face(above, slope_above, (real)-1), g,
     (real)H_DRY, &north, &north_seen_above);
+  north = with_imposed_mass(north, north_mass);
+  north_seen_above = with_imposed_mass(north_seen_above, north_mass);
   const FaceFlux rate = rate_from_faces(
     *south, north, at_face(cell, *slope, (real)-1), at_face(cell, *slope, (real)1), g);
   *slope = slope_above;
@@ -277,7 +282,7 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
     /* Row j0 - 1's north face is row j0's south face (its rate is not needed). */
     FaceState slope = limited_slopes(below, cell, above, (real)H_DRY);
     FaceFlux south = { (real)0, (real)0, (real)0 };
-    y_rate(cell, above, ahead, &slope, &south);
+    y_rate(cell, above, ahead, &slope, &south, Y_FACE_MASS(i, j0));
     cell = above;
     above = ahead;
     ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
@@ -308,11 +313,11 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
        * the north face. */
       const FaceState mine = along(cell.h, cell.eta, cell.ut, cell.un, false);
       put(cells, k, mine);
-      const FaceFlux ry = y_rate(cell, above, ahead, &slope, &south);
+      const FaceFlux ry = y_rate(cell, above, ahead, &slope, &south, Y_FACE_MASS(i, j + 1));
       barrier(CLK_LOCAL_MEM_FENCE);
       const FaceState x_slope = limited_slopes(get(cells, kw), mine, get(cells, ke), (real)H_DRY);
       const FaceFlux rx = x_rate(&memory, k, kw, ke, at_face(mine, x_slope, (real)-1),
-        at_face(mine, x_slope, (real)1), false, 0, 0, (real)0);
+        at_face(mine, x_slope, (real)1), false, 0, 0, (real)0, X_FACE_MASS(i, j));
       if (here)
       {
         real hn = mine.h;
@@ -347,7 +352,7 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
     group_speed = group_max(scratch, speed, k, WG_X);
   if (k != 0)
     return;
-  if (final_stage)
+  if (final_stage && step_dt > (real)0)
     publish_tile_speed(group_speed, partial_max, tx, ty);
   if (dt > (real)0) /* (at the target nothing is written) */
     keep_tile_flags(TILE_PARAMETERS, tx, ty, memory.wet != 0, false);
@@ -427,6 +432,7 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       keep_rooms(memory, 0, k, faces);
     FaceFlux south, unused;
     sweep_face(capped, faces_below.n, faces.s, faces_below.hn, faces.hs, k4, &unused, &south);
+    south = with_imposed_mass(south, Y_FACE_MASS(i, j0));
     cell = above;
     above = ahead;
     ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
@@ -454,11 +460,13 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       FaceFlux north, north_seen_above;
       sweep_face(capped, faces.n, faces_above.s, memory->room_n[par][k], faces_above.hs, k4,
         &north, &north_seen_above);
+      north = with_imposed_mass(north, Y_FACE_MASS(i, j + 1));
+      north_seen_above = with_imposed_mass(north_seen_above, Y_FACE_MASS(i, j + 1));
       const FaceFlux ry = rate_from_faces(south, north, faces.s, faces.n, g);
       /* Along x: each item's east face values, then each face's flux (an item solves its
        * west face). */
       const FaceFlux rx = x_rate(&memory->sweep, k, kw, ke, faces.w, faces.e, capped,
-        memory->room_e[par], memory->room_w[par], k4);
+        memory->room_e[par], memory->room_w[par], k4, X_FACE_MASS(i, j));
       if (here)
       {
         real hn = cell.h;
@@ -482,13 +490,14 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
     if (SKIP_DRY && water != 0)
       memory->sweep.wet = 1;
   }
-  else if (updated) /* at the target */
+  else if (updated) /* at the target: the speeds the last step published stand */
     speed = speed_at_target(h, hu, hv, h_out, hu_out, hv_out, true, i, j0, updates);
   /* (a tile left out has no water, so no speed: it needs no maximum) */
   const real group_speed = updated ? group_max(scratch, speed, k, WG_X) : (real)0;
   if (k == 0 && !idle)
   {
-    publish_tile_speed(group_speed, partial_max, tx, ty);
+    if (step_dt > (real)0)
+      publish_tile_speed(group_speed, partial_max, tx, ty);
     finish_hancock_pass(capped, group_speed, partial_max, status);
     if (updated)
       keep_tile_flags(TILE_PARAMETERS, tx, ty, memory->sweep.wet != 0, !(dt > (real)0));

@@ -39,7 +39,7 @@ inline real published_speed(__local real* scratch, __global const real* partial_
 
 /* Once every group has read the speeds (published_speed: m), by every work-item of one group:
  * the speeds reset for the next step's maxima (so kernels with fewer groups leave no stale
- * partials), then the clock (see choose_dt). commit_now = 1 (the second-order schemes): choose
+ * partials; m kept for a no-op step), then the clock (see choose_dt). commit_now = 1 (the second-order schemes): choose
  * dt and count the step about to run. commit_now = 0 (Lax-Friedrichs, whose step commits itself):
  * only choose, from the maximum the last step left in ctrl and any published since (a fresh
  * state's); used when a state is loaded and when the host sets a new target. held = 1: dt stays
@@ -67,6 +67,12 @@ inline void reset_speeds_choose_dt(real m, __global real* partial_max, int num_p
   {
     keep_fold_clock(ctrl);
     commit_dt(ctrl, status);
+    /* A no-op step (at the target, or at the step limit) publishes no speeds: the ones it read
+     * stand for the next step, so that its dt is the same however many no-op steps a batch held
+     * (the state's own would differ where point sources or infiltration changed it after the
+     * step that published them). */
+    if (!(ctrl[CTRL_DT] > (real)0))
+      partial_max[0] = m;
   }
 }
 

@@ -139,6 +139,27 @@ std::string haloOption(const std::array<bool, 4>& haloSides)
   return bits ? "-DHALO_SIDES=" + std::to_string(bits) + " " : "";
 }
 
+// IMPOSED_SIDES and IMPOSED_SERIES (kernels/boundary.cl): the second-order schemes take an inflow
+// side's discharge on its faces, so that it brings what it says; not on a side another rank fills.
+std::string imposedOptions(const SimulationParameters& params, const std::array<bool, 4>& haloSides)
+{
+  if (!isSecondOrder(params.scheme))
+    return "";
+  int sides = 0, series = 0;
+  for (int side = 0; side < 4; ++side)
+  {
+    const Boundary& b = params.boundaries[static_cast<std::size_t>(side)];
+    if (b.type != BoundaryType::Inflow || haloSides[static_cast<std::size_t>(side)])
+      continue;
+    sides |= 1 << side;
+    series |= b.series.empty() ? 0 : 1 << side;
+  }
+  if (sides == 0)
+    return "";
+  return "-DIMPOSED_SIDES=" + std::to_string(sides) +
+         " -DIMPOSED_SERIES=" + std::to_string(series) + " ";
+}
+
 // The cells the rank owns, where it updates more (GridLayout): the wave speeds, the blow-up
 // check and the sums count them alone (kernels/grid.h, OWNED).
 std::string ownedOption(const GridLayout& layout)
@@ -205,8 +226,8 @@ std::string programBuildOptions(const ProgramSettings& settings)
                                         std::to_string(settings.layout.paddedCells()) + " "
                                     : "")
     << (params.waterBalance ? "-DWATER_BALANCE " : "") << haloOption(settings.haloSides)
-    << ownedOption(settings.layout) << (holdsDt(params) ? "-DHELD_DT " : "")
-    << dryTileOptions(dryTileGrid(params, shape))
+    << imposedOptions(params, settings.haloSides) << ownedOption(settings.layout)
+    << (holdsDt(params) ? "-DHELD_DT " : "") << dryTileOptions(dryTileGrid(params, shape))
     << (stepsFoldFloodMaps(params, shape)
            ? "-DSTEP_FOLDS_MAPS=1 -DARRIVAL_DEPTH=" + real(params.arrivalDepth) + " "
            : "")

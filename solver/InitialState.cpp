@@ -132,6 +132,13 @@ void requireFitsParameters(const InitialState& initial,
                   ? "the run takes Green-Ampt's soil per cell, but its initial state has no soil "
                     "arrays"
                   : "the initial state has soil arrays, but the run's Green-Ampt is uniform");
+  // (a conductivity of 0 is an impervious cell's: without an array of them, or a uniform one, the
+  // soil map's suction and deficit take nothing in anywhere)
+  if (soil && initial.conductivity.empty() && !(params.infiltration.conductivity > 0))
+    throw Error("Green-Ampt's soil map has suction heads or moisture deficits but no hydraulic "
+                "conductivity, so no cell would take any water in: give a Hydraulic Conductivity "
+                "(mm/h, swe run --green-ampt K,PSI,DTHETA) or a Hydraulic Conductivity Array "
+                "(--conductivity-array)");
   if (initial.closedCells() == 0)
     return;
   // Whether cell (i, j) of the whole grid is one of initial's and closed.

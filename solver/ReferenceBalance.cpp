@@ -42,8 +42,11 @@ void ReferenceSolver<Real>::foldBoundaryInflow(const std::vector<Real>& h,
       hDry);
   };
   // The depth the step moves from cell a to cell a + stride, as face_mass (boundary_inflow.cl).
-  const auto mass = [&](std::ptrdiff_t a, std::ptrdiff_t stride) -> Real
+  // (or the mass flux imposed on it: an inflow side's, imposedFace)
+  const auto mass = [&](std::ptrdiff_t a, std::ptrdiff_t stride, Real imposed) -> Real
   {
+    if (imposed == imposed)
+      return kdt * imposed;
     const bool yAxis = stride != 1;
     const std::size_t lo = static_cast<std::size_t>(a), hi = static_cast<std::size_t>(a + stride);
     if (params_.scheme == Scheme::LaxFriedrichs)
@@ -73,13 +76,13 @@ void ReferenceSolver<Real>::foldBoundaryInflow(const std::vector<Real>& h,
       const std::ptrdiff_t c = static_cast<std::ptrdiff_t>(index(i, j));
       Real in = 0;
       if (i == 0)
-        in += mass(c - 1, 1);
+        in += mass(c - 1, 1, imposedFace(false, 0, j));
       if (i == nx - 1)
-        in -= mass(c, 1);
+        in -= mass(c, 1, imposedFace(false, nx, j));
       if (j == 0)
-        in += mass(c - pitch, pitch);
+        in += mass(c - pitch, pitch, imposedFace(true, i, 0));
       if (j == ny - 1)
-        in -= mass(c, pitch);
+        in -= mass(c, pitch, imposedFace(true, i, ny));
       inflow_[static_cast<std::size_t>(j) * nx + i] += weight * in;
     }
 }

@@ -4,6 +4,7 @@
 #include "ReferenceSolver.h"
 
 #include <cmath>
+#include <limits>
 
 namespace swe
 {
@@ -34,6 +35,14 @@ float seriesAt(const std::vector<float>& t, const std::vector<float>& v, float x
 double seriesAt(const std::vector<double>& t, const std::vector<double>& v, double x)
 {
   return fp64::series_at(t.data(), v.data(), static_cast<int>(t.size()), x);
+}
+float seriesHeld(const std::vector<float>& t, const std::vector<float>& v, float x)
+{
+  return fp32::series_held(t.data(), v.data(), static_cast<int>(t.size()), x);
+}
+double seriesHeld(const std::vector<double>& t, const std::vector<double>& v, double x)
+{
+  return fp64::series_held(t.data(), v.data(), static_cast<int>(t.size()), x);
 }
 float seriesMean(const std::vector<float>& t, const std::vector<float>& v, float a, float b)
 {
@@ -77,7 +86,11 @@ Real ReferenceSolver<Real>::sideValue(int side) const
   const RealSeries& series = sideSeries_[static_cast<std::size_t>(side)];
   if (series.time.empty())
     return static_cast<Real>(params_.boundaries[side].value);
-  return seriesAt(series.time, series.value, static_cast<Real>(ghostTime_));
+  // (a level's series held at its ends, as the kernels' VALUE_WEST ...)
+  const Real t = static_cast<Real>(ghostTime_);
+  return params_.boundaries[side].type == BoundaryType::FixedLevel
+           ? seriesHeld(series.time, series.value, t)
+           : seriesAt(series.time, series.value, t);
 }
 
 template<class Real>
@@ -146,6 +159,41 @@ void ReferenceSolver<Real>::zoneRainOver(Real dt)
 }
 
 template<class Real>
+void ReferenceSolver<Real>::sideDischargeOver(Real dt)
+{
+  const Real t = static_cast<Real>(time_);
+  for (std::size_t side = 0; side < 4; ++side)
+  {
+    const RealSeries& series = sideSeries_[side];
+    if (series.time.empty())
+      stepDischarge_[side] = static_cast<Real>(params_.boundaries[side].value);
+    else if (dt > 0)
+      stepDischarge_[side] = seriesMean(series.time, series.value, t, t + dt);
+  }
+}
+
+template<class Real>
+Real ReferenceSolver<Real>::imposedFace(bool yAxis, int i, int j) const
+{
+  const int nx = params_.nx, ny = params_.ny;
+  const int across = yAxis ? j : i, size = yAxis ? ny : nx;
+  if (!isSecondOrder(params_.scheme) || (across != 0 && across != size))
+    return std::numeric_limits<Real>::quiet_NaN();
+  const Side side =
+    yAxis ? (j == 0 ? Side::South : Side::North) : (i == 0 ? Side::West : Side::East);
+  const Boundary& bc = params_.boundaries[static_cast<int>(side)];
+  if (bc.type != BoundaryType::Inflow)
+    return std::numeric_limits<Real>::quiet_NaN();
+  // (beyond a stretch, the side's wall carries nothing; as KIND_WEST ...)
+  const std::array<int, 2> stretch = stretchCells(bc, params_.dx, yAxis ? nx : ny);
+  const int along = yAxis ? i : j;
+  if (bc.onStretch() && (along < stretch[0] || along >= stretch[1]))
+    return 0;
+  const Real discharge = stepDischarge_[static_cast<std::size_t>(side)];
+  return across == 0 ? discharge : -discharge;
+}
+
+template<class Real>
 void ReferenceSolver<Real>::foldFloodMaps(HostFloodMaps<Real>& maps, Real dt) const
 {
   std::size_t k = 0;
@@ -170,6 +218,8 @@ std::vector<Real> ReferenceSolver<Real>::floodMap(Field field) const
   template void ReferenceSolver<Real>::addSources(Real);                                           \
   template Real ReferenceSolver<Real>::rainOver(Real) const;                                       \
   template void ReferenceSolver<Real>::zoneRainOver(Real);                                         \
+  template void ReferenceSolver<Real>::sideDischargeOver(Real);                                    \
+  template Real ReferenceSolver<Real>::imposedFace(bool, int, int) const;                          \
   template void ReferenceSolver<Real>::foldFloodMaps(HostFloodMaps<Real>&, Real) const;            \
   template std::vector<Real> ReferenceSolver<Real>::floodMap(Field) const;
 SWE_REFERENCE_FORCING(float)

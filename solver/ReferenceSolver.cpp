@@ -230,6 +230,7 @@ Real ReferenceSolver<Real>::stepWith(Real dt, double target)
     dt = static_cast<Real>(remaining);
   stepRain_ = rainOver(dt);
   zoneRainOver(dt);
+  sideDischargeOver(dt);
   // (the ghosts of the state a step starts from are taken at its time, as fill_ghosts does
   // before compute_dt; MUSCL-HLLC's second stage's after it, at the step's end)
   ghostTime_ = time_;
@@ -381,9 +382,22 @@ bool ReferenceSolver<Real>::musclHancockPass(Real dt, bool capped)
         here[i + 1].hw,
         k4,
         g,
-        hDry);
-      const auto ry = M::facesRate(
-        south[i].n, f.s, f.n, north[i].s, south[i].hn, f.hs, f.hn, north[i].hs, k4, g, hDry);
+        hDry,
+        imposedFace(false, i, j),
+        imposedFace(false, i + 1, j));
+      const auto ry = M::facesRate(south[i].n,
+        f.s,
+        f.n,
+        north[i].s,
+        south[i].hn,
+        f.hs,
+        f.hn,
+        north[i].hs,
+        k4,
+        g,
+        hDry,
+        imposedFace(true, i, j),
+        imposedFace(true, i, j + 1));
       Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
       negative = negative || M::depthAfter(hn, rx, ry, k) < 0;
       M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rainAt(c, rain), g, hDry, hFilm_);
@@ -437,8 +451,8 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       typename M::Stencil sx, sy;
       load(sx, u_, v_, c, 1);
       load(sy, v_, u_, c, static_cast<std::ptrdiff_t>(pitch_));
-      const auto rx = M::rate(&sx, g, hDry);
-      const auto ry = M::rate(&sy, g, hDry);
+      const auto rx = M::rate(&sx, g, hDry, imposedFace(false, i, j), imposedFace(false, i + 1, j));
+      const auto ry = M::rate(&sy, g, hDry, imposedFace(true, i, j), imposedFace(true, i, j + 1));
       Real hn = h[c], hun = hu[c], hvn = hv[c];
       // (Losses once a step, after the average, as the kernels: TAKE_LOSS.)
       M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rainAt(c, rain), g, hDry, hFilm_);

@@ -111,6 +111,12 @@ private:
   // Each rain zone's series' mean over a step of dt from the present time into zoneRain_ (left
   // as it was where dt is 0, as on the device).
   void zoneRainOver(Real dt);
+  // Each inflow side's discharge over a step of dt from the present time into stepDischarge_:
+  // its constant, or its series' mean (as choose_dt's CTRL_SIDE_DISCHARGE).
+  void sideDischargeOver(Real dt);
+  // The mass flux imposed on face i - 1/2 of row j (along x) or j - 1/2 of column i (along y),
+  // or NaN where the solved flux stands (kernels/boundary.cl, imposed_x_face).
+  Real imposedFace(bool yAxis, int i, int j) const;
   // Every interior cell's state at the present time into maps, with the dt of the step that
   // brought it (0 at t = 0).
   void foldFloodMaps(HostFloodMaps<Real>& maps, Real dt) const;
@@ -164,6 +170,7 @@ private:
   Real stepRain_ = 0;                    // the rain rate of the step being taken
   std::vector<RealSeries> zoneSeries_;   // each rain zone's rates [m/s]; empty without zones
   std::vector<Real> zoneRain_;           // each zone's rate over the step being taken
+  std::array<Real, 4> stepDischarge_{};  // each side's discharge over the step being taken
   std::vector<Real> infiltrated_;        // Green-Ampt's cumulative infiltration, a cell each
   std::vector<Real> soilK_, soilP_;      // a soil map's K [m/s] and P [m], a cell each; or empty
   std::vector<Real> inflow_;             // the water balance's cumulative inflow, a cell each

@@ -83,11 +83,17 @@ struct Muscl;
       T heSide,                                                                                    \
       T k4,                                                                                        \
       T g,                                                                                         \
-      T hDry)                                                                                      \
+      T hDry,                                                                                      \
+      T westMass,                                                                                  \
+      T eastMass)                                                                                  \
     {                                                                                              \
-      return NS::faces_rate(westSide, w, e, eastSide, hwSide, hw, he, heSide, k4, g, hDry);        \
+      return NS::faces_rate(                                                                       \
+        westSide, w, e, eastSide, hwSide, hw, he, heSide, k4, g, hDry, westMass, eastMass);        \
     }                                                                                              \
-    static Flux rate(const Stencil* s, T g, T hDry) { return NS::axis_rate(s, g, hDry); }          \
+    static Flux rate(const Stencil* s, T g, T hDry, T westMass, T eastMass)                        \
+    {                                                                                              \
+      return NS::axis_rate(s, g, hDry, westMass, eastMass);                                        \
+    }                                                                                              \
     static T velocity(T h, T q, T hDry) { return NS::cell_velocity(h, q, hDry); }                  \
     static Ghost ghost(int kind, T value, bool normalX, T inward, Ghost m, Ghost n, T hDry, T g)   \
     {                                                                                              \

@@ -122,6 +122,40 @@ TEST(Infiltration, MatchesTheTwinUnderRainOnTerrain)
   }
 }
 
+// Steps towards output times: a batch's surplus launches past a target are no-op steps, and the
+// first dt after each output must not depend on how many there were. Infiltration (and a point
+// source) change the state after the step that published its wave speeds, so a no-op step that
+// published the changed state's speeds made that dt, and every bit after it, depend on the
+// batches' sizes, which follow the wall-clock time (different bits from run to run under load).
+// The device now follows the twin, which takes no steps past a target, at every output.
+TEST(Infiltration, OutputTimesGiveTheTwinsStepsWhateverTheBatches)
+{
+  for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    for (const char* launch : { "rows4", "16x1x4" }) // (the CPU-shaped kernels, the sweeps)
+    {
+      SimulationParameters p = smallParameters(Precision::Double, 30, 20);
+      p.scheme = scheme;
+      p.launch = launch;
+      p.infiltration = { 30.0, 50.0, 0.35 };
+      p.sources = { { 1.1, 0.6, { { 0, 0.05 }, { 10, 0.05 } } } };
+      InitialState lake = hillInALake(p); // (and a dam break on it, so that the steps matter)
+      for (int j = 0; j < p.ny; ++j)
+        for (int i = 0; i < p.nx / 3; ++i)
+          lake.h[lake.index(i, j)] += 0.2;
+      Simulation device(p, lake);
+      ReferenceSolver<double> twin(p, lake);
+      // (a first output a step away: a first batch is 8 steps, so 7 of them are no-ops)
+      for (double output : { 0.002, 0.25, 0.5, 0.75, 1.0 })
+      {
+        device.advanceTo(output);
+        twin.advanceTo(output);
+        ASSERT_EQ(device.steps(), twin.steps()) << schemeName(scheme) << ' ' << launch;
+        ASSERT_LE(maxRelativeDifference(download(device), twinFields(twin, p.nx, p.ny)), 1e-12)
+          << schemeName(scheme) << ' ' << launch << ", at " << output << " s";
+      }
+    }
+}
+
 // A soil map (GreenAmpt::perCell): the uniform values as arrays give the uniform run's bits; a
 // map of conductivities under a ponded lake gives each cell its own analytic F (none where K is
 // 0: impervious), and follows the twin under rain on terrain.
@@ -249,6 +283,21 @@ TEST(Infiltration, BadParametersAreRefusedNamingThem)
         std::string::npos)
         << e.what();
     }
+  }
+  // A soil map of suction and deficit alone, with no conductivity anywhere, takes nothing in.
+  p.infiltration = { 0.0, 0.0, 0.0, true };
+  s.deficit.assign(s.cells(), 0.3);
+  s.suction.assign(s.cells(), 100.0);
+  try
+  {
+    Simulation sim(p, s);
+    ADD_FAILURE() << "not refused";
+  }
+  catch (const Error& e)
+  {
+    EXPECT_NE(
+      std::string(e.what()).find("no hydraulic conductivity, so no cell"), std::string::npos)
+      << e.what();
   }
 }
 } // namespace
