@@ -32,6 +32,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -268,7 +269,9 @@ void stepThroughOutputs(Simulation& simulation,
 // What the step loop did beyond the steps asked for, and where the series went.
 // The flood maps in a line: the area the water reached (at the arrival depth) and the largest
 // depth and speed anywhere.
-void printFloodMaps(const Simulation& simulation)
+// The flood maps' summary: the flooded area, the largest depth and speed; under mpirun over
+// every rank's block (collective then).
+std::string floodMapSummary(const Simulation& simulation, RankExchange* ranks)
 {
   const SimulationParameters& p = simulation.parameters();
   std::vector<double> arrival(static_cast<std::size_t>(p.nx) * p.ny), depth(arrival.size()),
@@ -276,12 +279,20 @@ void printFloodMaps(const Simulation& simulation)
   simulation.download(Field::ArrivalTime, arrival.data());
   simulation.download(Field::MaxDepth, depth.data());
   simulation.download(Field::MaxSpeed, speed.data());
-  const auto flooded =
-    std::count_if(arrival.begin(), arrival.end(), [](double t) { return !std::isnan(t); });
-  std::cerr << "swe: flood maps: " << flooded * p.dx * p.dx << " m^2 flooded (" << flooded
-            << " cells at " << p.arrivalDepth << " m or deeper), largest depth "
-            << *std::max_element(depth.begin(), depth.end()) << " m, largest speed "
-            << *std::max_element(speed.begin(), speed.end()) << " m/s\n";
+  double flooded = static_cast<double>(
+    std::count_if(arrival.begin(), arrival.end(), [](double t) { return !std::isnan(t); }));
+  double largest[2] = { *std::max_element(depth.begin(), depth.end()),
+    *std::max_element(speed.begin(), speed.end()) };
+  if (ranks)
+  {
+    ranks->sumOverRanks(&flooded, 1);
+    ranks->maxOverRanks(largest, 2);
+  }
+  std::ostringstream s;
+  s << "swe: flood maps: " << flooded * p.dx * p.dx << " m^2 flooded (" << flooded << " cells at "
+    << p.arrivalDepth << " m or deeper), largest depth " << largest[0] << " m, largest speed "
+    << largest[1] << " m/s\n";
+  return s.str();
 }
 
 void printNotes(Simulation& simulation,
@@ -289,6 +300,9 @@ void printNotes(Simulation& simulation,
   const Series& series,
   const Made& made)
 {
+  const std::string maps =
+    params.floodMaps ? floodMapSummary(simulation, made.partition ? launchedRanks() : nullptr)
+                     : std::string();
   if (!printsReports())
     return;
   if (simulation.launchShape().steps == 2 && params.fixedDt <= 0)
@@ -299,8 +313,7 @@ void printNotes(Simulation& simulation,
     std::cerr << "swe: " << simulation.redoneSteps()
               << " steps taken again with the outflow cap (a depth went below zero without it)\n";
   series.reportWritten();
-  if (params.floodMaps && !made.partition)
-    printFloodMaps(simulation);
+  std::cerr << maps;
   if (!params.gauges.empty())
     printGaugePeaks(simulation.gauges());
 }

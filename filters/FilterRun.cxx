@@ -25,6 +25,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <sstream>
 
 namespace swe
 {
@@ -139,6 +140,57 @@ const GaugeRecord& FilterRun::gauges() const
 bool FilterRun::onAnyRank(bool yes) const
 {
   return ranks_ && partition_ ? !ranks_->allAgree(!yes) : yes;
+}
+
+namespace
+{
+// What a run's parameters take from its inputs' data, which each rank reads for itself: the
+// grid, the Series table's series, the gauge points and the point sources, as text.
+std::string inputsText(const SimulationParameters& p)
+{
+  std::ostringstream s;
+  s.precision(17);
+  const auto series = [&s](const Series& points)
+  {
+    s << points.size() << ':';
+    for (const std::array<double, 2>& point : points)
+      s << point[0] << ',' << point[1] << ';';
+  };
+  s << p.nx << ' ' << p.ny << ' ' << p.dx << ' ' << p.origin[0] << ' ' << p.origin[1] << '|';
+  series(p.rainSeries);
+  for (const Series& zone : p.rainZones)
+    series(zone);
+  for (const Boundary& side : p.boundaries)
+    series(side.series);
+  s << '|';
+  for (const std::array<double, 2>& gauge : p.gauges)
+    s << gauge[0] << ',' << gauge[1] << ';';
+  for (const PointSource& source : p.sources)
+  {
+    s << source.x << ',' << source.y << ';';
+    series(source.discharge);
+  }
+  return s.str();
+}
+} // namespace
+
+FrameRequest FilterRun::checkedOnEveryRank(bool split, const std::function<FrameRequest()>& make)
+{
+  if (split && !ranks_)
+    ranks_ = pipelineRanks();
+  if (!split || !ranks_)
+    return make();
+  FrameRequest request;
+  runAgreed(ranks_.get(), [&] { request = make(); });
+  const std::string mine = inputsText(request.params);
+  const auto all = ranks_->allGather(std::vector<unsigned char>(mine.begin(), mine.end()));
+  for (std::size_t rank = 1; rank < all.size(); ++rank)
+    if (all[rank] != all[0])
+      throw Error("rank " + std::to_string(rank) + " read other inputs than rank 0 (a Series " +
+                  "table, gauge points or the terrain's grid): every rank must read them whole. " +
+                  "Feed the solver from readers or filters that give every rank the same table " +
+                  "and points");
+  return request;
 }
 
 void FilterRun::start(const FrameRequest& request, const InitialStateMaker& makeInitialState)
@@ -312,7 +364,7 @@ void FilterRun::placePiece(vtkImageData* output) const
   const Block& b = partition_->block();
   output->SetExtent(b.x0, b.x0 + b.nx, b.y0, b.y0 + b.ny, 0, 0);
   // The field data the Information tab shows (rank 0's piece's) describes the whole run: the
-  // mass of the whole grid, and each rank's device.
+  // mass of the whole grid, its largest depth, and each rank's device.
   vtkFieldData* field = output->GetFieldData();
   for (const char* name : { "Mass", "FloodedArea" })
     if (auto* sum = vtkDoubleArray::SafeDownCast(field->GetArray(name)))
@@ -321,6 +373,12 @@ void FilterRun::placePiece(vtkImageData* output) const
       ranks_->sumOverRanks(&total, 1);
       sum->SetValue(0, total);
     }
+  if (auto* largest = vtkDoubleArray::SafeDownCast(field->GetArray("LargestDepth")))
+  {
+    double deepest = largest->GetValue(0);
+    ranks_->maxOverRanks(&deepest, 1);
+    largest->SetValue(0, deepest);
+  }
   // The water balance: each rank's volumes are its block's; the run's are their sums.
   static const char* const volumes[] = { "StoredVolume",
     "InitialVolume",

@@ -57,6 +57,11 @@ public:
   void restart();
   // Whether any rank says yes, where a run is split among ranks (collective then); else yes.
   bool onAnyRank(bool yes) const;
+  // A request's checks (make), where the pipeline splits the grid among ranks (split) on every
+  // rank before any waits on another: an error on one fails every rank with its message, and
+  // ranks that read other inputs (other parameters: a Series table, gauge points, a terrain's
+  // grid) are refused; otherwise make() alone. Collective when split.
+  FrameRequest checkedOnEveryRank(bool split, const std::function<FrameRequest()>& make);
   // Whether there is a run and its grid (or, split among ranks, this rank's piece) is not the
   // request's.
   bool runsOnOtherGrid(const FrameRequest& request) const;

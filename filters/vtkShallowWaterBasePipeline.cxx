@@ -220,7 +220,10 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
   try
   {
     // Checked on every request: ParaView may ask for data even after RequestInformation failed.
-    const swe::FrameRequest request = this->CheckedRequest(inputVector, outInfo);
+    // (Split among ranks, every rank checks before any waits on another: a rank that failed
+    // alone here left the others waiting for ever.)
+    const swe::FrameRequest request = run.checkedOnEveryRank(RequestedPiece(outInfo).has_value(),
+      [&] { return this->CheckedRequest(inputVector, outInfo); });
     // A new input, or one whose data turned out to have another grid than the run's (the grid
     // RequestInformation saw came from the pipeline information): a new run.
     // (A split run restarts on every rank if on any.)

@@ -4,12 +4,14 @@
 #include "ImageInitialState.h"
 #include "Parameters.h"
 #include "Partition.h"
+#include "PipelineRanks.h"
 #include "SeriesTable.h"
 
 #include <vtkDataObject.h>
 #include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
+#include <vtkNew.h>
 #include <vtkObjectFactory.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
 #include <vtkPointSet.h>
@@ -171,6 +173,24 @@ int vtkShallowWaterSolver::RequestUpdateExtent(vtkInformation* request,
       inInfo->Set(updateExtent, inInput, 6);
     }
   }
+  // Under ParaView's parallel engine a rank reads the terrain's cells it asked for where the
+  // input can give part of its extent (an XML image reader); else, as from the GDAL Raster
+  // Reader, which gives piece 0 all and the others nothing, the whole terrain as one piece
+  // (MakeInitialState keeps the rank's). The Series table, the gauge points and a restart frame
+  // come whole to every rank: pieces of them would give the ranks different runs.
+  for (int port = 0; port < this->GetNumberOfInputPorts(); ++port)
+    for (int c = 0; c < this->GetNumberOfInputConnections(port); ++c)
+    {
+      vtkInformation* info = inputVector[port]->GetInformationObject(c);
+      if (port == 0 && info->Has(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT()) &&
+          info->Get(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT()) != 0)
+        continue;
+      info->Set(vtkStreamingDemandDrivenPipeline::UPDATE_PIECE_NUMBER(), 0);
+      info->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES(), 1);
+      info->Set(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_GHOST_LEVELS(), 0);
+      if (port > 0 && info->Has(wholeExtent))
+        info->Set(updateExtent, info->Get(wholeExtent), 6);
+    }
   // A restart frame is one state: not the frame of a series at the animation's time, which
   // would change (and restart the run) with every frame asked for.
   if (this->GetNumberOfInputConnections(3) > 0)
@@ -215,8 +235,7 @@ void vtkShallowWaterSolver::DescribeGrid(vtkInformationVector** inputVector,
                      dataExtent[2] >= extent[2] && dataExtent[3] <= extent[3] &&
                      (dataExtent[1] - dataExtent[0] < extent[1] - extent[0] ||
                        dataExtent[3] - dataExtent[2] < extent[3] - extent[2]) &&
-                     inInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()) &&
-                     inInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_NUMBER_OF_PIECES()) > 1;
+                     swe::pipelineProcesses() > 1;
   // (Otherwise the data is the truth: a source may describe it only in part (a Programmable
   // Source that sets just the whole extent, as ParaView's documentation shows, leaves spacing 1
   // and origin 0 in the information), and the simulation must run on the cells the terrain was
@@ -283,29 +302,33 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
   arrays.initialWaterLevel = this->InitialWaterLevel;
   // (the parameters' grid is the input data's: DescribeGrid in RequestData read it from there)
   vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);
-  swe::InitialState state = swe::imageInitialState(input, arrays);
   if (!block)
-    return state;
-  // A split run: the input's piece, which may hold more than this rank's block (a reader that
-  // cannot read part of a file gives all of it).
+    return swe::imageInitialState(input, arrays);
+  // A split run: the block's cells of the input's piece, which may hold more (a reader that
+  // cannot read part of a file gives all of it), cut out before they are read, so that each
+  // rank reads and checks its own cells alone and names a bad one as its own.
   const int* extent = input->GetExtent();
   vtkInformation* inInfo = inputVector[0]->GetInformationObject(0);
   int whole[6];
   inInfo->Get(vtkStreamingDemandDrivenPipeline::WHOLE_EXTENT(), whole);
-  // (Cells numbered in the whole grid, for messages: the input's piece starts at its extent.)
-  state.x0 = extent[0] - whole[0];
-  state.y0 = extent[2] - whole[2];
-  const swe::Block inPiece{
-    block->x0 + whole[0] - extent[0], block->y0 + whole[2] - extent[2], block->nx, block->ny
-  };
-  if (inPiece.x0 < 0 || inPiece.y0 < 0 || inPiece.x0 + inPiece.nx > state.nx ||
-      inPiece.y0 + inPiece.ny > state.ny)
+  const int cut[6] = { block->x0 + whole[0],
+    block->x0 + whole[0] + block->nx,
+    block->y0 + whole[2],
+    block->y0 + whole[2] + block->ny,
+    extent[4],
+    extent[5] };
+  if (cut[0] < extent[0] || cut[1] > extent[1] || cut[2] < extent[2] || cut[3] > extent[3])
     throw swe::Error("the input's piece (extent " + std::to_string(extent[0]) + " to " +
                      std::to_string(extent[1]) + ", " + std::to_string(extent[2]) + " to " +
                      std::to_string(extent[3]) + ") does not hold this rank's cells");
-  return inPiece.x0 == 0 && inPiece.y0 == 0 && inPiece.nx == state.nx && inPiece.ny == state.ny
-           ? state
-           : swe::blockOf(state, inPiece);
+  vtkNew<vtkImageData> piece;
+  piece->ShallowCopy(input);
+  piece->Crop(cut);
+  swe::InitialState state = swe::imageInitialState(piece, arrays);
+  // (cells numbered in the whole grid, for messages)
+  state.x0 = block->x0;
+  state.y0 = block->y0;
+  return state;
 }
 
 bool vtkShallowWaterSolver::InitialStateChanged(vtkInformationVector** inputVector)

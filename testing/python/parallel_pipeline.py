@@ -1,5 +1,6 @@
 """pvbatch, alone or under mpirun: the Shallow Water source and the solver (on data/valley.vti,
-read in pieces) at two output times, the second before the first (back in time: a checkpoint
+read in pieces, and on data/valley.asc, read whole, with a Series table and gauge points) at two
+output times, the second before the first (back in time: a checkpoint
 restored), each saved as data (.vti alone, .pvti under mpirun: one piece per rank). Usage:
 pvbatch parallel_pipeline.py PLUGIN DATA_DIR OUT_DIR EXTENSION; SWE_EXCHANGE_INTERVAL, when set,
 is both proxies' Exchange Interval (the same on one rank: any rank count gives the same bits)."""
@@ -35,9 +36,31 @@ solver.BoundaryNorth = "Water level"
 solver.BoundaryNorthLevel = 3.0
 solver.EndTime = 4.0
 solver.OutputInterval = 2.0
+# The solver on a raster that the GDAL reader gives whole to piece 0 and empty to the others,
+# with a Series table (rain and a hydrograph) and gauge points read from CSV files: every rank
+# reads the table and the points whole (pieces of them once gave the ranks different runs, which
+# waited on each other for ever), and the terrain whole, keeping its block.
+inputs = os.path.join(out, "inputs")
+os.makedirs(inputs, exist_ok=True)
+with open(os.path.join(inputs, "series.csv"), "w") as f:
+    f.write("Time,Rainfall,West\n0,0,0\n2,40,1.5\n4,0,0\n")
+with open(os.path.join(inputs, "gauges.csv"), "w") as f:
+    f.write("x,y,z\n402.5,252.5,0\n300,150,0\n")
+raster = GDALRasterReader(FileName=os.path.join(data, "valley.asc"), CollateBands=0)
+gis = ShallowWaterSolver(Input=raster, Series=CSVReader(FileName=[os.path.join(inputs,
+    "series.csv")]), GaugePoints=TableToPoints(Input=CSVReader(FileName=[os.path.join(inputs,
+    "gauges.csv")]), XColumn="x", YColumn="y", ZColumn="z"))
+gis.InitialWaterLevel = 22.0
+gis.BoundaryWest = "Inflow"
+gis.BoundaryWestStretch = [200.0, 300.0]
+gis.BoundaryEast = "Open"
+gis.EndTime = 4.0
+gis.OutputInterval = 2.0
+
 interval = int(os.environ.get("SWE_EXCHANGE_INTERVAL", "1"))
 source.ExchangeInterval = interval
 solver.ExchangeInterval = interval
+gis.ExchangeInterval = interval
 
 def write_table(proxy, port, path, names=None):
     # The table the client gets (under mpirun every rank's rows appended: a split run's are on its
@@ -53,11 +76,12 @@ def write_table(proxy, port, path, names=None):
             f.write(",".join(text(c, row) for c in columns) + "\n")
 
 
-for name, proxy, times in (("source", source, (1.0, 0.5)), ("solver", solver, (4.0, 2.0))):
+for name, proxy, times in (("source", source, (1.0, 0.5)), ("solver", solver, (4.0, 2.0)),
+                           ("gis", gis, (4.0, 2.0))):
     for t in times:
         proxy.UpdatePipeline(t)
         SaveData(os.path.join(out, "%s_%g.%s" % (name, t, extension)), proxy=proxy)
-        if name == "source":
+        if name != "solver":
             write_table(proxy, 1, os.path.join(out, "%s_%g_gauges.csv" % (name, t)))
         write_table(proxy, 2, os.path.join(out, "%s_%g_diagnostics.csv" % (name, t)),
                     ("Time", "SimulationTime", "Steps", "Mass"))
