@@ -6,7 +6,7 @@ has no exact solution, so it checks what must hold: the balance closes on the hy
 72 000 m^3, two gauges mirrored across the centre line read the same, the water reaches the
 gauges along the centre line in order of distance and less deep, and the grids agree.
 
-    python3 testing/validation/ea_test4.py SWE [DX...] [--scheme S] [--hours H] [--table]
+    pvpython testing/validation/ea_test4.py SWE [DX...] [--scheme S] [--hours H] [--table]
 
 Prints a line per run and gauge and, with --table, the Markdown table of docs/VALIDATION.md;
 exits non-zero where a check fails."""
