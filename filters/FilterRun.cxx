@@ -364,7 +364,7 @@ void FilterRun::placePiece(vtkImageData* output) const
   const Block& b = partition_->block();
   output->SetExtent(b.x0, b.x0 + b.nx, b.y0, b.y0 + b.ny, 0, 0);
   // The field data the Information tab shows (rank 0's piece's) describes the whole run: the
-  // mass of the whole grid, its largest depth, and each rank's device.
+  // mass of the whole grid, its largest depth and wave speed, and each rank's device.
   vtkFieldData* field = output->GetFieldData();
   for (const char* name : { "Mass", "FloodedArea" })
     if (auto* sum = vtkDoubleArray::SafeDownCast(field->GetArray(name)))
@@ -373,11 +373,14 @@ void FilterRun::placePiece(vtkImageData* output) const
       ranks_->sumOverRanks(&total, 1);
       sum->SetValue(0, total);
     }
-  if (auto* largest = vtkDoubleArray::SafeDownCast(field->GetArray("LargestDepth")))
+  for (const char* name : { "LargestDepth", "StepWaveSpeed" })
   {
-    double deepest = largest->GetValue(0);
-    ranks_->maxOverRanks(&deepest, 1);
-    largest->SetValue(0, deepest);
+    // (every rank takes part, one without the array too: -1)
+    auto* largest = vtkDoubleArray::SafeDownCast(field->GetArray(name));
+    double value = largest ? largest->GetValue(0) : -1.0;
+    ranks_->maxOverRanks(&value, 1);
+    if (largest)
+      largest->SetValue(0, value);
   }
   // The water balance: each rank's volumes are its block's; the run's are their sums.
   static const char* const volumes[] = { "StoredVolume",

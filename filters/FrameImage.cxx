@@ -355,9 +355,10 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   vtkFieldData* field = image_->GetFieldData();
   addValue<vtkDoubleArray>(field, "SimulationTime", state.time);
   addValue<vtkIntArray>(field, "Steps", static_cast<double>(state.steps));
-  // (what a run continued from this frame chooses its next dt from: FrameSnapshot; not a rank's
-  // own maximum in a split run, which would give a run on one rank too long a step)
-  if (state.waveSpeed >= 0 && params_.wholeNx == 0)
+  // (what a run continued from this frame chooses its next dt from: FrameSnapshot; in a split
+  // run the largest over the ranks, FilterRun::placePiece, as a rank's own would give a run on
+  // one rank too long a step)
+  if (state.waveSpeed >= 0)
     addValue<vtkDoubleArray>(field, "StepWaveSpeed", state.waveSpeed);
   // (summed in double on the host from the depths there: a device reduction would cost a CPU
   // device as much as the download)

@@ -212,8 +212,10 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
     outInfo->Set(updateTime, tableInfo->Get(updateTime));
   swe::FilterRun& run = this->Internals->Run;
   // (the executive asks for information again after any change, so this request belongs to the
-  // state whose information failed; its error has been said)
-  if (this->Internals->InformationFailed)
+  // state whose information failed; its error has been said. Split among ranks, the others,
+  // whose information may have passed (a node's memory), wait for its checks: it joins them)
+  const bool split = RequestedPiece(outInfo).has_value();
+  if (this->Internals->InformationFailed && !split)
     return this->AbortOutputQuietly();
   // The output time from which this request's run fails, once the checks have passed.
   double failsFrom = std::numeric_limits<double>::infinity();
@@ -222,8 +224,8 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
     // Checked on every request: ParaView may ask for data even after RequestInformation failed.
     // (Split among ranks, every rank checks before any waits on another: a rank that failed
     // alone here left the others waiting for ever.)
-    const swe::FrameRequest request = run.checkedOnEveryRank(RequestedPiece(outInfo).has_value(),
-      [&] { return this->CheckedRequest(inputVector, outInfo); });
+    const swe::FrameRequest request =
+      run.checkedOnEveryRank(split, [&] { return this->CheckedRequest(inputVector, outInfo); });
     // A new input, or one whose data turned out to have another grid than the run's (the grid
     // RequestInformation saw came from the pipeline information): a new run.
     // (A split run restarts on every rank if on any.)
@@ -252,6 +254,8 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
   }
   catch (const swe::Error& e)
   {
+    if (this->Internals->InformationFailed)
+      return this->AbortOutputQuietly();
     return this->RequestDataFailed(e.what(), failsFrom);
   }
   catch (const std::bad_alloc&)

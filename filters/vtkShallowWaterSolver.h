@@ -18,7 +18,8 @@
 #include "ShallowWaterFiltersModule.h" // for export macro
 #include "vtkShallowWaterBase.h"
 
-#include <string> // for the array names
+#include <cstddef> // for the input digest
+#include <string>  // for the array names
 
 class SHALLOWWATERFILTERS_EXPORT vtkShallowWaterSolver : public vtkShallowWaterBase
 {
@@ -97,6 +98,7 @@ private:
   std::string HydraulicConductivityArray, SuctionHeadArray, MoistureDeficitArray;
   double InitialWaterLevel;
   vtkMTimeType InputTime;
+  std::size_t InputDigest = 0; // (InitialStateChanged)
   // The restart frame the last run was made with (identity only, never dereferenced).
   vtkImageData* RestartFrameSeen = nullptr;
   // The input data last warned about for pipeline information that disagrees with its grid.

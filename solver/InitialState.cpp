@@ -102,9 +102,7 @@ RainedCells InitialState::rainedCells(std::size_t zones) const
   return cellsOf;
 }
 
-void requireFitsParameters(const InitialState& initial,
-  const SimulationParameters& params,
-  bool wholeGrid)
+void requireFitsParameters(const InitialState& initial, const SimulationParameters& params)
 {
   if (params.rainPerCell != !initial.rain.empty())
     throw Error(params.rainPerCell ? "the run rains per cell, but its initial state has no rain "
@@ -167,22 +165,26 @@ void requireFitsParameters(const InitialState& initial,
     if (closedAt(i, j))
       refuse("gauge " + std::to_string(g + 1), i, j);
   }
-  // A side that brings water (an inflow, a level) must bring it into open cells.
+  // A side of the grid that brings water (an inflow, a level) must bring it into open cells; a
+  // rank checks the grid's sides its block lies on (an inflow's faces into a closed cell would
+  // count water the cell never holds).
   const int gridNx = initial.nx, gridNy = initial.ny;
-  for (int side = 0; wholeGrid && side < 4; ++side)
+  const std::array<bool, 4> halo = params.haloSides();
+  for (int side = 0; side < 4; ++side)
   {
     const Boundary& b = params.boundaries[side];
-    if (b.type != BoundaryType::Inflow && b.type != BoundaryType::FixedLevel)
+    if (halo[static_cast<std::size_t>(side)] ||
+        (b.type != BoundaryType::Inflow && b.type != BoundaryType::FixedLevel))
       continue;
     const std::array<int, 2> stretch = blockStretchCells(params, side);
     for (int k = stretch[0]; k < stretch[1]; ++k)
     {
       const auto [i, j] = sideCell(side, k, gridNx, gridNy);
-      if (closedAt(i, j))
+      if (closedAt(i + initial.x0, j + initial.y0))
         refuse("the " + sideNames()[side] + " side's " +
                  (b.type == BoundaryType::Inflow ? "inflow" : "water level"),
-          i,
-          j);
+          i + initial.x0,
+          j + initial.y0);
     }
   }
 }

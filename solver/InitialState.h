@@ -59,12 +59,9 @@ struct InitialState
 };
 
 // Throws swe::Error where initial does not suit params beyond its grid: rain factors where
-// params rain per cell and only there; a point source, a gauge or, where initial is the whole
-// grid, a cell of an inflow or level side (its stretch) in a closed cell (a rank's block: of
-// the cells it holds).
-void requireFitsParameters(const InitialState& initial,
-  const SimulationParameters& params,
-  bool wholeGrid = true);
+// params rain per cell and only there; a point source, a gauge or a cell of an inflow or level
+// side of the grid (its stretch) in a closed cell (a rank's block: of the cells it holds).
+void requireFitsParameters(const InitialState& initial, const SimulationParameters& params);
 
 // Green-Ampt's soil per cell as the kernels take it: K [m/s] and P = suction head x moisture
 // deficit [m], from initial's soil arrays or else green's uniform values.

@@ -51,7 +51,7 @@ void checkInitialState(const SimulationPlan& plan, const InitialState& initial)
                 std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
                 " x " + std::to_string(params.ny));
   initial.validate(isSecondOrder(params.scheme));
-  requireFitsParameters(initial, params, !plan.partition);
+  requireFitsParameters(initial, params);
   if (params.scheme == Scheme::LaxFriedrichs)
     initial.requireFlatBed();
 }

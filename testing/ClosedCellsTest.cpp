@@ -4,6 +4,7 @@
 // is refused by name.
 #include "Error.h"
 #include "Simulation.h"
+#include "SplitRunHelpers.h"
 #include "TestHelpers.h"
 #include "WaterBalance.h"
 
@@ -133,6 +134,20 @@ TEST(ClosedCells, WhatCannotWorkThereIsRefusedByName)
   q = p;
   q.boundaries[static_cast<int>(Side::West)] = { BoundaryType::Inflow, 0.05 };
   refused(q, "the west side's inflow lies in cell (0, 16), which has no terrain");
+  // Split among ranks, by the rank whose block lies on that side, for every rank (its faces
+  // would count water into a cell that never holds it).
+  for (int ranks : { 2, 3 })
+    try
+    {
+      onEveryRank<int>(q, s, ranks, [](Simulation&) { return 0; });
+      ADD_FAILURE() << "not refused on " << ranks << " ranks";
+    }
+    catch (const Error& e)
+    {
+      EXPECT_NE(std::string(e.what()).find("inflow lies in cell (0, 16), which has no terrain"),
+        std::string::npos)
+        << e.what();
+    }
   q = p;
   q.scheme = Scheme::LaxFriedrichs;
   refused(q, "cells outside the domain need MUSCL-Hancock or MUSCL-HLLC");
