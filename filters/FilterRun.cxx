@@ -25,6 +25,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 
 namespace swe
@@ -182,14 +183,16 @@ FrameRequest FilterRun::checkedOnEveryRank(bool split, const std::function<Frame
     return make();
   FrameRequest request;
   runAgreed(ranks_.get(), [&] { request = make(); });
-  const std::string mine = inputsText(request.params);
-  const auto all = ranks_->allGather(std::vector<unsigned char>(mine.begin(), mine.end()));
-  for (std::size_t rank = 1; rank < all.size(); ++rank)
-    if (all[rank] != all[0])
-      throw Error("rank " + std::to_string(rank) + " read other inputs than rank 0 (a Series " +
-                  "table, gauge points or the terrain's grid): every rank must read them whole. " +
-                  "Feed the solver from readers or filters that give every rank the same table " +
-                  "and points");
+  // (the text's digest, in halves a double holds exactly: equal on every rank where its largest
+  // and its smallest, as minus the largest of its negation, agree)
+  const std::uint64_t digest = std::hash<std::string>{}(inputsText(request.params));
+  const double high = static_cast<double>(digest >> 32), low = static_cast<double>(digest & ~0u);
+  double bounds[4] = { high, low, -high, -low };
+  ranks_->maxOverRanks(bounds, 4);
+  if (bounds[0] != -bounds[2] || bounds[1] != -bounds[3])
+    throw Error("the ranks read different inputs (a Series table, gauge points or the terrain's "
+                "grid): every rank must read them whole. Feed the solver from readers or filters "
+                "that give every rank the same table and points");
   return request;
 }
 

@@ -24,7 +24,10 @@ inline real series_at(SWE_SERIES_SPACE const real* t, SWE_SERIES_SPACE const rea
 
 /* The same held at its first and last values outside its times: a water level's (a tide that
  * ends stays where it ended; 0 m would drain a grid above the datum through its side). */
-inline real series_held(SWE_SERIES_SPACE const real* t, SWE_SERIES_SPACE const real* v, int n, real x)
+inline real series_held(SWE_SERIES_SPACE const real* t,
+  SWE_SERIES_SPACE const real* v,
+  int n,
+  real x)
 {
   return series_at(t, v, n, x < t[0] ? t[0] : (x > t[n - 1] ? t[n - 1] : x));
 }

@@ -39,9 +39,9 @@ inline real published_speed(__local real* scratch, __global const real* partial_
 
 /* Once every group has read the speeds (published_speed: m), by every work-item of one group:
  * the speeds reset for the next step's maxima (so kernels with fewer groups leave no stale
- * partials; m kept for a no-op step), then the clock (see choose_dt). commit_now = 1 (the second-order schemes): choose
- * dt and count the step about to run. commit_now = 0 (Lax-Friedrichs, whose step commits itself):
- * only choose, from the maximum the last step left in ctrl and any published since (a fresh
+ * partials; m kept for a no-op step), then the clock (see choose_dt). commit_now = 1 (the
+ * second-order schemes): choose dt and count the step about to run. commit_now = 0
+ * (Lax-Friedrichs, whose step commits itself): only choose, from the maximum the last step left in ctrl and any published since (a fresh
  * state's); used when a state is loaded and when the host sets a new target. held = 1: dt stays
  * the one chosen at the exchange interval's first step (choose_dt). Before it commits a step, it
  * keeps the time and dt of the state the step reads, for the flood maps' fold in the sweeps

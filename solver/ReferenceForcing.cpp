@@ -165,6 +165,8 @@ void ReferenceSolver<Real>::sideDischargeOver(Real dt)
   for (std::size_t side = 0; side < 4; ++side)
   {
     const RealSeries& series = sideSeries_[side];
+    if (params_.boundaries[side].type != BoundaryType::Inflow)
+      continue;
     if (series.time.empty())
       stepDischarge_[side] = static_cast<Real>(params_.boundaries[side].value);
     else if (dt > 0)
