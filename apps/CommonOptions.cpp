@@ -25,8 +25,9 @@ CLI::App* CommonOptions::addSubcommand(CLI::App& parent,
   app
     ->add_option("--launch",
       params.launch,
-      "step kernel launch: auto (tuned once, cached), default, GXxGYxROWS such as 128x2x8, or "
-      "that with s2 appended (two steps a launch; Lax-Friedrichs)")
+      "step kernel launch: auto (tuned once, cached), default, GXxGYxROWS such as 128x2x8, "
+      "that with s2 appended (two steps a launch; Lax-Friedrichs), or rowsN such as rows16 "
+      "(few work-items of N whole rows each; CPU devices)")
     ->capture_default_str();
   app
     ->add_option("--skip-dry",

@@ -425,7 +425,10 @@ void addInputOptions(CLI::App* cmd, InputOptions& input)
     input.bed,
     "terrain array of --input (default: one named Bed, Elevation, DEM, Terrain or Band 1, or its "
     "only one-component array)");
-  cmd->add_option("--depth-array", input.depth, "initial depth array of --input");
+  cmd->add_option("--depth-array",
+    input.depth,
+    "initial depth array of --input (default: Band 2 where it has one and no --surface-array is "
+    "given, as the Shallow Water Solver; none: no array)");
   cmd->add_option("--rain-array",
     input.rain,
     "the rain's factor per cell, an array of --input: --rain (or --rain-series) times its value");
@@ -436,9 +439,16 @@ void addInputOptions(CLI::App* cmd, InputOptions& input)
     "--suction-array", input.suction, "a soil map's suction head per cell [mm], of --input");
   cmd->add_option(
     "--deficit-array", input.deficit, "a soil map's moisture deficit per cell, of --input");
-  cmd->add_option("--surface-array", input.surface, "initial water-surface array of --input");
-  cmd->add_option("--velocity-array", input.velocity, "initial velocity array of --input");
-  cmd->add_option("--manning-array", input.manning, "per-cell Manning array of --input");
+  cmd->add_option("--surface-array",
+    input.surface,
+    "initial water-surface array of --input (default: FreeSurface where it has one and no "
+    "--depth-array is given; none: no array)");
+  cmd->add_option("--velocity-array",
+    input.velocity,
+    "initial velocity array of --input (default: Velocity where it has one; none: no array)");
+  cmd->add_option("--manning-array",
+    input.manning,
+    "per-cell Manning array of --input (default: Manning where it has one; none: no array)");
   cmd->add_option("--water-level",
     input.waterLevel,
     "initial water-surface elevation where --input gives no water [m]");
@@ -454,7 +464,8 @@ Subcommand addRun(CLI::App& app)
   cmd
     ->add_option("--scenario",
       options->common.scenario,
-      "dambreak, radial-dambreak, lake-at-rest, immersed-bump, emerged-bump, ritter or stoker")
+      "dambreak, radial-dambreak, lake-at-rest, immersed-bump, emerged-bump, ritter, stoker or "
+      "valley-dambreak")
     ->capture_default_str();
   cmd->add_option("--dx", params.dx, "cell size [m]")->capture_default_str();
   cmd->add_option("--t-end", options->tEnd, "simulated time to reach [s]")->capture_default_str();
@@ -538,6 +549,17 @@ Subcommand addRun(CLI::App& app)
     "continue from a .vti frame an earlier run wrote (swe run --out, or the plugin's output "
     "saved whole), on the same grid, terrain, parameters and precision: bit for bit as if the "
     "run had never stopped");
-  return { cmd, [options] { return run(*options); } };
+  // With --input, the Shallow Water Solver's scheme unless one is named: a terrain has dry
+  // land, which Lax-Friedrichs refuses.
+  CLI::Option* scheme = cmd->get_option("--scheme");
+  scheme->description("lax-friedrichs (a scenario's default), muscl-hllc or muscl-hancock (the "
+                      "default with --input, as the Shallow Water Solver)");
+  return { cmd,
+    [options, scheme]
+    {
+      if (!options->input.file.empty() && scheme->count() == 0)
+        options->common.scheme = "muscl-hancock";
+      return run(*options);
+    } };
 }
 } // namespace swe::cli

@@ -15,6 +15,7 @@
 #include <vtkExecutive.h>
 #include <vtkImageData.h>
 #include <vtkCellData.h>
+#include <vtkPointData.h>
 #include <vtkDataArray.h>
 #include <vtkFieldData.h>
 #include <vtkNew.h>
@@ -95,15 +96,32 @@ vtkSmartPointer<vtkImageData> readImage(const std::string& file)
   return image;
 }
 
+// An optional array as the Shallow Water Solver's property takes it: the one named, none for
+// "none", else by default the array called `name` where the image has one, so that --input
+// floods a terrain as the filter does (its XML's default_values).
+std::string solverArray(vtkImageData* image, const std::string& given, const char* name)
+{
+  if (lowercase(given) == "none")
+    return "";
+  if (!given.empty() || name == nullptr)
+    return given;
+  const bool found = image->GetCellData()->GetAbstractArray(name) != nullptr ||
+                     image->GetPointData()->GetAbstractArray(name) != nullptr;
+  return found ? name : "";
+}
+
 InitialState imageState(InputOptions& input, SimulationParameters& params)
 {
   const vtkSmartPointer<vtkImageData> image = readImage(input.file);
   ImageArrays arrays;
   arrays.bed = input.bed;
-  arrays.depth = input.depth;
-  arrays.freeSurface = input.surface;
-  arrays.velocity = input.velocity;
-  arrays.manning = input.manning;
+  // (The water's defaults only where neither is named: a named surface is not to lose to a
+  // depth taken by default.)
+  const bool waterNamed = !input.depth.empty() || !input.surface.empty();
+  arrays.depth = solverArray(image, input.depth, waterNamed ? nullptr : "Band 2");
+  arrays.freeSurface = solverArray(image, input.surface, waterNamed ? nullptr : "FreeSurface");
+  arrays.velocity = solverArray(image, input.velocity, "Velocity");
+  arrays.manning = solverArray(image, input.manning, "Manning");
   arrays.rain = input.rain;
   params.rainPerCell = !input.rain.empty();
   arrays.conductivity = input.conductivity;
