@@ -90,12 +90,13 @@ public:
       writer_->write(simulation, nextTime);
 #endif
   }
-  // A run restarted at `time`: its files go on from that output's number.
-  void continueAt([[maybe_unused]] double time, [[maybe_unused]] double interval)
+  // A run restarted at `time` from frameFile: its files go on from the frame's number, after
+  // the earlier ones before it.
+  void continueAt([[maybe_unused]] double time, [[maybe_unused]] const std::string& frameFile)
   {
 #ifdef SWE_WITH_VTK
-    if (writer_ && interval > 0)
-      writer_->continueAt(outputIndex(time, interval), interval);
+    if (writer_)
+      writer_->continueAt(time, frameFile);
 #endif
   }
   // The balance a run keeps, in each frame's field data too.
@@ -361,8 +362,7 @@ int run(RunOptions& options)
               << "\n";
   series.open(options, made.partition);
   if (!options.restart.empty())
-    series.continueAt(
-      simulation.time(), options.outputEvery > 0 ? options.outputEvery : options.tEnd);
+    series.continueAt(simulation.time(), options.restart);
   BalanceLog balance(params, options.outDir);
   balance.start(simulation, made.rainedCells, made.partition ? launchedRanks() : nullptr);
   series.keepBalance(balance);

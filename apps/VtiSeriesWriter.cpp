@@ -9,9 +9,12 @@
 #include <vtkNew.h>
 #include <vtkXMLImageDataWriter.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 namespace swe
 {
@@ -32,16 +35,32 @@ VtiSeriesWriter::VtiSeriesWriter(const std::string& directory,
     throw Error("cannot create output directory '" + directory_ + "': " + ec.message());
 }
 
-void VtiSeriesWriter::continueAt(long k, double interval)
+void VtiSeriesWriter::continueAt(double time, const std::string& frameFile)
 {
   files_.clear();
-  for (long earlier = 0; earlier < k; ++earlier)
+  // (a frame of a series keeps its number: a run restarted into another directory numbers its
+  // files as the run it continues did)
+  std::smatch number;
+  const std::string frameName = std::filesystem::path(frameFile).filename().string();
+  nextNumber_ = std::regex_match(frameName, number, std::regex(".*_([0-9]+)\\.vti"))
+                  ? std::stol(number[1].str())
+                  : 0;
+  // The series written here before, as its .pvd lists it: its files before `time` that are still
+  // here stay listed, and the new files are numbered after the last of them, whatever the output
+  // times of either run (files of the earlier run from `time` on are its future, replaced).
+  std::ifstream pvd(seriesPath());
+  const std::regex entry("timestep=\"([^\"]+)\".*file=\"(([^\"]*_)([0-9]+)\\.(vti|pvti))\"");
+  std::string line;
+  while (std::getline(pvd, line))
   {
-    char file[80];
-    std::snprintf(file, sizeof(file), "%s_%05ld.vti", name_.c_str(), earlier);
-    // (a placeholder keeps the numbering where a file is missing; the series leaves it out)
-    const bool here = std::filesystem::exists(directory_ + "/" + file);
-    files_.emplace_back(static_cast<double>(earlier) * interval, here ? file : "");
+    std::smatch m;
+    if (!std::regex_search(line, m, entry) || m[3] != name_ + "_")
+      continue;
+    const double t = std::strtod(m[1].str().c_str(), nullptr);
+    if (!(t < time) || !std::filesystem::exists(directory_ + "/" + m[2].str()))
+      continue;
+    files_.emplace_back(t, m[2].str());
+    nextNumber_ = std::max(nextNumber_, std::stol(m[4].str()) + 1);
   }
 }
 
@@ -53,7 +72,7 @@ std::string VtiSeriesWriter::seriesPath() const
 void VtiSeriesWriter::write(Simulation& simulation, double nextTime)
 {
   char stem[64];
-  std::snprintf(stem, sizeof(stem), "%s_%05zu", name_.c_str(), files_.size());
+  std::snprintf(stem, sizeof(stem), "%s_%05ld", name_.c_str(), nextNumber_++);
   const std::string file = partition_
                              ? std::string(stem) + "_" + std::to_string(partition_->rank) + ".vti"
                              : std::string(stem) + ".vti";

@@ -30,10 +30,11 @@ public:
   // Writes the next file from the simulation's state now; with nextTime past now the device
   // takes the steps to nextTime while the file is made (Simulation::downloadStateThenAdvance).
   void write(Simulation& simulation, double nextTime);
-  // A run continued from output k of an earlier one written here every `interval` s: its files
-  // go on from number k, and the series keeps the earlier run's files before it that are here
-  // (not written over from 0).
-  void continueAt(long k, double interval);
+  // A run continued at `time` from frameFile, a frame of an earlier run: its files take the
+  // frame's number on (name_NNNNN.vti), and where that run wrote here, the series keeps its
+  // files before that time and the new ones are numbered after them (none written over),
+  // whatever the output times of either run.
+  void continueAt(double time, const std::string& frameFile);
   // A run that keeps the water balance: each frame's field data gives it from this initial
   // volume and these rained cells (BalanceLog, FrameImage::setBalance).
   void keepBalance(double initial, const RainedCells& rainedCells)
@@ -49,6 +50,7 @@ private:
   std::string directory_, name_;
   std::array<double, 3> origin_;
   std::vector<std::pair<double, std::string>> files_;
+  long nextNumber_ = 0; // the next file's number
   // The arrays of the last file, refilled for the next (the bed is downloaded once).
   FrameArrays arrays_;
   FrameArraySelection selection_;

@@ -2,8 +2,9 @@
 # a run to 4 restarted from its last frame to 6, write the same file at t = 6 (state, flood maps
 # and field data) and the same gauges.csv from t = 0 (the frame carries the samples so far). A
 # frame of the other precision, or at or past --t-end, is refused by name.
-set(run run --scenario radial-dambreak --nx 60 --ny 45 --scheme muscl-hancock --maps
-  --arrival-depth 0.5 --output-every 2 --gauge 10,8 --gauge 20.3,11)
+set(model run --scenario radial-dambreak --nx 60 --ny 45 --scheme muscl-hancock --maps
+  --arrival-depth 0.5 --gauge 10,8 --gauge 20.3,11)
+set(run ${model} --output-every 2)
 file(REMOVE_RECURSE "${OUT}")
 foreach(case "whole;6" "first;4")
   list(GET case 0 name)
@@ -43,6 +44,21 @@ if(NOT rc EQUAL 0 OR NOT differ EQUAL 0 OR NOT earlier_differ EQUAL 0
    OR NOT listed STREQUAL "file=\"swe_00000.vti\";file=\"swe_00001.vti\";file=\"swe_00002.vti\";file=\"swe_00003.vti\"")
   message(FATAL_ERROR "a run restarted into its own directory: (${rc}) ${stderr}; frames at "
     "t = 6 and 2 the whole run's: ${differ} ${earlier_differ}; series ${listed}")
+endif()
+# Restarted there again with other output times (every 3 s, to 9), the earlier frames stay and
+# the new ones follow the frame's: 0, 2 and 4 s as they were, then 6 and 9 s.
+execute_process(COMMAND "${SWE}" ${model} --output-every 3 --t-end 9
+  --restart "${OUT}/first/swe_00002.vti" --out "${OUT}/first" RESULT_VARIABLE rc
+  ERROR_VARIABLE stderr)
+file(READ "${OUT}/first/swe.pvd" series)
+string(REGEX MATCHALL "timestep=\"[^\"]*\" part=\"0\" file=\"[^\"]*\"" listed "${series}")
+string(REPLACE "part=\"0\" " "" listed "${listed}")
+execute_process(COMMAND "${CMAKE_COMMAND}" -E compare_files "${OUT}/whole/swe_00001.vti"
+  "${OUT}/first/swe_00001.vti" RESULT_VARIABLE earlier_differ)
+if(NOT rc EQUAL 0 OR NOT earlier_differ EQUAL 0 OR NOT listed STREQUAL
+   "timestep=\"0\" file=\"swe_00000.vti\";timestep=\"2\" file=\"swe_00001.vti\";timestep=\"4\" file=\"swe_00002.vti\";timestep=\"6\" file=\"swe_00003.vti\";timestep=\"9\" file=\"swe_00004.vti\"")
+  message(FATAL_ERROR "restarted into its own directory with other output times: (${rc}) "
+    "${stderr}; the frame at t = 2 the whole run's: ${earlier_differ}; series ${listed}")
 endif()
 function(expect_refused expected)
   execute_process(COMMAND "${SWE}" ${run} ${ARGN} --restart "${OUT}/first/swe_00002.vti"
