@@ -209,7 +209,10 @@ void restartFrom(const RunOptions& options, Simulation& simulation, const Made& 
 {
   if (made.partition)
     throw Error("--restart runs on one rank: run it without mpirun");
-  const Snapshot state = restartSnapshot(options.restart, simulation.parameters());
+  std::string warning;
+  const Snapshot state = restartSnapshot(options.restart, simulation, warning);
+  if (!warning.empty())
+    std::cerr << "swe: warning: " << warning << "\n";
   if (!(state.time < options.tEnd))
     throw Error("'" + options.restart + "' is at t = " + formatValue(state.time) +
                 " s, not before --t-end " + formatValue(options.tEnd) +

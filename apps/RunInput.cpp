@@ -205,12 +205,13 @@ Series readSeries(const std::string& file)
   return columns.empty() ? Series() : columns.front();
 }
 
-Snapshot restartSnapshot(const std::string& file, const SimulationParameters& params)
+Snapshot restartSnapshot(const std::string& file, const Simulation& run, std::string& warning)
 {
 #ifdef SWE_WITH_VTK
-  return frameSnapshot(readImage(file).Get(), params, "'" + file + "'");
+  return frameSnapshot(readImage(file).Get(), run, "'" + file + "'", warning);
 #else
-  (void)params;
+  (void)run;
+  (void)warning;
   throw Error(
     "--restart needs VTK, and this swe was built without ParaView/VTK (restarting " + file + ")");
 #endif

@@ -3,6 +3,7 @@
 // scenario on the --nx/--ny/--dx grid.
 #include "CommonOptions.h"
 #include "InitialState.h"
+#include "Simulation.h"
 #include "SimulationTypes.h"
 
 #include <array>
@@ -39,5 +40,5 @@ std::vector<Series> readSeriesColumns(const std::string& file);
 // them) of a .vti frame that swe run or the plugin wrote (Depth, Momentum and the maps in the
 // run's precision, field data SimulationTime and Steps), on params' grid. Throws swe::Error
 // naming the file and what it lacks.
-Snapshot restartSnapshot(const std::string& file, const SimulationParameters& params);
+Snapshot restartSnapshot(const std::string& file, const Simulation& run, std::string& warning);
 } // namespace swe::cli

@@ -228,7 +228,7 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
   if (!precisionWarning.empty() && !request.restartFrom && (!request.piece || ranks_->rank() == 0))
     vtkWarningWithObjectMacro(algorithm_, << precisionWarning);
   if (request.restartFrom)
-    continueFrom(*request.restartFrom, plan.params);
+    continueFrom(*request.restartFrom, plan.params, request.lastOutput);
   arrays_.Bed = nullptr;
   diagnostics_.clear();
   // (the water the run starts with, as the device holds it: what its balance starts from)
@@ -259,7 +259,9 @@ Timeline::Limits FilterRun::checkpointLimits(const SimulationParameters& params)
   return limits;
 }
 
-void FilterRun::continueFrom(vtkImageData& frame, const SimulationParameters& params)
+void FilterRun::continueFrom(vtkImageData& frame,
+  const SimulationParameters& params,
+  double lastOutput)
 {
   if (partition_)
     throw Error("a Restart Frame continues a run on one process, and this one is split among "
@@ -267,7 +269,16 @@ void FilterRun::continueFrom(vtkImageData& frame, const SimulationParameters& pa
   if (params.waterBalance)
     throw Error("a Restart Frame continues the state, not the water balance kept from t = 0: "
                 "turn Water Balance off, or run from t = 0");
-  timeline_->startFrom(frameSnapshot(&frame, params, "the Restart Frame"));
+  std::string warning;
+  const Snapshot state =
+    frameSnapshot(&frame, timeline_->simulation(), "the Restart Frame", warning);
+  if (!(state.time < lastOutput))
+    throw Error("the Restart Frame is at t = " + formatValue(state.time) +
+                " s, not before the last output time " + formatValue(lastOutput) +
+                " s: give a later End Time");
+  timeline_->startFrom(state);
+  if (!warning.empty())
+    vtkWarningWithObjectMacro(algorithm_, << warning);
 }
 
 InitialState FilterRun::startSplit(const FrameRequest& request,

@@ -100,8 +100,8 @@ public:
 private:
   void start(const FrameRequest& request, const InitialStateMaker& makeInitialState);
   // The new run goes on from frame's state, time and step count (its flood maps and infiltration
-  // too): the solver's Restart Frame.
-  void continueFrom(vtkImageData& frame, const SimulationParameters& params);
+  // too): the solver's Restart Frame, which must lie before the last output time.
+  void continueFrom(vtkImageData& frame, const SimulationParameters& params, double lastOutput);
   // The timeline's checkpoint limits: a split run's the same on every rank (collective then).
   Timeline::Limits checkpointLimits(const SimulationParameters& params) const;
   // What start() does on every rank of a split run: the plan split, and the initial state of

@@ -277,6 +277,7 @@ FrameImage::FrameImage(const Simulation& simulation,
   const FrameArraySelection& selection)
   : params_(simulation.parameters())
   , deviceName_(simulation.device().name)
+  , settings_(simulation.settings())
   , gauges_(&simulation.gauges())
   , image_(image)
   , rowMass_(static_cast<std::size_t>(params_.ny))
@@ -355,6 +356,11 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   vtkFieldData* field = image_->GetFieldData();
   addValue<vtkDoubleArray>(field, "SimulationTime", state.time);
   addValue<vtkIntArray>(field, "Steps", static_cast<double>(state.steps));
+  // (what a run restarted from this frame compares its own with: FrameSnapshot)
+  vtkNew<vtkStringArray> settings;
+  settings->SetName("RunSettings");
+  settings->InsertNextValue(settings_);
+  field->AddArray(settings);
   // (what a run continued from this frame chooses its next dt from: FrameSnapshot; in a split
   // run the largest over the ranks, FilterRun::placePiece, as a rank's own would give a run on
   // one rank too long a step)

@@ -20,7 +20,8 @@ namespace swe
 // gets one cell per simulation cell (spacing dx, origin given or 0, z = 0), the cell arrays Depth,
 // FreeSurface, Bed, Velocity, Momentum and, where the run keeps them, the flood maps and the
 // infiltration and inflow (in the simulation's precision; those selected), and field data
-// SimulationTime, Steps, Mass, Device and, where the run keeps it, the water balance's.
+// SimulationTime, Steps, RunSettings, Mass, Device and, where the run keeps it, the water
+// balance's.
 class FrameImage
 {
 public:
@@ -53,6 +54,7 @@ private:
 
   SimulationParameters params_;
   std::string deviceName_;
+  std::string settings_;      // Simulation::settings, for a run restarted from the frame
   const GaugeRecord* gauges_; // the simulation's, collected up to the state being output
   vtkImageData* image_;
   vtkDataArray *depth_, *surface_, *bed_, *momentum_, *velocity_;

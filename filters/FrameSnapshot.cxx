@@ -2,12 +2,15 @@
 
 #include "Error.h"
 #include "FrameArraySelection.h"
+#include "RunSettings.h"
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
 #include <vtkFieldData.h>
 #include <vtkImageData.h>
+#include <vtkStringArray.h>
 
+#include <cmath>
 #include <cstring>
 
 namespace swe
@@ -85,12 +88,45 @@ GaugeRecord frameGauges(vtkImageData* frame,
   }
   return record;
 }
+
+// Where the run's settings differ from those of the run that wrote the frame (frames before
+// RunSettings: none): refused where the frame's records cannot go on, else said.
+std::string settingsWarning(vtkImageData* frame, const Simulation& run, const std::string& what)
+{
+  const SimulationParameters& params = run.parameters();
+  const double spacing = frame->GetSpacing()[0];
+  if (std::fabs(spacing - params.dx) > 1e-9 * params.dx)
+    throw Error(what + " has cells of " + formatValue(spacing) + " m, this run has " +
+                formatValue(params.dx) + " m: restart on the grid the state was written on");
+  vtkFieldData* field = frame->GetFieldData();
+  auto* text = vtkStringArray::SafeDownCast(field->GetAbstractArray("RunSettings"));
+  if (!text || text->GetNumberOfValues() < 1)
+    return "";
+  const bool gaugeRecords = !params.gauges.empty() && field->GetAbstractArray("GaugeTimes");
+  const bool mapRecords = params.floodMaps && frame->GetCellData()->GetArray("MaxDepth");
+  std::string others;
+  for (const SettingDifference& d : settingDifferences(text->GetValue(0), run.settings()))
+  {
+    if ((d.name == "gauges" && gaugeRecords) || (d.name == "arrival depth" && mapRecords))
+      throw Error(what + " was written with " + d.describe() + ": its " +
+                  (d.name == "gauges" ? "gauges' records" : "flood maps") +
+                  " go on only with the same. Set it as the frame has it, or run from t = 0");
+    others += (others.empty() ? "" : "; ") + d.describe();
+  }
+  if (others.empty())
+    return "";
+  return what + " was written by a run with other settings: " + others +
+         ". This run goes on from its state with its own settings (a hot start), not as the run "
+         "that wrote it would";
+}
 } // namespace
 
 Snapshot frameSnapshot(vtkImageData* frame,
-  const SimulationParameters& params,
-  const std::string& what)
+  const Simulation& run,
+  const std::string& what,
+  std::string& warning)
 {
+  const SimulationParameters& params = run.parameters();
   int extent[6];
   frame->GetExtent(extent);
   const int nx = extent[1] - extent[0], ny = extent[3] - extent[2];
@@ -127,6 +163,7 @@ Snapshot frameSnapshot(vtkImageData* frame,
       s.realSize,
       s.data.data() + f * fieldBytes);
   }
+  warning = settingsWarning(frame, run, what);
   return s;
 }
 } // namespace swe

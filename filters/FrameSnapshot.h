@@ -11,9 +11,13 @@ class vtkImageData;
 
 namespace swe
 {
-// frame's state for a run with params; what: how messages name the frame ("'a.vti'", "the
-// input"). Throws swe::Error naming what is missing or of another grid or precision.
+// frame's state for `run` to continue from; what: how messages name the frame ("'a.vti'", "the
+// input"). Throws swe::Error naming what is missing or of another grid or precision, and for
+// settings the frame's records cannot go on with (other gauges, another arrival depth for its
+// flood maps). Other settings the run has otherwise than the frame's (RunSettings, such as its
+// Manning or terrain: a hot start) go into `warning`, which names them; empty if none.
 Snapshot frameSnapshot(vtkImageData* frame,
-  const SimulationParameters& params,
-  const std::string& what);
+  const Simulation& run,
+  const std::string& what,
+  std::string& warning);
 } // namespace swe

@@ -241,8 +241,14 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
       this->Internals->AbortedTime = outInfo->Has(updateTime) ? outInfo->Get(updateTime) : 0.0;
       return 1; // aborted
     }
-    const double rowsUpTo =
-      run.holdsTableRows() ? request.time : -std::numeric_limits<double>::infinity();
+    // (up to the frame's time: a continued run asked for a time before its Restart Frame shows
+    // the frame, and the tables with it)
+    vtkInformation* frameInfo = vtkImageData::GetData(outInfo)->GetInformation();
+    const double frameTime = frameInfo->Has(vtkDataObject::DATA_TIME_STEP())
+                               ? frameInfo->Get(vtkDataObject::DATA_TIME_STEP())
+                               : request.time;
+    const double rowsUpTo = run.holdsTableRows() ? std::max(request.time, frameTime)
+                                                 : -std::numeric_limits<double>::infinity();
     swe::fillGaugeTable(run.gauges(), rowsUpTo, vtkTable::GetData(outputVector, 1));
     run.diagnostics().fill(rowsUpTo, vtkTable::GetData(outputVector, 2));
     // A DEM's coordinate reference system (from ParaView's GDAL reader) goes with the outputs,

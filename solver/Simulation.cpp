@@ -8,6 +8,7 @@
 #include "DeviceState.h"
 #include "Error.h"
 #include "FrameTransfer.h"
+#include "RunSettings.h"
 #include "HugePages.h"
 #include "LocalDatum.h"
 #include "OpenCL.h"
@@ -81,6 +82,7 @@ struct Simulation::Impl
   std::optional<FrameTransfer> frames;
   std::optional<RankCoupling> coupling; // a run split among ranks
   RankExchange* ranks = nullptr;        // the same, or none
+  std::string settings;                 // runSettingsText of the cells owned
   // An advance started (startAdvance) and not yet waited for: the clock's time, steps and the
   // parity are those before it until settle() reads the clock.
   bool advancing = false;
@@ -117,6 +119,7 @@ struct Simulation::Impl
     , setup(plan.seconds)
     , partition(plan.partition)
     , ranks(plan.partition && plan.partition->ranks() > 1 ? plan.ranks : nullptr)
+    , settings(runSettingsText(ownedParams, owned))
   {
     const InitialState& initial = extended ? *extended : owned;
     auto start = Clock::now();
@@ -546,6 +549,11 @@ void Simulation::download(Field field, float* out) const
 const SimulationParameters& Simulation::parameters() const
 {
   return impl_->ownedParams;
+}
+
+const std::string& Simulation::settings() const
+{
+  return impl_->settings;
 }
 
 const DeviceInfo& Simulation::device() const

@@ -69,5 +69,13 @@ function(expect_refused expected)
   endif()
 endfunction()
 expect_refused("in float, the run is in double precision" --t-end 6 --precision double)
+expect_refused("has cells of 0.5 m, this run has 1 m: restart on the grid" --t-end 6 --dx 1)
+# Other settings are a hot start: it goes on, and says which differ.
+execute_process(COMMAND "${SWE}" ${run} --t-end 6 --manning 0.02 --rain 10
+  --restart "${OUT}/first/swe_00002.vti" RESULT_VARIABLE rc ERROR_VARIABLE stderr)
+if(NOT rc EQUAL 0 OR NOT stderr MATCHES
+   "warning: '[^']*swe_00002.vti' was written by a run with other settings: Manning 0 \\(this run: 0.02\\); rain 0 \\(this run: 10\\)\\. This run goes on")
+  message(FATAL_ERROR "a hot start with other Manning and rain: (${rc}) ${stderr}")
+endif()
 expect_refused("not before --t-end 4 s" --t-end 4)
 expect_refused("not the water balance kept from t = 0" --t-end 6 --balance)

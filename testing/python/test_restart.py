@@ -3,8 +3,9 @@ ParaView's writer (t = 20 s; flood maps, Green-Ampt, rain, a gauge) and read bac
 reader, given as the Restart Frame of a solver on the same terrain, continues that run: at t = 40 s
 every array and the gauge's table (from t = 0: the frame carries the samples so far) are the
 uninterrupted run's, bit for bit, in fp64 and fp32; a frame asked for before
-t = 20 s is the restart frame's state; a frame without the run's infiltration and flood maps,
-and Water Balance, are refused by name."""
+t = 20 s is the restart frame's state, tables too; a frame without the run's infiltration and
+flood maps, Water Balance, and an End Time before the frame are refused by name, and a frame of
+a run with another Manning coefficient goes on (a hot start) with a warning that names it."""
 import os
 import tempfile
 
@@ -27,12 +28,13 @@ valley.UpdatePipeline()
 
 
 def study(input, precision, **more):
-    return ShallowWaterSolver(Input=input, BedArray="Bed", FreeSurfaceArray="FreeSurface",
-                              DepthArray="None", Scheme=HANCOCK, Precision=precision,
-                              EndTime=40.0, OutputInterval=10.0, ManningCoefficient=0.03,
-                              Rainfall=60.0, FloodMaps=1, HydraulicConductivity=5.0,
-                              SuctionHead=110.0, MoistureDeficit=0.3, Gauges=[60.0, 40.0],
-                              **more)
+    settings = dict(Input=input, BedArray="Bed", FreeSurfaceArray="FreeSurface",
+                    DepthArray="None", Scheme=HANCOCK, Precision=precision, EndTime=40.0,
+                    OutputInterval=10.0, ManningCoefficient=0.03, Rainfall=60.0, FloodMaps=1,
+                    HydraulicConductivity=5.0, SuctionHead=110.0, MoistureDeficit=0.3,
+                    Gauges=[60.0, 40.0])
+    settings.update(more)
+    return ShallowWaterSolver(**settings)
 
 
 def same_bits(a, b, name):
@@ -65,6 +67,9 @@ for precision in ("Double", "Single"):
     earlier = fetch(continued, 10.0)
     check(field_value(earlier, "SimulationTime") == 20.0 and same_bits(earlier, at20, "Depth"),
           "%s: a frame asked for before t = 20 s is the restart frame's state" % precision)
+    early_gauges = servermanager.Fetch(continued, idx=1)
+    check(vtk_to_numpy(early_gauges.GetColumn(0))[-1] == 20.0,
+          "%s: and so is the gauge's table (to t = 20 s, not 10)" % precision)
     # The frame carries the gauge's samples so far: the continued run's table is the
     # uninterrupted run's, from t = 0, bit for bit.
     continued.UpdatePipeline(40.0)
@@ -81,18 +86,25 @@ for precision in ("Double", "Single"):
     for proxy in (continued, frame, whole):
         Delete(proxy)
 
-# Refusals: the frame lacks what the run keeps; the water balance is kept from t = 0.
+# Refusals: the frame lacks what the run keeps; the water balance is kept from t = 0; no output
+# time lies after it. The frame of a run with another Manning coefficient is said.
 thin = os.path.join(out, "valley_20s_depth_only.vti")
 plain = study(valley, "Double")
 plain.OutputArrays = ["Depth", "Bed", "Momentum"]
 plain.UpdatePipeline(20.0)
 SaveData(thin, proxy=plain, DataMode="Binary")
 frame = XMLImageDataReader(FileName=thin)
-for more, expected in (({}, "has no cell array Infiltration"),
-                       ({"WaterBalance": 1}, "not the water balance")):
+whole_frame = XMLImageDataReader(FileName=os.path.join(out, "valley_20s_double.vti"))
+for frame, more, expected in (
+        (frame, {}, "has no cell array Infiltration"),
+        (frame, {"WaterBalance": 1}, "not the water balance"),
+        (whole_frame, {"EndTime": 15.0}, "at t = 20 s, not before the last output time 10 s"),
+        (whole_frame, {"ManningCoefficient": 0.05},
+         "the Restart Frame was written by a run with other settings: "
+         "Manning 0.03 (this run: 0.05)")):
     refused = study(valley, "Double", RestartFrame=frame, **more)
     with CapturedErrors() as errors:
-        refused.UpdatePipeline(30.0)
+        refused.UpdatePipeline(min(30.0, more.get("EndTime", 30.0)))
     check(expected in errors.text and "Restart Frame" in errors.text,
-          "refused: %s" % errors.text.strip().splitlines()[-1][:160])
+          "refused or said: %s" % errors.text.strip().splitlines()[-1][:160])
 say("PASS")
