@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 namespace swe
 {
@@ -19,9 +20,10 @@ void DiagnosticsHistory::record(vtkFieldData* field)
   std::vector<std::pair<std::string, double>> row;
   for (int k = 0; k < field->GetNumberOfArrays(); ++k)
   {
+    // (the gauges' record so far is a list, one sample long at t = 0: not a diagnostic)
     vtkDataArray* array = field->GetArray(k);
     if (array && array->GetName() && array != time && array->GetNumberOfTuples() == 1 &&
-        array->GetNumberOfComponents() == 1)
+        array->GetNumberOfComponents() == 1 && std::string(array->GetName()).rfind("Gauge", 0) != 0)
       row.emplace_back(array->GetName(), array->GetComponent(0, 0));
   }
   rows_[time->GetComponent(0, 0)] = std::move(row);
