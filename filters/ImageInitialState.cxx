@@ -237,6 +237,10 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     else
     {
       requireFinite(arrays.initialWaterLevel, "initial water level");
+      if (std::fabs(arrays.initialWaterLevel) > kMaxLevelSeries)
+        throw Error("the initial water level must be in [" + formatValue(-kMaxLevelSeries) +
+                    ", " + formatValue(kMaxLevelSeries) + "] m, got " +
+                    formatValue(arrays.initialWaterLevel) + " m");
       surface.assign(state.cells(), arrays.initialWaterLevel);
     }
     for (std::size_t k = 0; k < state.cells(); ++k)

@@ -272,6 +272,14 @@ void InitialState::validate(bool allowDry) const
     for (int f = 0; f < 4; ++f)
       if (!std::isfinite((*fields[f])[k]) && !(f == 3 && closed(k)))
         throw Error(std::string("initial ") + names[f] + " is not finite at " + cell());
+    // (one absurd elevation, a fill value no one declared, would make every depth a film the
+    // flow is damped in: LocalDatum's film depth grows with the terrain's extent)
+    if (std::fabs(bed[k]) > kMaxElevation)
+      throw Error("the terrain's elevation must be within +-" + formatValue(kMaxElevation) +
+                  " m (Everest: 8849 m, the Mariana Trench: -10994 m), got " +
+                  formatValue(bed[k]) + " m at " + cell() +
+                  ": an undeclared no-data value? Declare it (the raster's no-data value) or "
+                  "make such cells NaN");
     if (closed(k) && (h[k] != 0 || hu[k] != 0 || hv[k] != 0))
       throw Error("a cell without terrain (NaN) holds no water, but " + cell() + " has " +
                   formatValue(h[k]) + " m");

@@ -99,7 +99,8 @@ void requireInGrid(const SimulationParameters& params, double x, double y, const
   requireFinite(y, what + "'s y");
   const int nx = params.gridNx(), ny = params.gridNy();
   const double x0 = params.origin[0], y0 = params.origin[1];
-  if (x < 0 || y < 0 || gaugeCell(x, params.dx) >= nx || gaugeCell(y, params.dx) >= ny)
+  // (in double before any cast: x / dx past 2^31 made a negative cell that passed)
+  if (x < 0 || y < 0 || !(std::floor(x / params.dx) < nx) || !(std::floor(y / params.dx) < ny))
     throw Error(what + " at (" + formatCoordinate(x0 + x) + ", " + formatCoordinate(y0 + y) +
                 ") m lies outside the grid, which spans [" + formatCoordinate(x0) + ", " +
                 formatCoordinate(x0 + nx * params.dx) + ") x [" + formatCoordinate(y0) + ", " +

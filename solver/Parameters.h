@@ -306,6 +306,7 @@ constexpr double kMinCourantNumber = 1e-3;     // the largest is 1
 constexpr double kMaxInflowDischarge = 1e4;    // [m^2/s]
 constexpr double kMaxArrivalDepth = 100;       // [m]
 constexpr double kMaxLevelSeries = 1e4;        // [m], |a water level| (Everest: 8849)
+constexpr double kMaxElevation = 2e4;          // [m], |the terrain| (the Mariana Trench: -10994)
 constexpr double kMinFixedDt = 1e-6;           // [s], a fixed dt's least
 constexpr std::size_t kMaxSeriesPoints = 2000; // a forcing series' points (device constants)
 constexpr std::size_t kMaxRainZones = 32;      // (the clock's RAIN_ZONE_SLOTS)

@@ -146,6 +146,21 @@ TEST(ErrorPaths, ValuesOutsideTheWorkingRangesNameTheRange)
   expectError([&] { s.validate(); }, { "Manning", "[0, 1]", "got 50", "cell (4, 2)" });
   s.manning[s.index(4, 2)] = 1;
   EXPECT_NO_THROW(s.validate());
+  // An elevation no terrain has (a fill value no one declared as no data) is refused by name: it
+  // would make every depth a damped film. The deepest and highest places on Earth are not.
+  for (double bed : { 1e30, -3.4e38, 32767.0 })
+  {
+    InitialState t = makeScenario(Scenario::LakeAtRest, p);
+    t.bed[t.index(3, 1)] = bed;
+    expectError([&] { t.validate(); },
+      { "elevation", "+-20000 m", "cell (3, 1)", "an undeclared no-data value?" });
+    for (double real : { -10994.0, 8849.0 })
+    {
+      t.bed[t.index(3, 1)] = real;
+      t.h[t.index(3, 1)] = real < 0 ? 1.0 : t.h[t.index(3, 1)];
+      EXPECT_NO_THROW(t.validate()) << real;
+    }
+  }
 }
 
 // A negative inflow used to act as an outflow, silently: it is refused, with the way to let water
