@@ -63,8 +63,15 @@ std::string columnNames(vtkTable* table)
 
 void applySeriesTable(vtkTable* table, SimulationParameters& params)
 {
-  if (!table || table->GetNumberOfColumns() == 0)
+  if (!table)
     return;
+  // (an empty CSV, or its column names alone, would have been no rain or a side of 0: as
+  // swe run's series files)
+  if (table->GetNumberOfColumns() == 0 || table->GetNumberOfRows() == 0)
+    throw Error("the Series table holds no rows of numbers (" +
+                (table->GetNumberOfColumns() == 0 ? std::string("no columns either")
+                                                  : "columns " + columnNames(table)) +
+                "): give it a Time column and a row a time, or disconnect it");
   // The times: the Time column, else the first (a CSV's "t" or "seconds"), unless that one is a
   // series' own (its values would be taken as times).
   vtkAbstractArray* timeColumn = column(table, "Time");

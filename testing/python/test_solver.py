@@ -334,6 +334,17 @@ with CapturedErrors() as errors:
     both.UpdatePipeline(30.0)
 check("comes from both the Series table and Rainfall Series" in errors.text,
       "a series given twice is refused, naming both")
+# A CSV of column names alone is no rain, nothing else: refused, not run dry.
+header_file = os.path.join(os.path.dirname(table_file), "header.csv")
+with open(header_file, "w") as f:
+    f.write("Time,Rainfall\n")
+with CapturedErrors() as errors:
+    header_only = ShallowWaterSolver(Input=valley, Series=CSVReader(FileName=[header_file]),
+                                     **common)
+    header_only.UpdatePipeline(30.0)
+check("the Series table holds no rows of numbers (columns Time, Rainfall)" in errors.text,
+      "a Series table of column names alone is refused, naming them")
+Delete(header_only)
 # An optional input set back to None is gone (ParaView disconnects it): the run is the one
 # without it.
 by_table.Series = None
