@@ -6,6 +6,8 @@
 #include <sstream>
 #include <string>
 
+#include <sys/resource.h>
+
 namespace swe
 {
 namespace
@@ -81,6 +83,18 @@ std::uint64_t availableHostMemory()
   if (available == kUnknown || total == kUnknown)
     return 0;
   const std::uint64_t held = procKilobytes("/proc/self/status", "VmRSS");
-  return std::min(total, available + (held == kUnknown ? 0 : held));
+  std::uint64_t room = std::min(total, available + (held == kUnknown ? 0 : held));
+  // An address-space limit (ulimit -v, as clusters set): past it an allocation fails inside the
+  // OpenCL driver, which may abort. What it leaves beside the address space in use, plus what
+  // the process holds now, as above.
+  rlimit limit{};
+  const std::uint64_t mapped = procKilobytes("/proc/self/status", "VmSize");
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && mapped != kUnknown)
+  {
+    const std::uint64_t cap = static_cast<std::uint64_t>(limit.rlim_cur);
+    const std::uint64_t left = cap > mapped ? cap - mapped : 0;
+    room = std::min(room, left + (held == kUnknown ? 0 : held));
+  }
+  return room;
 }
 } // namespace swe

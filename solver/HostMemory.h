@@ -7,8 +7,9 @@
 namespace swe
 {
 // Bytes of host memory this process can count on: what the machine and this process's memory
-// cgroup (v2 memory.max, v1 limit_in_bytes) leave available, plus what the process holds now (an
-// earlier run it is about to replace). Never more than the machine's or the cgroup's total.
+// cgroup (v2 memory.max, v1 limit_in_bytes) and address-space limit (ulimit -v) leave available,
+// plus what the process holds now (an earlier run it is about to replace). Never more than the
+// machine's or the cgroup's total.
 // 0 where none of it can be read (then nothing is refused on its account).
 std::uint64_t availableHostMemory();
 } // namespace swe
