@@ -1,12 +1,14 @@
 #include "ImageInitialState.h"
 
 #include "Error.h"
+#include "GeoTiff.h"
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
 #include <vtkFieldData.h>
 #include <vtkImageData.h>
 #include <vtkPointData.h>
+#include <vtkStringArray.h>
 
 #include <algorithm>
 #include <cctype>
@@ -199,6 +201,11 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     throw Error("the Shallow Water Solver needs an image (vtkImageData) input");
   int nx, ny;
   double dx, origin[3];
+  // (a DEM in latitude and longitude has cells of a thousandth of a degree: millimetres here)
+  if (auto* crs =
+        vtkStringArray::SafeDownCast(image->GetFieldData()->GetAbstractArray("MAP_PROJECTION")))
+    if (crs->GetNumberOfValues() > 0)
+      requireProjectedCrs(crs->GetValue(0));
   imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
   const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
   // (an optional array naming the terrain's is none: vtkShallowWaterSolver::OptionalArray, for

@@ -137,4 +137,18 @@ for k in range(3):
     Delete(frame)
 check(all(initial > 0 and abs(relative) < 1e-12 for initial, relative in frame_errors),
       "swe run's frames carry the balance the run gives (%s)" % frame_errors)
+# A DEM in latitude and longitude (cells of 0.001 degree, which would run as millimetres) is
+# refused by name, in ParaView and by swe run.
+geographic = os.path.join(work, "valley_wgs84.tif")
+gdal.Translate(geographic, os.path.join(os.environ["SWE_DATA"], "valley.asc"),
+               outputSRS="EPSG:4326", outputBounds=[12.0, 45.1, 12.16, 45.0])
+degrees = ShallowWaterSolver(Input=GDALRasterReader(FileName=geographic, CollateBands=0),
+                             BedArray="Band 1", InitialWaterLevel=25.0)
+with CapturedErrors() as errors:
+    degrees.UpdatePipeline(0.0)
+result = subprocess.run([swe, "run", "--input", geographic, "--water-level", "25", "--t-end",
+                         "1"], capture_output=True, text=True)
+expected = "the terrain's coordinate reference system is geographic"
+check(expected in errors.text and expected in result.stderr and result.returncode != 0,
+      "a DEM in degrees is refused: %s" % result.stderr.strip()[-200:])
 say("PASS")
