@@ -154,6 +154,9 @@ std::string automaticBedArray(vtkImageData* image)
         return name;
   if (candidates.size() == 1)
     return candidates.front();
+  if (candidates.empty())
+    throw Error("the input has no array for the terrain (arrays: " + arrayList(image) +
+                "): the solver needs the terrain's elevation, one number a cell or point");
   throw Error("choose the input array that holds the terrain (Bed Array): none of the input's "
               "arrays (" +
               arrayList(image) +
@@ -180,7 +183,8 @@ void imageGrid(const int extent[6],
                 "that the file, reader or source it comes from produced data");
   if (pz != 1)
     throw Error(
-      "the input must be a 2D image (one layer in z), got " + std::to_string(pz) + " layers");
+      "the input must be a 2D image (one layer of cells in z), got " + std::to_string(pz - 1) +
+      " layers");
   if (px < 2 || py < 2)
     throw Error("the input image must have at least 2 x 2 points (1 x 1 cells), got " +
                 std::to_string(px) + " x " + std::to_string(py));

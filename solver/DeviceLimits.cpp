@@ -109,8 +109,8 @@ DeviceInfo checkRunFits(const SimulationParameters& params,
   if (bytes > info.globalMemory)
     throw Error("grid " + grid + " needs " + gib(bytes) + " of device memory" +
                 (perCellManning ? " (with a Manning coefficient per cell)" : "") + " but '" +
-                info.name + "' has " + gib(info.globalMemory) +
-                ": use fewer cells or single precision");
+                info.name + "' has " + gib(info.globalMemory) + ": use fewer cells" +
+                (params.precision == Precision::Double ? " or single precision" : ""));
   if (oneBuffer > info.maxAllocation)
     throw Error("grid " + grid + " needs buffers of " + gib(oneBuffer) + " but '" + info.name +
                 "' allocates at most " + gib(info.maxAllocation) + " at once: use fewer cells");
