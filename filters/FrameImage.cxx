@@ -357,10 +357,13 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
   addValue<vtkDoubleArray>(field, "SimulationTime", state.time);
   addValue<vtkIntArray>(field, "Steps", static_cast<double>(state.steps));
   // (what a run restarted from this frame compares its own with: FrameSnapshot)
-  vtkNew<vtkStringArray> settings;
-  settings->SetName("RunSettings");
-  settings->InsertNextValue(settings_);
-  field->AddArray(settings);
+  if (!settings_.empty())
+  {
+    vtkNew<vtkStringArray> settings;
+    settings->SetName("RunSettings");
+    settings->InsertNextValue(settings_);
+    field->AddArray(settings);
+  }
   // (what a run continued from this frame chooses its next dt from: FrameSnapshot; in a split
   // run the largest over the ranks, FilterRun::placePiece, as a rank's own would give a run on
   // one rank too long a step)

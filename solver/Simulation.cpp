@@ -82,7 +82,9 @@ struct Simulation::Impl
   std::optional<FrameTransfer> frames;
   std::optional<RankCoupling> coupling; // a run split among ranks
   RankExchange* ranks = nullptr;        // the same, or none
-  std::string settings;                 // runSettingsText of the cells owned
+  // runSettingsText; none in a split run, whose rank sees its block's terrain alone (a frame
+  // of its pieces read whole would differ from every one)
+  std::string settings;
   // An advance started (startAdvance) and not yet waited for: the clock's time, steps and the
   // parity are those before it until settle() reads the clock.
   bool advancing = false;
@@ -119,7 +121,7 @@ struct Simulation::Impl
     , setup(plan.seconds)
     , partition(plan.partition)
     , ranks(plan.partition && plan.partition->ranks() > 1 ? plan.ranks : nullptr)
-    , settings(runSettingsText(ownedParams, owned))
+    , settings(plan.partition ? "" : runSettingsText(ownedParams, owned))
   {
     const InitialState& initial = extended ? *extended : owned;
     auto start = Clock::now();

@@ -154,7 +154,8 @@ public:
   void download(Field field, float* out) const;
 
   const SimulationParameters& parameters() const;
-  // What decides how the state goes on, as text a frame keeps (RunSettings.h).
+  // What decides how the state goes on, as text a frame keeps (RunSettings.h); empty in a run
+  // split among ranks.
   const std::string& settings() const;
   const DeviceInfo& device() const;
   // The launch shape params.launch resolved to.
