@@ -182,9 +182,8 @@ void imageGrid(const int extent[6],
                 "; the solver needs a 2D image of at least 2 x 2 points (1 x 1 cells): check "
                 "that the file, reader or source it comes from produced data");
   if (pz != 1)
-    throw Error(
-      "the input must be a 2D image (one layer of cells in z), got " + std::to_string(pz - 1) +
-      " layers");
+    throw Error("the input must be a 2D image (one layer of cells in z), got " +
+                std::to_string(pz - 1) + " layers");
   if (px < 2 || py < 2)
     throw Error("the input image must have at least 2 x 2 points (1 x 1 cells), got " +
                 std::to_string(px) + " x " + std::to_string(py));
@@ -249,8 +248,8 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     {
       requireFinite(arrays.initialWaterLevel, "initial water level");
       if (std::fabs(arrays.initialWaterLevel) > kMaxLevelSeries)
-        throw Error("the initial water level must be in [" + formatValue(-kMaxLevelSeries) +
-                    ", " + formatValue(kMaxLevelSeries) + "] m, got " +
+        throw Error("the initial water level must be in [" + formatValue(-kMaxLevelSeries) + ", " +
+                    formatValue(kMaxLevelSeries) + "] m, got " +
                     formatValue(arrays.initialWaterLevel) + " m");
       surface.assign(state.cells(), arrays.initialWaterLevel);
     }

@@ -82,9 +82,6 @@ struct Simulation::Impl
   std::optional<FrameTransfer> frames;
   std::optional<RankCoupling> coupling; // a run split among ranks
   RankExchange* ranks = nullptr;        // the same, or none
-  // runSettingsText; none in a split run, whose rank sees its block's terrain alone (a frame
-  // of its pieces read whole would differ from every one)
-  std::string settings;
   // An advance started (startAdvance) and not yet waited for: the clock's time, steps and the
   // parity are those before it until settle() reads the clock.
   bool advancing = false;
@@ -121,7 +118,6 @@ struct Simulation::Impl
     , setup(plan.seconds)
     , partition(plan.partition)
     , ranks(plan.partition && plan.partition->ranks() > 1 ? plan.ranks : nullptr)
-    , settings(plan.partition ? "" : runSettingsText(ownedParams, owned))
   {
     const InitialState& initial = extended ? *extended : owned;
     auto start = Clock::now();
@@ -262,6 +258,7 @@ struct Simulation::Impl
 
 Simulation::Simulation(const SimulationPlan& plan, const InitialState& initial)
   : impl_(new Impl(plan, initial))
+  , settings_(plan.partition ? "" : runSettingsText(impl_->ownedParams, initial))
 {
 }
 
@@ -551,11 +548,6 @@ void Simulation::download(Field field, float* out) const
 const SimulationParameters& Simulation::parameters() const
 {
   return impl_->ownedParams;
-}
-
-const std::string& Simulation::settings() const
-{
-  return impl_->settings;
 }
 
 const DeviceInfo& Simulation::device() const

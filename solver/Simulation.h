@@ -155,8 +155,8 @@ public:
 
   const SimulationParameters& parameters() const;
   // What decides how the state goes on, as text a frame keeps (RunSettings.h); empty in a run
-  // split among ranks.
-  const std::string& settings() const;
+  // split among ranks, where a rank sees its block's terrain alone.
+  const std::string& settings() const { return settings_; }
   const DeviceInfo& device() const;
   // The launch shape params.launch resolved to.
   const LaunchShape& launchShape() const;
@@ -206,5 +206,6 @@ private:
   // The implementation after any started advance has been waited for.
   Impl& settled() const;
   std::unique_ptr<Impl> impl_;
+  std::string settings_;
 };
 } // namespace swe
