@@ -276,8 +276,8 @@ void InitialState::validate(bool allowDry) const
     // flow is damped in: LocalDatum's film depth grows with the terrain's extent)
     if (std::fabs(bed[k]) > kMaxElevation)
       throw Error("the terrain's elevation must be within +-" + formatValue(kMaxElevation) +
-                  " m (Everest: 8849 m, the Mariana Trench: -10994 m), got " +
-                  formatValue(bed[k]) + " m at " + cell() +
+                  " m (Everest: 8849 m, the Mariana Trench: -10994 m), got " + formatValue(bed[k]) +
+                  " m at " + cell() +
                   ": an undeclared no-data value? Declare it (the raster's no-data value) or "
                   "make such cells NaN");
     if (closed(k) && (h[k] != 0 || hu[k] != 0 || hv[k] != 0))
