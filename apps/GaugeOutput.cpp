@@ -35,7 +35,8 @@ void writeGaugeCsv(const GaugeRecord& record, const std::string& path)
   out << "time,step";
   for (int g = 1; g <= record.gauges; ++g)
     out << ",g" << g << "_depth,g" << g << "_surface,g" << g << "_u,g" << g << "_v";
-  out << "\n" << std::setprecision(10);
+  // (every digit a double holds: the values read back are the record's, bit for bit)
+  out << "\n" << std::setprecision(17);
   for (std::size_t s = 0; s < record.time.size(); ++s)
   {
     out << record.time[s] << "," << record.step[s];

@@ -71,7 +71,7 @@ inline void fold_loaded(MAP_ARGUMENTS,
     if (isnan(seen.arrival))
       arrival[c] = time;
     if (dt != (real)0)
-      duration[c] = seen.duration + dt;
+      duration[c] = fmin(seen.duration + dt, time); /* (its dt's sum rounds up past the clock) */
   }
 }
 

@@ -39,7 +39,7 @@ public:
     {
       if (std::isnan(maps_[kArrival][k]))
         maps_[kArrival][k] = t;
-      maps_[4][k] += dt;
+      maps_[4][k] = std::min(maps_[4][k] + dt, t);
     }
   }
 
