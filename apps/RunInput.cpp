@@ -115,11 +115,13 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   const vtkSmartPointer<vtkImageData> image = readImage(input.file);
   ImageArrays arrays;
   arrays.bed = input.bed;
-  // (The water's defaults only where neither is named: a named surface is not to lose to a
-  // depth taken by default.)
-  const bool waterNamed = !input.depth.empty() || !input.surface.empty();
+  // (The water's defaults only where neither is named, and one of them: a named surface is not
+  // to lose to a depth taken by default, nor the two defaults to meet.)
+  const auto named = [](const std::string& a) { return !a.empty() && lowercase(a) != "none"; };
+  const bool waterNamed = named(input.depth) || named(input.surface);
   arrays.depth = solverArray(image, input.depth, waterNamed ? nullptr : "Band 2");
-  arrays.freeSurface = solverArray(image, input.surface, waterNamed ? nullptr : "FreeSurface");
+  arrays.freeSurface = solverArray(
+    image, input.surface, waterNamed || !arrays.depth.empty() ? nullptr : "FreeSurface");
   arrays.velocity = solverArray(image, input.velocity, "Velocity");
   arrays.manning = solverArray(image, input.manning, "Manning");
   arrays.rain = input.rain;

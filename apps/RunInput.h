@@ -36,9 +36,10 @@ Series readSeries(const std::string& file);
 // A CSV of a time column and several value columns (rain zones: one a zone), a series each.
 std::vector<Series> readSeriesColumns(const std::string& file);
 
-// The state a run continues from (--restart): h, hu, hv (and the flood maps, where params keeps
+// The state `run` continues from (--restart): h, hu, hv (and the flood maps, where the run keeps
 // them) of a .vti frame that swe run or the plugin wrote (Depth, Momentum and the maps in the
-// run's precision, field data SimulationTime and Steps), on params' grid. Throws swe::Error
-// naming the file and what it lacks.
+// run's precision, field data SimulationTime and Steps), on the run's grid. Throws swe::Error
+// naming the file and what it lacks, or what of the run its records cannot go on with
+// (frameSnapshot); the other settings the run differs in go into `warning`.
 Snapshot restartSnapshot(const std::string& file, const Simulation& run, std::string& warning);
 } // namespace swe::cli

@@ -11,9 +11,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 
 namespace swe
@@ -38,29 +40,39 @@ VtiSeriesWriter::VtiSeriesWriter(const std::string& directory,
 void VtiSeriesWriter::continueAt(double time, const std::string& frameFile)
 {
   files_.clear();
-  // (a frame of a series keeps its number: a run restarted into another directory numbers its
-  // files as the run it continues did)
-  std::smatch number;
-  const std::string frameName = std::filesystem::path(frameFile).filename().string();
-  nextNumber_ = std::regex_match(frameName, number, std::regex(".*_([0-9]+)\\.vti"))
-                  ? std::stol(number[1].str())
-                  : 0;
-  // The series written here before, as its .pvd lists it: its files before `time` that are still
-  // here stay listed, and the new files are numbered after the last of them, whatever the output
-  // times of either run (files of the earlier run from `time` on are its future, replaced).
+  // (a frame of this series keeps its number: a run restarted into another directory numbers
+  // its files as the run it continues did)
+  const std::regex numbered(name_ + "_([0-9]{5,9})\\.(vti|pvti)");
+  std::smatch m;
+  const std::filesystem::path frame(frameFile);
+  const std::string frameName = frame.filename().string();
+  const long frameNumber = std::regex_match(frameName, m, numbered) ? std::stol(m[1].str()) : -1;
+  std::error_code ec;
+  const bool frameHere =
+    frameNumber >= 0 && std::filesystem::equivalent(
+                          frame.parent_path().empty() ? "." : frame.parent_path(), directory_, ec);
+  nextNumber_ = std::max(0L, frameNumber);
+  // The series written here before, as its .pvd lists it: its files before the frame that are
+  // still here stay listed (by number where the frame is one of them, else by time: the .pvd's
+  // times are rounded), and the new files are numbered after them, whatever the output times of
+  // either run (files of the earlier run from the frame on are its future, replaced).
   std::ifstream pvd(seriesPath());
-  const std::regex entry("timestep=\"([^\"]+)\".*file=\"(([^\"]*_)([0-9]+)\\.(vti|pvti))\"");
-  std::string line;
-  while (std::getline(pvd, line))
+  const std::string text((std::istreambuf_iterator<char>(pvd)), std::istreambuf_iterator<char>());
+  const std::regex entry("<DataSet[^>]*timestep=\"([^\"]+)\"[^>]*file=\"([^\"]+)\"");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), entry);
+       it != std::sregex_iterator();
+       ++it)
   {
-    std::smatch m;
-    if (!std::regex_search(line, m, entry) || m[3] != name_ + "_")
+    const std::string file = (*it)[2].str();
+    std::smatch n;
+    if (!std::regex_match(file, n, numbered) || !std::filesystem::exists(directory_ + "/" + file))
       continue;
-    const double t = std::strtod(m[1].str().c_str(), nullptr);
-    if (!(t < time) || !std::filesystem::exists(directory_ + "/" + m[2].str()))
+    const double t = std::strtod((*it)[1].str().c_str(), nullptr);
+    const long number = std::stol(n[1].str());
+    if (frameHere ? number >= frameNumber : !(t < time - 1e-9 * std::max(1.0, std::fabs(time))))
       continue;
-    files_.emplace_back(t, m[2].str());
-    nextNumber_ = std::max(nextNumber_, std::stol(m[4].str()) + 1);
+    files_.emplace_back(t, file);
+    nextNumber_ = std::max(nextNumber_, number + 1);
   }
 }
 

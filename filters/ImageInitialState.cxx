@@ -182,8 +182,8 @@ void imageGrid(const int extent[6],
                 "; the solver needs a 2D image of at least 2 x 2 points (1 x 1 cells): check "
                 "that the file, reader or source it comes from produced data");
   if (pz != 1)
-    throw Error("the input must be a 2D image (one layer of cells in z), got " +
-                std::to_string(pz - 1) + " layers");
+    throw Error("the input must be a 2D image (a single layer of points in z), got " +
+                std::to_string(pz - 1) + " layers of cells");
   if (px < 2 || py < 2)
     throw Error("the input image must have at least 2 x 2 points (1 x 1 cells), got " +
                 std::to_string(px) + " x " + std::to_string(py));
@@ -233,6 +233,11 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   if (!optional.depth.empty())
   {
     state.h = cellValues(image, optional.depth, "depth", 1, 1, 1, closed);
+    // (one would be left unread without a word: the solver's Depth Array defaults to Band 2)
+    if (!optional.freeSurface.empty())
+      throw Error("the initial water is given twice, by the depth array '" + optional.depth +
+                  "' and the free-surface array '" + optional.freeSurface +
+                  "': set one of them (Depth Array or Free Surface Array) to None");
     for (std::size_t k = 0; k < state.h.size(); ++k)
       if (state.h[k] < 0)
         throw Error("the depth array '" + optional.depth + "' is negative (" +

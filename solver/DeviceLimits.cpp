@@ -44,8 +44,9 @@ std::string hostMemoryMessage(const SimulationParameters& params,
     std::sqrt(static_cast<double>(available > kBuildReserve ? available - kBuildReserve : 0) /
               static_cast<double>(perCell)));
   s << "building the kernels " << gib(kBuildReserve) << ") but this process can count on "
-    << gib(available) << ": use fewer cells (about " << fits << " x " << fits
-    << " fit), or close other programs";
+    << gib(available) << ": use fewer cells (about " << fits << " x " << fits << " fit), or "
+    << (addressSpaceRoom() <= available ? "raise the process's address-space limit (ulimit -v)"
+                                        : "close other programs");
   return s.str();
 }
 

@@ -85,16 +85,18 @@ std::uint64_t availableHostMemory()
   const std::uint64_t held = procKilobytes("/proc/self/status", "VmRSS");
   std::uint64_t room = std::min(total, available + (held == kUnknown ? 0 : held));
   // An address-space limit (ulimit -v, as clusters set): past it an allocation fails inside the
-  // OpenCL driver, which may abort. What it leaves beside the address space in use, plus what
-  // the process holds now, as above.
+  // OpenCL driver, which may abort. What it leaves beside the address space in use (not counting
+  // what an earlier run would give back: the refusal errs on the safe side).
+  return std::min(room, addressSpaceRoom());
+}
+
+std::uint64_t addressSpaceRoom()
+{
   rlimit limit{};
   const std::uint64_t mapped = procKilobytes("/proc/self/status", "VmSize");
-  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && mapped != kUnknown)
-  {
-    const std::uint64_t cap = static_cast<std::uint64_t>(limit.rlim_cur);
-    const std::uint64_t left = cap > mapped ? cap - mapped : 0;
-    room = std::min(room, left + (held == kUnknown ? 0 : held));
-  }
-  return room;
+  if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY || mapped == kUnknown)
+    return kUnknown;
+  const auto cap = static_cast<std::uint64_t>(limit.rlim_cur);
+  return cap > mapped ? cap - mapped : 0;
 }
 } // namespace swe

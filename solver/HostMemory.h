@@ -12,4 +12,8 @@ namespace swe
 // machine's or the cgroup's total.
 // 0 where none of it can be read (then nothing is refused on its account).
 std::uint64_t availableHostMemory();
+
+// What the process's address-space limit (ulimit -v) leaves beside the address space in use, in
+// bytes; the largest std::uint64_t where there is no limit.
+std::uint64_t addressSpaceRoom();
 } // namespace swe

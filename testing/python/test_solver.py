@@ -158,6 +158,9 @@ bad_cases = [
     (dict(Input=wavelet), dict(BedArray="RTData"), "must be a 2D image"),
     (dict(Input=valley), dict(BedArray="Elevation"), "no array 'Elevation' for the terrain (Bed)"),
     (dict(Input=valley, Scheme=MUSCL), dict(BedArray="Bed", DepthArray="Nope"), "no array 'Nope'"),
+    (dict(Input=valley, Scheme=MUSCL), dict(BedArray="Bed", DepthArray="FreeSurface"),
+     "the initial water is given twice, by the depth array 'FreeSurface' and the free-surface "
+     "array 'FreeSurface'"),
     (dict(Input=valley, InitialWaterLevel=35.0, Scheme="Lax-Friedrichs (thesis)"),
      dict(BedArray="Bed"), "use the muscl-hllc scheme"),
     (dict(Input=prog), dict(BedArray="current"), "has 3 components, expected 1"),
