@@ -25,6 +25,7 @@
 #include <vtkXMLImageDataReader.h>
 
 #include <cctype>
+#include <cmath>
 #include <cstring>
 #include <type_traits>
 #include <vector>
@@ -93,6 +94,18 @@ vtkSmartPointer<vtkImageData> readImage(const std::string& file)
     throw Error("cannot read '" + file +
                 "' as a VTK XML image (.vti) or a raster GDAL reads "
                 "(GeoTIFF, ASCII grid)");
+  // (the reader lays a rotated raster out north-up, its cells' spacing along the rotated axes:
+  // the water would run on other cells than the DEM's; corners upper left, lower left, lower
+  // right, upper right)
+  if (const double* c = raster->GetGeoCornerPoints())
+  {
+    const double tolerance = 1e-9 * (std::fabs(c[4] - c[2]) + std::fabs(c[1] - c[3]));
+    if (std::fabs(c[0] - c[2]) > tolerance || std::fabs(c[3] - c[5]) > tolerance)
+      throw Error("'" + file +
+                  "' is a rotated raster (its geotransform turns its rows), which the solver "
+                  "would read as a north-up grid: warp it north-up first (gdalwarp " +
+                  file + " north_up.tif)");
+  }
   return image;
 }
 

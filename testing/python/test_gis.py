@@ -151,4 +151,14 @@ result = subprocess.run([swe, "run", "--input", geographic, "--water-level", "25
 expected = "the terrain's coordinate reference system is geographic"
 check(expected in errors.text and expected in result.stderr and result.returncode != 0,
       "a DEM in degrees is refused: %s" % result.stderr.strip()[-200:])
+# A rotated raster, which the reader would lay out north-up, is refused by swe run.
+rotated = os.path.join(work, "valley_rotated.tif")
+gdal.Translate(rotated, dem)
+ds = gdal.Open(rotated, gdal.GA_Update)
+ds.SetGeoTransform([500000.0, 4.33, 2.5, 4100500.0, 2.5, -4.33])
+ds = None
+result = subprocess.run([swe, "run", "--input", rotated, "--water-level", "25", "--t-end", "1"],
+                        capture_output=True, text=True)
+check(result.returncode != 0 and "is a rotated raster" in result.stderr,
+      "a rotated raster is refused by swe run: %s" % result.stderr.strip()[-160:])
 say("PASS")
