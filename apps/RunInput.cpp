@@ -137,13 +137,14 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
     image, input.surface, waterNamed || !arrays.depth.empty() ? nullptr : "FreeSurface");
   arrays.velocity = solverArray(image, input.velocity, "Velocity");
   arrays.manning = solverArray(image, input.manning, "Manning");
-  arrays.rain = input.rain;
-  params.rainPerCell = !input.rain.empty();
-  arrays.conductivity = input.conductivity;
-  arrays.suction = input.suction;
-  arrays.deficit = input.deficit;
+  // (no default for these: "none" is none, as for the others)
+  arrays.rain = solverArray(image, input.rain, nullptr);
+  params.rainPerCell = !arrays.rain.empty();
+  arrays.conductivity = solverArray(image, input.conductivity, nullptr);
+  arrays.suction = solverArray(image, input.suction, nullptr);
+  arrays.deficit = solverArray(image, input.deficit, nullptr);
   params.infiltration.perCell =
-    !input.conductivity.empty() || !input.suction.empty() || !input.deficit.empty();
+    !arrays.conductivity.empty() || !arrays.suction.empty() || !arrays.deficit.empty();
   arrays.initialWaterLevel = input.waterLevel;
   InitialState state = imageInitialState(image.Get(), arrays);
   if (auto* crs =
