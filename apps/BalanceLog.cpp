@@ -1,11 +1,13 @@
 #include "BalanceLog.h"
 
+#include "AtomicFile.h"
 #include "Error.h"
 #include "LaunchedRanks.h"
 
 #include <array>
 #include <cstdio>
 #include <iomanip>
+#include <sstream>
 
 namespace swe::cli
 {
@@ -14,12 +16,8 @@ BalanceLog::BalanceLog(const SimulationParameters& params, const std::string& ou
 {
   if (!on() || outDir.empty() || !printsReports()) // (one file: rank 0's, of the sums)
     return;
-  const std::string path = outDir + "/balance.csv";
-  csv_.open(path);
-  if (!csv_)
-    throw Error("cannot write the water balance's file '" + path + "'");
-  csv_ << "time,steps,stored,initial,rain,inflow,outflow,infiltration,error,relative_error\n"
-       << std::setprecision(17);
+  csvPath_ = outDir + "/balance.csv";
+  csv_ = "time,steps,stored,initial,rain,inflow,outflow,infiltration,error,relative_error\n";
 }
 
 void BalanceLog::start(const Simulation& simulation,
@@ -61,10 +59,13 @@ void BalanceLog::record(const Simulation& simulation)
       b.infiltration,
       b.error(),
       b.relativeError());
-  if (csv_.is_open())
-    csv_ << b.time << "," << simulation.steps() << "," << b.stored << "," << b.initial << ","
-         << b.rain << "," << b.inflow << "," << b.outflow << "," << b.infiltration << ","
-         << b.error() << "," << b.relativeError() << "\n"
-         << std::flush;
+  if (csvPath_.empty())
+    return;
+  std::ostringstream row;
+  row << std::setprecision(17) << b.time << "," << simulation.steps() << "," << b.stored << ","
+      << b.initial << "," << b.rain << "," << b.inflow << "," << b.outflow << "," << b.infiltration
+      << "," << b.error() << "," << b.relativeError() << "\n";
+  csv_ += row.str();
+  writeFileAtomically(csvPath_, csv_);
 }
 } // namespace swe::cli

@@ -1,11 +1,12 @@
 #pragma once
 // swe run --balance: the water balance (WaterBalance.h) at every output, as a line on stderr and a
 // row of balance.csv in --out, from the run's first state on (t = 0, or the state of --restart).
+// balance.csv is written whole at every output (under a temporary name, then renamed), so that it
+// is complete up to the last output whatever stops the run.
 #include "RankExchange.h"
 #include "Simulation.h"
 #include "WaterBalance.h"
 
-#include <fstream>
 #include <string>
 
 namespace swe::cli
@@ -30,7 +31,8 @@ public:
 
 private:
   SimulationParameters params_;
-  std::ofstream csv_;
+  std::string csvPath_; // empty: no file
+  std::string csv_;     // its text so far
   double initial_ = 0;
   RainedCells rainedCells_;
   RankExchange* ranks_ = nullptr;

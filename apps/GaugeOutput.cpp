@@ -1,10 +1,11 @@
 #include "GaugeOutput.h"
 
+#include "AtomicFile.h"
 #include "Error.h"
 #include "Parameters.h"
 
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 #include <iomanip>
 #include <iostream>
 
@@ -29,9 +30,7 @@ std::vector<std::array<double, 2>> gaugePoints(const std::vector<std::string>& t
 
 void writeGaugeCsv(const GaugeRecord& record, const std::string& path)
 {
-  std::ofstream out(path);
-  if (!out)
-    throw Error("cannot write the gauges' file '" + path + "'");
+  std::ostringstream out;
   out << "time,step";
   for (int g = 1; g <= record.gauges; ++g)
     out << ",g" << g << "_depth,g" << g << "_surface,g" << g << "_u,g" << g << "_v";
@@ -45,8 +44,7 @@ void writeGaugeCsv(const GaugeRecord& record, const std::string& path)
         out << "," << record.value(s, g, v);
     out << "\n";
   }
-  if (!out)
-    throw Error("could not write all of the gauges' file '" + path + "' (disk full?)");
+  writeFileAtomically(path, out.str());
 }
 
 void printGaugePeaks(const GaugeRecord& record)

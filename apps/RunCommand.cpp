@@ -20,6 +20,7 @@
 #include "Timing.h"
 #ifdef SWE_WITH_VTK
 #include "FrameImage.h"
+#include "OutputFolder.h"
 #include "OutputTimes.h"
 #include "VtiSeriesWriter.h"
 #endif
@@ -58,10 +59,19 @@ public:
       frames_.push_back({ "frames",
         frameArrayBytesPerCell(params.precision == Precision::Double ? 8 : 4,
           stateFields(params).size() - kStateFields) });
+    // (rank 0 holds the folder for every rank; all stop where it cannot)
+    runAgreed(launchedRanks(),
+      [&]
+      {
+        if (!options.outDir.empty() && printsReports())
+          folder_ = std::make_unique<OutputFolder>(
+            options.outDir, options.overwrite, !options.restart.empty());
+      });
 #else
     (void)params;
-    if (!options.outDir.empty() || !options.arrays.empty())
-      throw Error("--out and --arrays need VTK, and this swe was built without ParaView/VTK");
+    if (!options.outDir.empty() || !options.arrays.empty() || options.overwrite)
+      throw Error(
+        "--out, --arrays and --overwrite need VTK, and this swe was built without ParaView/VTK");
 #endif
   }
   const std::vector<HostShare>& frames() const
@@ -79,7 +89,8 @@ public:
         "swe",
         options.input.origin,
         selection_,
-        partition_ ? &*partition_ : nullptr);
+        partition_ ? &*partition_ : nullptr,
+        partition_ ? launchedRanks() : nullptr);
 #endif
   }
   // The next file, while the device takes the steps to nextTime.
@@ -120,6 +131,7 @@ private:
 #ifdef SWE_WITH_VTK
   FrameArraySelection selection_;
   std::optional<Partition> partition_;
+  std::unique_ptr<OutputFolder> folder_;
   std::unique_ptr<VtiSeriesWriter> writer_;
 #endif
 };
@@ -342,8 +354,8 @@ int run(RunOptions& options)
     if (options.input.file.empty())
       params.validate();
   }
-  Series series(options, params);
   checkOutputOptions(options, params);
+  Series series(options, params);
   const Made made = makeSimulation(options, params, series);
   if (options.geotiff && made.partition)
     throw Error("--geotiff runs on one rank: run it without mpirun");
@@ -528,7 +540,13 @@ Subcommand addRun(CLI::App& app)
   cmd->add_option("--cfl", params.cfl, "Courant number in (0, 1]")->capture_default_str();
   cmd->add_option("--dt", params.fixedDt, "fixed time step [s] (default: CFL-adaptive)");
   cmd->add_option("--gravity", params.gravity, "gravity [m/s^2]")->capture_default_str();
-  cmd->add_option("--out", options->outDir, "directory for .vti files and a .pvd series");
+  cmd->add_option("--out",
+    options->outDir,
+    "directory for .vti files and a .pvd series (one run at a time; another run's series there "
+    "is refused unless --overwrite or --restart)");
+  cmd->add_flag("--overwrite",
+    options->overwrite,
+    "remove another run's series, gauges.csv, balance.csv and GeoTIFF maps from --out first");
   cmd->add_flag("--geotiff",
     options->geotiff,
     "also write the end state's Depth and FreeSurface and the fields the run keeps (flood maps, "

@@ -83,6 +83,10 @@ void checkOutputOptions(const RunOptions& options, const SimulationParameters& p
     throw Error("--geotiff writes into --out: give a directory");
   if (!options.crs.empty() && !options.geotiff)
     throw Error("--crs " + options.crs + " is the GeoTIFF maps' system: give --geotiff too");
+  if (options.overwrite && options.outDir.empty())
+    throw Error("--overwrite removes another run's files from --out: give the directory");
+  if (options.overwrite && !options.restart.empty())
+    throw Error("--overwrite would remove the series that --restart continues: give one of them");
   if (!options.arrays.empty() && options.outDir.empty())
     throw Error("--arrays chooses what the frames in --out hold: give a directory");
   if (!options.restart.empty() && params.waterBalance)

@@ -25,6 +25,7 @@ struct RunOptions
   std::vector<std::string> sources;    // X,Y:FILE
   std::vector<double> greenAmpt;       // K, PSI, DEFICIT
   std::vector<std::string> stretches;  // SIDE=FROM,TO
+  bool overwrite = false;              // remove another run's files from outDir first
   bool geotiff = false;                // the end state as GeoTIFF files in outDir
   bool digest = false;                 // print the end state's digest (StateDigest.h)
   std::string crs;                     // their coordinate reference system
@@ -37,8 +38,8 @@ void applyStretches(const std::vector<std::string>& texts, SimulationParameters&
 void applySideSeries(const std::vector<std::string>& texts, SimulationParameters& params);
 // --t-end and --output-every: finite, >= 0, and at most a million outputs.
 void checkOutputTimes(double tEnd, double outputEvery);
-// What --out, --geotiff, --crs, --arrays and --restart ask for together, before the run: an
-// option that would do nothing, or fail only once the run is done, is refused.
+// What --out, --overwrite, --geotiff, --crs, --arrays and --restart ask for together, before the
+// run: an option that would do nothing, or fail only once the run is done, is refused.
 void checkOutputOptions(const RunOptions& options, const SimulationParameters& params);
 // --gauge's points and --source's on the grid (known once an --input is read: its origin).
 void placePoints(const RunOptions& options, SimulationParameters& params);

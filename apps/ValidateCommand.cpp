@@ -2,6 +2,7 @@
 // 5 m, h_l = 5 mm, t = 6 s) as a strip of 4 rows: the L1 error of the depth; or the radial dam
 // break's symmetries and azimuthal spread.
 #include "AnalyticSolutions.h"
+#include "AtomicFile.h"
 #include "CommonOptions.h"
 #include "Error.h"
 #include "InitialState.h"
@@ -13,7 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -95,15 +96,9 @@ int validateDamBreak(CommonOptions& options, bool ritter, const std::string& pro
   simulation.advanceTo(tEnd);
   std::vector<double> h(static_cast<std::size_t>(params.nx) * params.ny);
   simulation.download(Field::Depth, h.data());
-  std::ofstream profile;
-  if (!profilePath.empty())
-  {
-    profile.open(profilePath);
-    if (!profile)
-      throw Error("cannot write '" + profilePath + "'");
-    profile.precision(10);
-    profile << "x,h,exact\n";
-  }
+  std::ostringstream profile;
+  profile.precision(10);
+  profile << "x,h,exact\n";
   double l1 = 0;
   for (int i = 0; i < params.nx; ++i)
   {
@@ -111,9 +106,10 @@ int validateDamBreak(CommonOptions& options, bool ritter, const std::string& pro
     const double exact = ritter ? ritterDepth(x, tEnd, x0, hLeft, params.gravity)
                                 : stokerDepth(x, tEnd, x0, hLeft, hRight, params.gravity);
     l1 += std::fabs(h[i] - exact) * params.dx;
-    if (profile)
-      profile << x << "," << h[i] << "," << exact << "\n";
+    profile << x << "," << h[i] << "," << exact << "\n";
   }
+  if (!profilePath.empty())
+    writeFileAtomically(profilePath, profile.str());
   const double mass = simulation.diagnostics().mass;
   std::printf(
     "RESULT case=%s scheme=%s precision=%s nx=%d l1=%.6e steps=%lld mass_rel_drift=%.3e\n",

@@ -1,5 +1,6 @@
 #include "VtiSeriesWriter.h"
 
+#include "AtomicFile.h"
 #include "Error.h"
 #include "FrameImage.h"
 
@@ -17,19 +18,42 @@
 #include <fstream>
 #include <iterator>
 #include <regex>
+#include <sstream>
 
 namespace swe
 {
+namespace
+{
+// The .vti file of image, made in memory: written with the project's own atomic write, whose
+// failure says why (VTK's writer leaves an empty or cut file on a full disk and says nothing).
+std::string xmlImage(vtkImageData* image)
+{
+  vtkNew<vtkXMLImageDataWriter> writer;
+  writer->SetInputData(image);
+  writer->WriteToOutputStringOn();
+  // Inline (not appended) data: Debian 12's expat with reparse deferral breaks VTK 9.2's
+  // reader on raw appended sections with long headers (see docs/USER_GUIDE.md).
+  writer->SetDataModeToBinary();
+  writer->SetCompressorTypeToZLib();
+  std::string bytes = writer->Write() == 1 ? writer->GetOutputString() : std::string();
+  if (bytes.empty())
+    throw Error("VTK could not make the image file of a frame");
+  return bytes;
+}
+} // namespace
+
 VtiSeriesWriter::VtiSeriesWriter(const std::string& directory,
   const std::string& name,
   const std::array<double, 3>& origin,
   const FrameArraySelection& selection,
-  const Partition* partition)
+  const Partition* partition,
+  RankExchange* ranks)
   : directory_(directory)
   , name_(name)
   , origin_(origin)
   , selection_(selection)
   , partition_(partition)
+  , ranks_(ranks)
 {
   std::error_code ec;
   std::filesystem::create_directories(directory_, ec);
@@ -103,15 +127,8 @@ void VtiSeriesWriter::write(Simulation& simulation, double nextTime)
     const Block& b = partition_->block();
     image->SetExtent(b.x0, b.x0 + b.nx, b.y0, b.y0 + b.ny, 0, 0);
   }
-  vtkNew<vtkXMLImageDataWriter> writer;
-  writer->SetFileName((directory_ + "/" + file).c_str());
-  writer->SetInputData(image);
-  // Inline (not appended) data: Debian 12's expat with reparse deferral breaks VTK 9.2's
-  // reader on raw appended sections with long headers (see docs/USER_GUIDE.md).
-  writer->SetDataModeToBinary();
-  writer->SetCompressorTypeToZLib();
-  if (writer->Write() != 1)
-    throw Error("cannot write '" + directory_ + "/" + file + "'");
+  // Every rank's piece is complete before rank 0 lists it; a rank that fails stops them all.
+  runAgreed(ranks_, [&] { writeFileAtomically(directory_ + "/" + file, xmlImage(image)); });
   if (partition_ && partition_->rank != 0)
   {
     files_.emplace_back(state.time, file); // (counted; rank 0 writes the .pvd)
@@ -129,8 +146,7 @@ void VtiSeriesWriter::write(Simulation& simulation, double nextTime)
 
 void VtiSeriesWriter::writePieceSummary(const std::string& stem, vtkImageData* image) const
 {
-  const std::string path = directory_ + "/" + stem + ".pvti";
-  std::ofstream out(path);
+  std::ostringstream out;
   out.precision(17);
   const double dx = image->GetSpacing()[0];
   out << "<?xml version=\"1.0\"?>\n"
@@ -157,13 +173,12 @@ void VtiSeriesWriter::writePieceSummary(const std::string& stem, vtkImageData* i
         << " 0 0\" Source=\"" << stem << "_" << r << ".vti\"/>\n";
   }
   out << "  </PImageData>\n</VTKFile>\n";
-  if (!out)
-    throw Error("cannot write '" + path + "'");
+  writeFileAtomically(directory_ + "/" + stem + ".pvti", out.str());
 }
 
 void VtiSeriesWriter::writeCollection() const
 {
-  std::ofstream out(seriesPath());
+  std::ostringstream out;
   out.precision(15); // enough to tell outputs apart, short enough to read
   out << "<?xml version=\"1.0\"?>\n"
       << "<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
@@ -171,7 +186,6 @@ void VtiSeriesWriter::writeCollection() const
     if (!file.empty())
       out << "    <DataSet timestep=\"" << time << "\" part=\"0\" file=\"" << file << "\"/>\n";
   out << "  </Collection>\n</VTKFile>\n";
-  if (!out)
-    throw Error("cannot write '" + seriesPath() + "'");
+  writeFileAtomically(seriesPath(), out.str());
 }
 } // namespace swe

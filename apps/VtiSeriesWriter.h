@@ -3,6 +3,7 @@
 // as one time series.
 #include "FrameArrays.h"
 #include "Partition.h"
+#include "RankExchange.h"
 #include "Simulation.h"
 
 #include <array>
@@ -21,12 +22,16 @@ public:
   // Creates directory if needed; the series is directory/<name>.pvd; images start at origin and
   // hold the arrays selected.
   // In a run split among ranks (partition given), each rank writes its block as a piece,
-  // <name>_<output>_<rank>.vti, and rank 0 the .pvti that joins them and the .pvd.
+  // <name>_<output>_<rank>.vti, and rank 0 the .pvti that joins them and the .pvd, once every
+  // rank's piece is written (agreed among ranks).
+  // Every file is written whole under a temporary name, then renamed: the .pvd lists only
+  // complete files, and a failed write throws swe::Error naming the file and the cause.
   VtiSeriesWriter(const std::string& directory,
     const std::string& name,
     const std::array<double, 3>& origin = { 0, 0, 0 },
     const FrameArraySelection& selection = {},
-    const Partition* partition = nullptr);
+    const Partition* partition = nullptr,
+    RankExchange* ranks = nullptr);
   // Writes the next file from the simulation's state now; with nextTime past now the device
   // takes the steps to nextTime while the file is made (Simulation::downloadStateThenAdvance).
   void write(Simulation& simulation, double nextTime);
@@ -55,6 +60,7 @@ private:
   FrameArrays arrays_;
   FrameArraySelection selection_;
   const Partition* partition_;
+  RankExchange* ranks_;
   std::optional<std::pair<double, RainedCells>> balance_;
 };
 } // namespace swe

@@ -10,12 +10,16 @@
 
 #include <CLI/CLI.hpp>
 
+#include <csignal>
 #include <exception>
 #include <iostream>
 #include <string>
 
 int main(int argc, char** argv)
 {
+  // A file-size limit (ulimit -f) would kill swe mid-write without a word; ignored, the write
+  // fails with EFBIG and the run stops naming the file and the limit.
+  std::signal(SIGXFSZ, SIG_IGN);
 #ifdef SWE_WITH_MPI
   // Under an MPI launcher, swe run splits its grid among the ranks (LaunchedRanks.h).
   const swe::MpiRuntime mpi(&argc, &argv);

@@ -1,5 +1,6 @@
 #include "GeoTiff.h"
 
+#include "AtomicFile.h"
 #include "Error.h"
 
 #include <cpl_conv.h>
@@ -84,8 +85,15 @@ void writeGeoTiff(const std::string& path,
   options = CSLSetNameValue(options, "TILED", "YES");
   const GDALDataType type = doublePrecision ? GDT_Float64 : GDT_Float32;
   CPLErrorReset();
-  GDALDatasetH dataset = GDALCreate(
-    driver, path.c_str(), raster.nx, raster.ny, static_cast<int>(bands.size()), type, options);
+  // (GDAL writes a temporary file, renamed when whole: a failed write leaves path as it was)
+  AtomicFile file(path);
+  GDALDatasetH dataset = GDALCreate(driver,
+    file.temporaryPath().c_str(),
+    raster.nx,
+    raster.ny,
+    static_cast<int>(bands.size()),
+    type,
+    options);
   CSLDestroy(options);
   if (!dataset)
     throw Error("cannot write the GeoTIFF '" + path + "': " + gdalMessage("GDAL refused it"));
@@ -122,5 +130,6 @@ void writeGeoTiff(const std::string& path,
     failure = gdalMessage("GDAL failed");
   if (!failure.empty())
     throw Error("cannot write the GeoTIFF '" + path + "': " + failure);
+  file.commit();
 }
 } // namespace swe

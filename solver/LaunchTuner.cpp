@@ -1,5 +1,6 @@
 #include "LaunchTuner.h"
 
+#include "AtomicFile.h"
 #include "Error.h"
 #include "InitialState.h"
 #include "Simulation.h"
@@ -87,36 +88,18 @@ void makeParentDirectories(const std::string& path)
     ::mkdir(path.substr(0, slash).c_str(), 0755); // existing folders are fine
 }
 
-// Writes the cache; on failure returns the reason (strerror of the failing call), else "".
+// Writes the cache whole (concurrent tuners never mix lines); on failure returns the reason,
+// else "".
 std::string writeCache(const std::string& path, const std::map<std::string, std::string>& entries)
 {
   makeParentDirectories(path);
-  const std::string temporary = path + "." + std::to_string(::getpid()) + ".tmp";
-  // stdio rather than a stream: errno then says why (no folder, no permission, a full disk).
-  std::FILE* out = std::fopen(temporary.c_str(), "w");
-  if (!out)
-    return std::strerror(errno);
   std::string text = "# swe launch shapes: platform|device|scheme|precision[|dt mode]|grid side"
                      "<TAB>shape<TAB>Gcell/s measured[<TAB>partial TRIED/ALL: a search cut short "
                      "at its time limit, which swe tune completes]\n";
   for (const auto& entry : entries)
     text += entry.first + '\t' + entry.second + '\n';
-  const bool written = std::fwrite(text.data(), 1, text.size(), out) == text.size();
-  const int writeErrno = errno;
-  if (std::fclose(out) != 0 || !written)
-  {
-    const std::string reason = std::strerror(written ? errno : writeErrno);
-    std::remove(temporary.c_str());
-    return reason;
-  }
-  // Atomic: concurrent tuners never mix lines.
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-  {
-    const std::string reason = std::strerror(errno);
-    std::remove(temporary.c_str());
-    return reason;
-  }
-  return "";
+  const int error = writeFileAtomicallyOrErrno(path, text);
+  return error != 0 ? writeFailureCause(error) : "";
 }
 
 std::mutex warningMutex;
