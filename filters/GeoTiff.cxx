@@ -16,6 +16,16 @@ namespace swe
 {
 namespace
 {
+// While it lives, GDAL's messages are kept for gdalMessage, not printed: they become the one error
+// that names the file.
+struct QuietGdal
+{
+  QuietGdal() { CPLPushErrorHandler(CPLQuietErrorHandler); }
+  ~QuietGdal() { CPLPopErrorHandler(); }
+  QuietGdal(const QuietGdal&) = delete;
+  QuietGdal& operator=(const QuietGdal&) = delete;
+};
+
 // GDAL's last error, or `fallback` where it has none.
 std::string gdalMessage(const std::string& fallback)
 {
@@ -84,6 +94,7 @@ void writeGeoTiff(const std::string& path,
   options = CSLSetNameValue(options, "COMPRESS", "DEFLATE");
   options = CSLSetNameValue(options, "TILED", "YES");
   const GDALDataType type = doublePrecision ? GDT_Float64 : GDT_Float32;
+  const QuietGdal quiet;
   CPLErrorReset();
   // (GDAL writes a temporary file, renamed when whole: a failed write leaves path as it was)
   AtomicFile file(path);
