@@ -9,6 +9,7 @@
 #include "FrameArraySelection.h"
 #include "FrameSnapshot.h"
 #include "ImageInitialState.h"
+#include "RasterCheck.h"
 
 #include <vtkCommand.h>
 #include <vtkErrorCode.h>
@@ -87,6 +88,9 @@ vtkSmartPointer<vtkImageData> readImage(const std::string& file)
     return readWith(xml.Get(), file);
   if (!std::ifstream(file))
     throw Error("cannot open '" + file + "'");
+  // (VTK's reader aborts the process on a file it cannot read whole, and reads cells in feet, of
+  // an unknown size or mirrored without a word: GDAL reads and checks it first)
+  checkRasterFile(file);
   vtkNew<vtkGDALRasterReader> raster;
   raster->SetCollateBands(false); // (Debian's ParaView 5.11 crashes collating them; Band 1)
   vtkSmartPointer<vtkImageData> image = readWith(raster.Get(), file);

@@ -1,7 +1,7 @@
 #include "ImageInitialState.h"
 
 #include "Error.h"
-#include "GeoTiff.h"
+#include "RasterCheck.h"
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
@@ -204,11 +204,19 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     throw Error("the Shallow Water Solver needs an image (vtkImageData) input");
   int nx, ny;
   double dx, origin[3];
-  // (a DEM in latitude and longitude has cells of a thousandth of a degree: millimetres here)
+  // (a DEM in latitude and longitude has cells of a thousandth of a degree: millimetres here; one
+  // in feet cells 3.3 times too long)
   if (auto* crs =
         vtkStringArray::SafeDownCast(image->GetFieldData()->GetAbstractArray("MAP_PROJECTION")))
     if (crs->GetNumberOfValues() > 0)
-      requireProjectedCrs(crs->GetValue(0));
+    {
+      const int* extent = image->GetExtent();
+      const double* spacing = image->GetSpacing();
+      const double* corner = image->GetOrigin();
+      requireMetreCrs(crs->GetValue(0),
+        corner[0] + spacing[0] * (extent[0] + extent[1]) / 2,
+        corner[1] + spacing[1] * (extent[2] + extent[3]) / 2);
+    }
   imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
   const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
   // (an optional array naming the terrain's is none: vtkShallowWaterSolver::OptionalArray, for
