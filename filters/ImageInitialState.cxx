@@ -73,6 +73,29 @@ struct OutsideDomain
   const std::vector<double>* bed = nullptr; // the other arrays': NaN marks a closed cell
 };
 
+// An array must have a value for every cell (or point) of the grid: a damaged file or a filter
+// upstream can give fewer (read past their end) or more (belonging to another grid).
+void requireLength(vtkImageData* image,
+  vtkDataArray* array,
+  const std::string& name,
+  bool onPoints,
+  const std::string& role)
+{
+  const vtkIdType grid = onPoints ? image->GetNumberOfPoints() : image->GetNumberOfCells();
+  const vtkIdType tuples = array->GetNumberOfTuples();
+  if (tuples == grid)
+    return;
+  int dims[3];
+  image->GetDimensions(dims);
+  const std::string where = onPoints ? "points" : "cells";
+  const int shift = onPoints ? 0 : 1;
+  throw Error("the " + role + " array '" + name + "' has " + std::to_string(tuples) +
+              " values for the image's " + std::to_string(grid) + " " + where + " (" +
+              std::to_string(dims[0] - shift) + " x " + std::to_string(dims[1] - shift) +
+              "): the file or filter it comes from is damaged, or the array belongs to another "
+              "grid");
+}
+
 std::vector<double> cellValues(vtkImageData* image,
   const std::string& name,
   const std::string& role,
@@ -101,6 +124,7 @@ std::vector<double> cellValues(vtkImageData* image,
       "the " + role + " array '" + name + "' has " + std::to_string(have) +
       " components, expected " + std::to_string(minComponents) +
       (maxComponents > minComponents ? " to " + std::to_string(maxComponents) : std::string()));
+  requireLength(image, array, name, onPoints, role);
   std::vector<double> values(static_cast<std::size_t>(nx) * ny * components);
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i)

@@ -47,6 +47,17 @@ elseif(CASE STREQUAL "feet")
   set(input "${WORK}/feet.vrt")
   write_vrt("${input}" "<SRS>EPSG:2263</SRS>
   <GeoTransform>1000000, 16.4, 0, 200000, 0, -16.4</GeoTransform>")
+elseif(CASE STREQUAL "vti_uncovered_cells")
+  # (a WholeExtent of 8 x 6 cells, its one piece 4 x 3 of them)
+  set(input "${WORK}/uncovered.vti")
+  file(WRITE "${input}" "<?xml version=\"1.0\"?>
+<VTKFile type=\"ImageData\" version=\"0.1\" byte_order=\"LittleEndian\">
+  <ImageData WholeExtent=\"0 8 0 6 0 0\" Origin=\"0 0 0\" Spacing=\"1 1 1\">
+  <Piece Extent=\"0 4 0 3 0 0\"><CellData>
+    <DataArray type=\"Float64\" Name=\"Bed\" format=\"ascii\">0 1 2 3 4 5 6 7 8 9 10 11</DataArray>
+  </CellData></Piece>
+  </ImageData>
+</VTKFile>\n")
 else()
   message(FATAL_ERROR "unknown CASE '${CASE}'")
 endif()
