@@ -9,6 +9,7 @@
 #include "FrameArraySelection.h"
 #include "FrameSnapshot.h"
 #include "ImageInitialState.h"
+#include "RasterCheck.h"
 
 #include <vtkCommand.h>
 #include <vtkErrorCode.h>
@@ -19,11 +20,13 @@
 #include <vtkDataArray.h>
 #include <vtkFieldData.h>
 #include <vtkNew.h>
+#include <vtkObjectFactory.h>
 #include <vtkSmartPointer.h>
 #include <vtkGDALRasterReader.h>
 #include <vtkStringArray.h>
 #include <vtkXMLImageDataReader.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstring>
@@ -64,7 +67,7 @@ vtkSmartPointer<vtkImageData> readWith(Reader* reader, const std::string& file)
 {
   vtkNew<VtkErrorCollector> errors;
   reader->AddObserver(vtkCommand::ErrorEvent, errors);
-  if constexpr (std::is_same_v<Reader, vtkXMLImageDataReader>)
+  if constexpr (std::is_base_of_v<vtkXMLImageDataReader, Reader>)
     reader->SetParserErrorObserver(errors);
   reader->GetExecutive()->AddObserver(vtkCommand::ErrorEvent, errors);
   reader->SetFileName(file.c_str());
@@ -78,15 +81,68 @@ vtkSmartPointer<vtkImageData> readWith(Reader* reader, const std::string& file)
   return vtkImageData::SafeDownCast(reader->GetOutput());
 }
 
+// vtkXMLImageDataReader fills the whole extent a .vti declares from the file's pieces, and leaves
+// the cells that no piece covers as the memory held them: this one counts the cells covered.
+class VtiReader : public vtkXMLImageDataReader
+{
+public:
+  static VtiReader* New();
+  vtkTypeMacro(VtiReader, vtkXMLImageDataReader);
+
+  // The cells of `extent` that the file's pieces hold values for (pieces do not overlap).
+  vtkIdType coveredCells(const int extent[6]) const
+  {
+    vtkIdType covered = 0;
+    for (int p = 0; p < this->NumberOfPieces; ++p)
+    {
+      const int* piece = this->PieceExtents + 6 * p;
+      vtkIdType cells = 1;
+      for (int axis = 0; axis < 3; ++axis)
+      {
+        const int low = std::max(piece[2 * axis], extent[2 * axis]);
+        const int high = std::min(piece[2 * axis + 1], extent[2 * axis + 1]);
+        // (an axis of one point, z in 2D, is one layer of cells)
+        const bool flat = extent[2 * axis] == extent[2 * axis + 1];
+        cells *= flat ? (low <= high ? 1 : 0) : std::max(high - low, 0);
+      }
+      covered += cells;
+    }
+    return covered;
+  }
+};
+vtkStandardNewMacro(VtiReader);
+
+// A .vti's image, refused where its pieces leave cells of its extent without values.
+vtkSmartPointer<vtkImageData> readVti(VtiReader* reader, const std::string& file)
+{
+  vtkSmartPointer<vtkImageData> image = readWith(reader, file);
+  if (!image)
+    return image;
+  const vtkIdType covered = reader->coveredCells(image->GetExtent());
+  const int* e = image->GetExtent();
+  if (covered < image->GetNumberOfCells())
+    throw Error("'" + file + "' holds values for " + std::to_string(covered) + " of the " +
+                std::to_string(image->GetNumberOfCells()) + " cells of its extent (" +
+                std::to_string(e[0]) + " " + std::to_string(e[1]) + " " + std::to_string(e[2]) +
+                " " + std::to_string(e[3]) + " " + std::to_string(e[4]) + " " +
+                std::to_string(e[5]) +
+                "): its pieces do not cover it, and the rest would be read as whatever the "
+                "memory held. The file is damaged or its WholeExtent wrong");
+  return image;
+}
+
 // The image of a .vti file, or of a raster GDAL reads (a GeoTIFF DEM, an ESRI ASCII grid...: its
 // Band 1 cell array, MAP_PROJECTION and NO_DATA_VALUE field data).
 vtkSmartPointer<vtkImageData> readImage(const std::string& file)
 {
-  vtkNew<vtkXMLImageDataReader> xml;
+  vtkNew<VtiReader> xml;
   if (xml->CanReadFile(file.c_str()))
-    return readWith(xml.Get(), file);
+    return readVti(xml.Get(), file);
   if (!std::ifstream(file))
     throw Error("cannot open '" + file + "'");
+  // (VTK's reader aborts the process on a file it cannot read whole, and reads cells in feet, of
+  // an unknown size or mirrored without a word: GDAL reads and checks it first)
+  checkRasterFile(file);
   vtkNew<vtkGDALRasterReader> raster;
   raster->SetCollateBands(false); // (Debian's ParaView 5.11 crashes collating them; Band 1)
   vtkSmartPointer<vtkImageData> image = readWith(raster.Get(), file);

@@ -56,23 +56,6 @@ void checkCrs(const std::string& crs)
   crsWkt(crs);
 }
 
-void requireProjectedCrs(const std::string& crs)
-{
-  const std::unique_ptr<void, void (*)(OGRSpatialReferenceH)> srs(
-    OSRNewSpatialReference(nullptr), OSRDestroySpatialReference);
-  // (a system GDAL cannot read is left to the writer, which names it)
-  if (crs.empty() || OSRSetFromUserInput(srs.get(), crs.c_str()) != OGRERR_NONE ||
-      !OSRIsGeographic(srs.get()))
-    return;
-  const char* name = OSRGetName(srs.get());
-  const bool named = name && std::string(name) != "unknown";
-  throw Error(std::string("the terrain's coordinate reference system is geographic (") +
-              (named ? name : "latitude and longitude") +
-              "): its cells are degrees, and the solver needs metres. Reproject the DEM to a "
-              "projected system first, such as its UTM zone (gdalwarp -t_srs EPSG:32633 "
-              "dem.tif dem_utm.tif)");
-}
-
 void writeGeoTiff(const std::string& path,
   const GeoRaster& raster,
   const std::vector<GeoBand>& bands,

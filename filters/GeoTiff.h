@@ -30,10 +30,6 @@ struct GeoBand
 // Throws swe::Error for a coordinate reference system GDAL does not know (nothing for "").
 void checkCrs(const std::string& crs);
 
-// Throws swe::Error for a geographic one (cells in degrees, which the solver would take for
-// metres); nothing for a projected one, none, or one GDAL does not know.
-void requireProjectedCrs(const std::string& crs);
-
 // Writes the bands into one GeoTIFF at path (Float32, or Float64 where `doublePrecision`), north
 // up, NaN as its no-data value, deflate-compressed. Throws swe::Error naming the path, the CRS or
 // GDAL's own message.

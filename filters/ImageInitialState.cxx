@@ -1,7 +1,7 @@
 #include "ImageInitialState.h"
 
 #include "Error.h"
-#include "GeoTiff.h"
+#include "RasterCheck.h"
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
@@ -73,6 +73,29 @@ struct OutsideDomain
   const std::vector<double>* bed = nullptr; // the other arrays': NaN marks a closed cell
 };
 
+// An array must have a value for every cell (or point) of the grid: a damaged file or a filter
+// upstream can give fewer (read past their end) or more (belonging to another grid).
+void requireLength(vtkImageData* image,
+  vtkDataArray* array,
+  const std::string& name,
+  bool onPoints,
+  const std::string& role)
+{
+  const vtkIdType grid = onPoints ? image->GetNumberOfPoints() : image->GetNumberOfCells();
+  const vtkIdType tuples = array->GetNumberOfTuples();
+  if (tuples == grid)
+    return;
+  int dims[3];
+  image->GetDimensions(dims);
+  const std::string where = onPoints ? "points" : "cells";
+  const int shift = onPoints ? 0 : 1;
+  throw Error("the " + role + " array '" + name + "' has " + std::to_string(tuples) +
+              " values for the image's " + std::to_string(grid) + " " + where + " (" +
+              std::to_string(dims[0] - shift) + " x " + std::to_string(dims[1] - shift) +
+              "): the file or filter it comes from is damaged, or the array belongs to another "
+              "grid");
+}
+
 std::vector<double> cellValues(vtkImageData* image,
   const std::string& name,
   const std::string& role,
@@ -101,6 +124,7 @@ std::vector<double> cellValues(vtkImageData* image,
       "the " + role + " array '" + name + "' has " + std::to_string(have) +
       " components, expected " + std::to_string(minComponents) +
       (maxComponents > minComponents ? " to " + std::to_string(maxComponents) : std::string()));
+  requireLength(image, array, name, onPoints, role);
   std::vector<double> values(static_cast<std::size_t>(nx) * ny * components);
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i)
@@ -204,11 +228,19 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     throw Error("the Shallow Water Solver needs an image (vtkImageData) input");
   int nx, ny;
   double dx, origin[3];
-  // (a DEM in latitude and longitude has cells of a thousandth of a degree: millimetres here)
+  // (a DEM in latitude and longitude has cells of a thousandth of a degree: millimetres here; one
+  // in feet cells 3.3 times too long)
   if (auto* crs =
         vtkStringArray::SafeDownCast(image->GetFieldData()->GetAbstractArray("MAP_PROJECTION")))
     if (crs->GetNumberOfValues() > 0)
-      requireProjectedCrs(crs->GetValue(0));
+    {
+      const int* extent = image->GetExtent();
+      const double* spacing = image->GetSpacing();
+      const double* corner = image->GetOrigin();
+      requireMetreCrs(crs->GetValue(0),
+        corner[0] + spacing[0] * (extent[0] + extent[1]) / 2,
+        corner[1] + spacing[1] * (extent[2] + extent[3]) / 2);
+    }
   imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
   const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
   // (an optional array naming the terrain's is none: vtkShallowWaterSolver::OptionalArray, for

@@ -161,4 +161,32 @@ result = subprocess.run([swe, "run", "--input", rotated, "--water-level", "25", 
                         capture_output=True, text=True)
 check(result.returncode != 0 and "is a rotated raster" in result.stderr,
       "a rotated raster is refused by swe run: %s" % result.stderr.strip()[-160:])
+# A DEM in US survey feet (the valley placed on Long Island, EPSG:2263): its cells would run as
+# metres, 3.3 times too long. Refused with the gdalwarp to its UTM zone (18N), in ParaView (from
+# the reader's MAP_PROJECTION) and by swe run.
+feet = os.path.join(work, "valley_feet.tif")
+gdal.Translate(feet, os.path.join(os.environ["SWE_DATA"], "valley.asc"), outputSRS="EPSG:2263",
+               outputBounds=[1000000, 201640, 1002624, 200000])
+in_feet = ShallowWaterSolver(Input=GDALRasterReader(FileName=feet, CollateBands=0),
+                             BedArray="Band 1", InitialWaterLevel=25.0)
+with CapturedErrors() as errors:
+    in_feet.UpdatePipeline(0.0)
+result = subprocess.run([swe, "run", "--input", feet, "--water-level", "25", "--t-end", "1"],
+                        capture_output=True, text=True)
+expected = "counts in units of US survey foot (0.3048006096 m)"
+check(expected in errors.text and "gdalwarp -t_srs EPSG:32618" in errors.text
+      and expected in result.stderr and "gdalwarp -t_srs EPSG:32618 " + feet in result.stderr
+      and result.returncode != 0,
+      "a DEM in feet is refused, with the gdalwarp that fixes it: %s" % result.stderr.strip()[-300:])
+# A GeoTIFF without a geotransform (GDAL gives it cells of 1 x 1, which would run as 1 m).
+bare = os.path.join(work, "valley_bare.tif")
+raster = gdal.Open(os.path.join(os.environ["SWE_DATA"], "valley.asc"))
+copy = gdal.GetDriverByName("GTiff").Create(bare, raster.RasterXSize, raster.RasterYSize, 1,
+                                            gdal.GDT_Float32)
+copy.GetRasterBand(1).WriteArray(raster.GetRasterBand(1).ReadAsArray())
+copy = None
+result = subprocess.run([swe, "run", "--input", bare, "--water-level", "25", "--t-end", "1"],
+                        capture_output=True, text=True)
+check(result.returncode != 0 and "has no geotransform" in result.stderr,
+      "a GeoTIFF without a geotransform is refused by swe run: %s" % result.stderr.strip()[-160:])
 say("PASS")

@@ -193,6 +193,26 @@ with CapturedErrors() as errors:
     bad.BedArray = "Bed"
     bad.UpdatePipeline(0.0)
 check("is not finite at cell (2, 1)" in errors.text, "infinite terrain is refused, naming its cell")
+# An array shorter than the grid (from a source or filter upstream): refused with both lengths,
+# not read past its end.
+short_array = ProgrammableSource(OutputDataSetType="vtkImageData")
+short_array.Script = """
+import numpy as np
+from vtkmodules.util.numpy_support import numpy_to_vtk
+out = self.GetOutput()
+out.SetDimensions(6, 6, 1)
+a = numpy_to_vtk(np.zeros(25), deep=True); a.SetName("Bed"); out.GetCellData().AddArray(a)
+n = numpy_to_vtk(np.full(10, 0.03), deep=True); n.SetName("Rough"); out.GetCellData().AddArray(n)
+"""
+short_array.ScriptRequestInformation = nan_terrain.ScriptRequestInformation
+with CapturedErrors() as errors:
+    bad = ShallowWaterSolver(Input=short_array, InitialWaterLevel=1.0)
+    bad.BedArray = "Bed"
+    bad.ManningArray = "Rough"
+    bad.UpdatePipeline(0.0)
+check("the Manning coefficient array 'Rough' has 10 values for the image's 25 cells (5 x 5)"
+      in errors.text, "an array shorter than the grid is refused: %s" % errors.text.strip()[-300:])
+Delete(bad)
 # NaN terrain is no data: that cell is outside the domain (closed), dry and blank.
 nan_terrain.Script = nan_terrain.Script.replace("np.inf", "np.nan")
 closed = fetch(ShallowWaterSolver(Input=nan_terrain, InitialWaterLevel=1.0, BedArray="Bed"), 0.0)
