@@ -129,7 +129,7 @@ std::vector<std::string> OutputFolder::earlierRunFiles() const
   std::vector<std::string> names;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(directory_, ec))
-    if (isRunOutput(entry.path().filename().string()))
+    if (entry.is_regular_file(ec) && isRunOutput(entry.path().filename().string()))
       names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
   // (the series first: it names the run best)

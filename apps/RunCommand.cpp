@@ -59,7 +59,18 @@ public:
       frames_.push_back({ "frames",
         frameArrayBytesPerCell(params.precision == Precision::Double ? 8 : 4,
           stateFields(params).size() - kStateFields) });
-    // (rank 0 holds the folder for every rank; all stop where it cannot)
+#else
+    (void)params;
+    if (!options.outDir.empty() || !options.arrays.empty() || options.overwrite)
+      throw Error(
+        "--out, --arrays and --overwrite need VTK, and this swe was built without ParaView/VTK");
+#endif
+  }
+  // --out's folder, held for the run (OutputFolder); rank 0 holds it for every rank, and all
+  // stop where it cannot.
+  void holdFolder([[maybe_unused]] const RunOptions& options)
+  {
+#ifdef SWE_WITH_VTK
     runAgreed(launchedRanks(),
       [&]
       {
@@ -67,11 +78,6 @@ public:
           folder_ = std::make_unique<OutputFolder>(
             options.outDir, options.overwrite, !options.restart.empty());
       });
-#else
-    (void)params;
-    if (!options.outDir.empty() || !options.arrays.empty() || options.overwrite)
-      throw Error(
-        "--out, --arrays and --overwrite need VTK, and this swe was built without ParaView/VTK");
 #endif
   }
   const std::vector<HostShare>& frames() const
@@ -354,8 +360,9 @@ int run(RunOptions& options)
     if (options.input.file.empty())
       params.validate();
   }
-  checkOutputOptions(options, params);
   Series series(options, params);
+  checkOutputOptions(options, params);
+  series.holdFolder(options);
   const Made made = makeSimulation(options, params, series);
   if (options.geotiff && made.partition)
     throw Error("--geotiff runs on one rank: run it without mpirun");
