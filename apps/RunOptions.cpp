@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "GaugeOutput.h"
+#include "StateBounds.h"
 #ifdef SWE_WITH_VTK
 #include "GeoTiff.h"
 #endif
@@ -57,10 +58,9 @@ void applySideSeries(const std::vector<std::string>& texts, SimulationParameters
 
 void checkOutputTimes(double tEnd, double outputEvery)
 {
-  requireFinite(tEnd, "end time");
+  // (times the clock reaches: StateBounds.h)
+  requireSimulatedTime(tEnd, "end time");
   requireFinite(outputEvery, "output interval");
-  if (tEnd < 0)
-    throw Error("end time must be >= 0 s, got " + formatValue(tEnd));
   if (outputEvery < 0)
     throw Error(
       "output interval must be > 0 s (or 0 for only the end), got " + formatValue(outputEvery));
@@ -73,6 +73,8 @@ void checkOutputTimes(double tEnd, double outputEvery)
     throw Error("--t-end " + formatValue(tEnd) + " / --output-every " + formatValue(outputEvery) +
                 " gives more than a million output times: raise --output-every to at least " +
                 formatValue(tEnd / maxOutputTimes) + " s (or 0 for only the end)");
+  if (outputEvery > 0)
+    requireTimeSpan(outputEvery, "output interval");
 }
 
 // What --out, --geotiff, --crs, --arrays and --restart ask for together, before the run: an

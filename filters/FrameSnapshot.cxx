@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "FrameArraySelection.h"
 #include "RunSettings.h"
+#include "StateBounds.h"
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
@@ -140,6 +141,9 @@ Snapshot frameSnapshot(vtkImageData* frame,
   s.realSize = params.precision == Precision::Double ? 8 : 4;
   const std::vector<Field> fields = stateFields(params);
   s.fields = static_cast<int>(fields.size());
+  // (a clock no run has is refused before its step count is cast)
+  requireRestartClock(
+    fieldValue(frame, what, "SimulationTime"), fieldValue(frame, what, "Steps"), what);
   s.time = fieldValue(frame, what, "SimulationTime");
   s.steps = static_cast<std::int64_t>(fieldValue(frame, what, "Steps"));
   // (the wave speed the next dt is chosen from, as the run that wrote it had it: Snapshot)
@@ -163,6 +167,7 @@ Snapshot frameSnapshot(vtkImageData* frame,
       s.realSize,
       s.data.data() + f * fieldBytes);
   }
+  requireRestartState(s, what);
   warning = settingsWarning(frame, run, what);
   return s;
 }

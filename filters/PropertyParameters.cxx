@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "FrameArraySelection.h"
 #include "Simulation.h"
+#include "StateBounds.h"
 #include "Timeline.h"
 
 #include <cstdint>
@@ -47,12 +48,9 @@ Boundary sideBoundary(const PropertyValues& values, int side)
 
 void checkOutputTimes(const PropertyValues& values)
 {
-  requireFinite(values.endTime, "EndTime");
-  requireFinite(values.outputInterval, "OutputInterval");
-  if (values.endTime < 0)
-    throw Error("EndTime must be >= 0 s, got " + formatValue(values.endTime));
-  if (!(values.outputInterval > 0))
-    throw Error("OutputInterval must be > 0 s, got " + formatValue(values.outputInterval));
+  // (times the clock reaches: StateBounds.h)
+  requireSimulatedTime(values.endTime, "EndTime");
+  requireTimeSpan(values.outputInterval, "OutputInterval");
   if (values.endTime / values.outputInterval > kMaxOutputTimes)
     throw Error("EndTime / OutputInterval gives more than a million output times: "
                 "raise OutputInterval");

@@ -1,6 +1,7 @@
 #include "InitialState.h"
 
 #include "Error.h"
+#include "StateBounds.h"
 
 #include <algorithm>
 #include <cmath>
@@ -208,6 +209,51 @@ std::vector<double> InitialState::manningField(double uniform) const
   return field;
 }
 
+namespace
+{
+// Throws swe::Error naming the first cell of s whose depth, momentum or terrain no state has:
+// not finite, a depth below zero (or zero, unless allowDry), water on a closed cell, a flow
+// faster than any flood (StateBounds.h), an elevation off the Earth.
+void validateCells(const InitialState& s, bool allowDry)
+{
+  const std::vector<double>* fields[] = { &s.h, &s.hu, &s.hv, &s.bed };
+  const char* names[] = { "depth", "x-momentum", "y-momentum", "bed elevation" };
+  for (std::size_t k = 0; k < s.cells(); ++k)
+  {
+    // The cell's name only for a message: made for every cell, it took a second at 4096^2.
+    const auto cell = [&] { return s.cellName(k); };
+    const double h = s.h[k], hu = s.hu[k], hv = s.hv[k], bed = s.bed[k];
+    for (int f = 0; f < 4; ++f)
+      if (!std::isfinite((*fields[f])[k]) && !(f == 3 && s.closed(k)))
+        throw Error(std::string("initial ") + names[f] + " is not finite at " + cell());
+    // (one absurd elevation, a fill value no one declared, would make every depth a film the
+    // flow is damped in: LocalDatum's film depth grows with the terrain's extent)
+    if (std::fabs(bed) > kMaxElevation)
+      throw Error("the terrain's elevation must be within +-" + formatValue(kMaxElevation) +
+                  " m (Everest: 8849 m, the Mariana Trench: -10994 m), got " + formatValue(bed) +
+                  " m at " + cell() +
+                  ": an undeclared no-data value? Declare it (the raster's no-data value) or "
+                  "make such cells NaN");
+    if (s.closed(k) && (h != 0 || hu != 0 || hv != 0))
+      throw Error("a cell without terrain (NaN) holds no water, but " + cell() + " has " +
+                  formatValue(h) + " m");
+    if (allowDry ? h < 0 : !(h > 0))
+    {
+      std::ostringstream m;
+      if (allowDry)
+        m << "initial depth must be >= 0 everywhere, got " << h << " m at " << cell();
+      else
+        m << "initial depth must be > 0 everywhere (Lax-Friedrichs has no dry cells: use the "
+             "muscl-hllc scheme), got "
+          << h << " m at " << cell();
+      throw Error(m.str());
+    }
+    if (flowTooFast(h, hu, hv))
+      refuseFlowSpeed(h, hu, hv, "of the initial state at " + cell());
+  }
+}
+} // namespace
+
 void InitialState::validate(bool allowDry) const
 {
   if (nx <= 0 || ny <= 0)
@@ -265,36 +311,7 @@ void InitialState::validate(bool allowDry) const
       throw Error("Manning coefficient must be in [0, " + formatValue(kMaxManning) +
                   "] s/m^(1/3), got " + formatValue(manning[k]) + " at " + cellName(k));
   }
-  for (std::size_t k = 0; k < cells(); ++k)
-  {
-    // The cell's name only for a message: made for every cell, it took a second at 4096^2.
-    const auto cell = [&] { return cellName(k); };
-    for (int f = 0; f < 4; ++f)
-      if (!std::isfinite((*fields[f])[k]) && !(f == 3 && closed(k)))
-        throw Error(std::string("initial ") + names[f] + " is not finite at " + cell());
-    // (one absurd elevation, a fill value no one declared, would make every depth a film the
-    // flow is damped in: LocalDatum's film depth grows with the terrain's extent)
-    if (std::fabs(bed[k]) > kMaxElevation)
-      throw Error("the terrain's elevation must be within +-" + formatValue(kMaxElevation) +
-                  " m (Everest: 8849 m, the Mariana Trench: -10994 m), got " + formatValue(bed[k]) +
-                  " m at " + cell() +
-                  ": an undeclared no-data value? Declare it (the raster's no-data value) or "
-                  "make such cells NaN");
-    if (closed(k) && (h[k] != 0 || hu[k] != 0 || hv[k] != 0))
-      throw Error("a cell without terrain (NaN) holds no water, but " + cell() + " has " +
-                  formatValue(h[k]) + " m");
-    if (allowDry ? h[k] < 0 : !(h[k] > 0))
-    {
-      std::ostringstream s;
-      if (allowDry)
-        s << "initial depth must be >= 0 everywhere, got " << h[k] << " m at " << cell();
-      else
-        s << "initial depth must be > 0 everywhere (Lax-Friedrichs has no dry cells: use the "
-             "muscl-hllc scheme), got "
-          << h[k] << " m at " << cell();
-      throw Error(s.str());
-    }
-  }
+  validateCells(*this, allowDry);
 }
 
 std::string InitialState::cellName(std::size_t k) const

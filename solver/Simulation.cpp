@@ -16,6 +16,7 @@
 #include "StateDiagnostics.h"
 #include "Stepper.h"
 #include "Seconds.h"
+#include "StateBounds.h"
 
 #include <algorithm>
 #include <chrono>
@@ -30,15 +31,6 @@ struct DeviceSnapshotMemory
 
 namespace
 {
-
-// Throws unless targetTime is a time at or after now.
-void requireForward(double now, double targetTime)
-{
-  requireFinite(targetTime, "target time");
-  if (targetTime < now)
-    throw Error("cannot advance backwards: the simulation is at t = " + formatValue(now) +
-                " s, asked for t = " + formatValue(targetTime) + " s");
-}
 
 // Throws unless the initial state suits the plan: its grid, its values for the scheme, and its
 // Manning field the memory check (counted by the plan, or checked here).
@@ -280,7 +272,7 @@ Simulation::Impl& Simulation::settled() const
 bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
 {
   Impl& m = settled();
-  requireForward(m.clock->time, targetTime);
+  requireTargetAhead(m.clock->time, targetTime);
   if (targetTime == m.clock->time)
     return true;
   return guarded("advancing the simulation",
@@ -290,12 +282,16 @@ bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
       for (;;)
       {
         const int n = m.batchSteps(targetTime);
+        const std::int64_t stepsBefore = m.clock->steps, refusedBefore = m.clock->refused;
         const auto start = Clock::now();
         m.stepper->enqueue(n);
         const bool landed = m.readClock();
         m.clock->batchTook(n, secondsSince(start));
         if (landed)
           return true;
+        // (a batch that took no step and had none refused would repeat for ever)
+        if (m.clock->steps == stepsBefore && m.clock->refused == refusedBefore)
+          refuseStoppedClock(m.clock->time, targetTime);
         const bool goOn = !progress || progress(m.clock->time);
         if (!(m.ranks ? m.ranks->allAgree(goOn) : goOn))
           return false;
@@ -306,7 +302,7 @@ bool Simulation::advanceTo(double targetTime, const ProgressCallback& progress)
 void Simulation::startAdvance(double targetTime)
 {
   Impl& m = settled();
-  requireForward(m.clock->time, targetTime);
+  requireTargetAhead(m.clock->time, targetTime);
   if (targetTime > m.clock->time)
     guarded("advancing the simulation", [&] { m.startAdvance(targetTime); });
 }
@@ -520,7 +516,7 @@ StateView Simulation::downloadState() const
 StateView Simulation::downloadStateThenAdvance(double targetTime, const StateConsumer& consume)
 {
   Impl& m = settled();
-  requireForward(m.clock->time, targetTime);
+  requireTargetAhead(m.clock->time, targetTime);
   StateView v = m.view();
   if (targetTime == m.clock->time)
   {

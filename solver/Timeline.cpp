@@ -3,6 +3,7 @@
 #include "Error.h"
 #include "HugePages.h"
 #include "Seconds.h"
+#include "StateBounds.h"
 
 #include <algorithm>
 #include <chrono>
@@ -16,9 +17,7 @@ namespace
 
 void requireInterval(double interval)
 {
-  requireFinite(interval, "output interval");
-  if (!(interval > 0))
-    throw Error("output interval must be > 0 s, got " + formatValue(interval));
+  requireTimeSpan(interval, "output interval");
 }
 
 // The plan Simulation's constructor of (params, initial) makes, after the interval is checked.
@@ -98,9 +97,7 @@ void Timeline::setOutputInterval(double interval)
 
 bool Timeline::seek(double t, const ProgressCallback& progress)
 {
-  requireFinite(t, "requested time");
-  if (t < 0)
-    throw Error("requested time must be >= 0 s, got " + formatValue(t));
+  requireSimulatedTime(t, "requested time");
   if (!finishAhead(progress))
     return false;
   // Jump to the latest checkpoint at or before t when that is behind us (going back) or ahead of

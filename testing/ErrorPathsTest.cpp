@@ -3,12 +3,15 @@
 #include "InitialState.h"
 #include "LaunchTuner.h"
 #include "Simulation.h"
+#include "StateBounds.h"
+#include "Timeline.h"
 #include "TestHelpers.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <limits>
 
@@ -193,6 +196,13 @@ TEST(ErrorPaths, BadInitialStatesNameTheCell)
   s = makeScenario(Scenario::LakeAtRest, p);
   s.hv[s.index(7, 2)] = std::numeric_limits<double>::quiet_NaN();
   expectError([&] { Simulation sim(p, s); }, { "y-momentum is not finite", "cell (7, 2)" });
+  // A flow of 1e10 m/s (a unit slip) ran at steps of 1e-10 s.
+  s = makeScenario(Scenario::LakeAtRest, p);
+  s.hu[s.index(5, 6)] = s.h[s.index(5, 6)] * 1e10;
+  expectError([&] { Simulation sim(p, s); },
+    { "the flow of the initial state at cell (5, 6) is 1e+10 m/s", "at most 1000 m/s" });
+  s.hu[s.index(5, 6)] = s.h[s.index(5, 6)] * 999; // (fast, but within the bound)
+  s.validate();
   s = makeScenario(Scenario::LakeAtRest, p);
   s.h.pop_back();
   expectError([&] { Simulation sim(p, s); }, { "depth has 191 values, expected 192" });
@@ -363,6 +373,68 @@ TEST(ErrorPaths, AdvancingBackwardsOrToNaNIsRefused)
   expectError([&] { sim.advanceTo(0.05); }, { "cannot advance backwards" });
   expectError([&] { sim.advanceTo(std::nan("")); }, { "target time", "finite" });
   EXPECT_EQ(sim.time(), 0.1);
+}
+
+// Times whose steps underflow ran for ever in single precision (a step flushed to zero never
+// lands); double precision took them, and is refused the same.
+TEST(ErrorPaths, TimesTheClockCannotReachAreRefused)
+{
+  SimulationParameters p = valid();
+  const InitialState initial = makeScenario(Scenario::DamBreak, p);
+  Simulation sim(p, initial);
+  expectError(
+    [&] { sim.advanceTo(1e-39); }, { "target time must be 0 or at least 1e-30 s, got 1e-39 s" });
+  expectError([&] { sim.startAdvance(1e-39); }, { "target time must be 0 or at least 1e-30 s" });
+  expectError([&] { sim.advanceTo(1e10); }, { "target time must be at most 1e+09 s" });
+  EXPECT_EQ(sim.time(), 0.0);
+  EXPECT_EQ(sim.steps(), 0);
+  sim.advanceTo(1e-30); // (the bound itself: one step)
+  EXPECT_EQ(sim.time(), 1e-30);
+  Timeline timeline(p, initial, 0.5);
+  expectError([&] { timeline.seek(1e-39); }, { "requested time must be 0 or at least 1e-30 s" });
+  expectError([&] { Timeline tiny(p, initial, 1e-40); },
+    { "output interval must be at least 1e-30 s, got 1e-40 s" });
+}
+
+// A restart frame's values, checked before they are uploaded: the frame, the cell, the value.
+TEST(ErrorPaths, RestartStatesNameTheCellAndValue)
+{
+  for (Precision precision : { Precision::Single, Precision::Double })
+  {
+    const SimulationParameters p = test::smallParameters(precision, 16, 12);
+    Simulation sim(p, makeScenario(Scenario::DamBreak, p));
+    sim.advanceTo(0.1);
+    const Snapshot good = sim.snapshot();
+    requireRestartState(good, "'f.vti'");
+    const std::size_t cells = 16 * 12, real = good.realSize;
+    const auto changed = [&](std::size_t field, int i, int j, double value)
+    {
+      Snapshot s = good;
+      unsigned char* at = s.data.data() + (field * cells + j * 16 + i) * real;
+      const float single = static_cast<float>(value);
+      std::memcpy(at, real == 8 ? static_cast<const void*>(&value) : &single, real);
+      return s;
+    };
+    expectError([&] { requireRestartState(changed(0, 3, 2, -0.5), "'f.vti'"); },
+      { "'f.vti''s depth must be a finite number >= 0 m, got -0.5 m at cell (3, 2)" });
+    expectError([&] { requireRestartState(changed(0, 7, 4, std::nan("")), "'f.vti'"); },
+      { "got nan m at cell (7, 4)" });
+    expectError([&] { requireRestartState(changed(2, 1, 9, INFINITY), "'f.vti'"); },
+      { "'f.vti''s momentum must be finite", "cell (1, 9)" });
+    expectError([&] { requireRestartState(changed(1, 5, 6, 1e12), "'f.vti'"); },
+      { "the flow in 'f.vti' at cell (5, 6) is", "at most 1000 m/s" });
+    Snapshot fastWaves = good;
+    fastWaves.waveSpeed = INFINITY;
+    expectError([&] { requireRestartState(fastWaves, "'f.vti'"); },
+      { "'f.vti''s StepWaveSpeed must be a finite number of at most" });
+  }
+  requireRestartClock(2.5, 40, "'f.vti'");
+  expectError([] { requireRestartClock(-5, 40, "'f.vti'"); },
+    { "'f.vti''s SimulationTime must be >= 0 s, got -5" });
+  expectError([] { requireRestartClock(2.5, -3, "'f.vti'"); },
+    { "'f.vti''s Steps must be a whole number in [0, 2147483647], got -3" });
+  expectError([] { requireRestartClock(2.5, 1.5, "'f.vti'"); }, { "got 1.5" });
+  expectError([] { requireRestartClock(2.5, std::nan(""), "'f.vti'"); }, { "got nan" });
 }
 
 TEST(ErrorPaths, SnapshotsRestoreOnlyWhereTheyFit)
