@@ -10,7 +10,7 @@
 #include "LaunchTuner.h"
 #include "ReferenceSolver.h"
 #include "Report.h"
-#include "RunInput.h"
+#include "SeriesCsv.h"
 #include "Simulation.h"
 #include "Subcommands.h"
 #include "Timing.h"

@@ -14,6 +14,7 @@
 #include "Report.h"
 #include "RunInput.h"
 #include "RunOptions.h"
+#include "SeriesCsv.h"
 #include "Simulation.h"
 #include "SinglePrecisionAdvice.h"
 #include "Subcommands.h"

@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "GaugeOutput.h"
+#include "SeriesCsv.h"
 #ifdef SWE_WITH_VTK
 #include "GeoTiff.h"
 #endif

@@ -1,0 +1,24 @@
+# swe's messages for input it cannot use: one line naming the bad value and the cause or fix.
+# Each case was once read wrong, or failed with a message that blamed something else.
+
+# Series files as spreadsheets write them: a BOM and quoted numbers are read (the first row was
+# taken as column names, half the storm lost: the same 55000 m^3 as swe_cli_rain_series).
+add_test(NAME swe_cli_series_bom_quoted COMMAND swe run --scenario lake-at-rest --nx 40 --ny 30
+  --dx 50 --scheme muscl-hancock --precision double --t-end 1900 --output-every 0
+  --device auto --rain-series ${CMAKE_CURRENT_SOURCE_DIR}/data/storm_bom_quoted.csv)
+set_tests_properties(swe_cli_series_bom_quoted PROPERTIES
+  PASS_REGULAR_EXPRESSION "RESULT steps=[0-9]+ t=1900 mass=(30054999\\.99999|30055000\\.0000)")
+# A decimal comma is refused as one (0;36,5;72 was three zones), and a row wider than the
+# header too.
+add_test(NAME swe_cli_series_decimal_commas COMMAND swe run --scheme muscl-hancock --nx 20
+  --ny 20 --rain-zones ${CMAKE_CURRENT_SOURCE_DIR}/data/rain_zones_decimal_commas.csv)
+set_tests_properties(swe_cli_series_decimal_commas PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: '[^']*rain_zones_decimal_commas.csv' line 2: '0;36,5;72' uses decimal commas: write 36.5, not 36,5")
+add_test(NAME swe_cli_series_wider_than_header COMMAND swe run --scheme muscl-hancock --nx 20
+  --ny 20 --rain-zones ${CMAKE_CURRENT_SOURCE_DIR}/data/rain_zones_wider_than_header.csv)
+set_tests_properties(swe_cli_series_wider_than_header PROPERTIES PASS_REGULAR_EXPRESSION
+  "line 2: '0,10,20' has 3 fields where the header \\(time, zone0\\) has 2")
+add_test(NAME swe_cli_series_directory COMMAND swe run --scheme muscl-hancock --nx 20 --ny 20
+  --rain-series ${CMAKE_CURRENT_SOURCE_DIR}/data)
+set_tests_properties(swe_cli_series_directory PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: the series '[^']*data' is a directory, not a CSV file")
