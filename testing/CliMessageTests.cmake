@@ -22,3 +22,11 @@ add_test(NAME swe_cli_series_directory COMMAND swe run --scheme muscl-hancock --
   --rain-series ${CMAKE_CURRENT_SOURCE_DIR}/data)
 set_tests_properties(swe_cli_series_directory PROPERTIES PASS_REGULAR_EXPRESSION
   "error: the series '[^']*data' is a directory, not a CSV file")
+
+# An address-space limit the OpenCL driver cannot load under is named, not "install a driver".
+add_test(NAME swe_cli_no_device_under_address_space_limit COMMAND sh -c
+  "ulimit -v 300000 && exec \"$<TARGET_FILE:swe>\" run --nx 20 --ny 20 --t-end 0.01")
+set_tests_properties(swe_cli_no_device_under_address_space_limit PROPERTIES
+  PASS_REGULAR_EXPRESSION
+  "error: no OpenCL device found: the process's address-space limit \\(ulimit -v 300000, in KiB\\)"
+  FAIL_REGULAR_EXPRESSION "install an OpenCL driver")
