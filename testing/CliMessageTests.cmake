@@ -30,3 +30,16 @@ set_tests_properties(swe_cli_no_device_under_address_space_limit PROPERTIES
   PASS_REGULAR_EXPRESSION
   "error: no OpenCL device found: the process's address-space limit \\(ulimit -v 300000, in KiB\\)"
   FAIL_REGULAR_EXPRESSION "install an OpenCL driver")
+# --baseline's twin is counted in the memory check up front (it ended in "unexpected error:
+# std::bad_alloc" once the device's part had run).
+add_test(NAME swe_cli_bench_baseline_memory COMMAND sh -c
+  "ulimit -v 2400000 && exec \"$<TARGET_FILE:swe>\" bench --nx 4000 --ny 4000 --steps 1 --baseline --device auto")
+set_tests_properties(swe_cli_bench_baseline_memory PROPERTIES TIMEOUT 120 PASS_REGULAR_EXPRESSION
+  "error: grid 4000 x 4000 needs [0-9.]+ GiB of host memory \\(.*--baseline's one-core twin [0-9.]+ GiB")
+# swe bench's counts below 0 were taken as none.
+foreach(option sources gauges wet-fraction)
+  add_test(NAME swe_cli_bench_negative_${option} COMMAND swe bench --nx 20 --ny 20 --steps 1
+    --${option} -1)
+  set_tests_properties(swe_cli_bench_negative_${option} PROPERTIES PASS_REGULAR_EXPRESSION
+    "error: --${option} must be in [[(][0-9], [0-9]+\\].*got -1")
+endforeach()
