@@ -43,3 +43,8 @@ foreach(option sources gauges wet-fraction)
   set_tests_properties(swe_cli_bench_negative_${option} PROPERTIES PASS_REGULAR_EXPRESSION
     "error: --${option} must be in [[(][0-9], [0-9]+\\].*got -1")
 endforeach()
+# Lax-Friedrichs with a level side at the bed: refused up front (it blew up at step 1, NaN).
+add_test(NAME swe_cli_lax_friedrichs_dry_level_side COMMAND swe run --scenario lake-at-rest
+  --nx 20 --ny 20 --t-end 0.1 --boundary west=level:0 --device auto)
+set_tests_properties(swe_cli_lax_friedrichs_dry_level_side PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: the west side's water level, 0 m, is not above the bed \\(0 m\\).*Lax-Friedrichs has no dry cells")
