@@ -48,3 +48,13 @@ add_test(NAME swe_cli_lax_friedrichs_dry_level_side COMMAND swe run --scenario l
   --nx 20 --ny 20 --t-end 0.1 --boundary west=level:0 --device auto)
 set_tests_properties(swe_cli_lax_friedrichs_dry_level_side PROPERTIES PASS_REGULAR_EXPRESSION
   "error: the west side's water level, 0 m, is not above the bed \\(0 m\\).*Lax-Friedrichs has no dry cells")
+# --arrays ',,,' names its empty name (CLI11 dropped the empties, then took --out's words).
+add_test(NAME swe_cli_arrays_empty_names COMMAND swe run --nx 20 --ny 20 --arrays ,,,
+  --out ${CMAKE_CURRENT_BINARY_DIR}/arrays_empty_names)
+set_tests_properties(swe_cli_arrays_empty_names PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: --arrays ',,,' has an empty name")
+# --device '' is refused (it meant auto without a word).
+add_test(NAME swe_cli_device_empty COMMAND sh -c
+  "exec \"$<TARGET_FILE:swe>\" run --nx 20 --ny 20 --t-end 0.01 --device ''")
+set_tests_properties(swe_cli_device_empty PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: --device '' names no device: give a device index or name")
