@@ -58,3 +58,7 @@ add_test(NAME swe_cli_device_empty COMMAND sh -c
   "exec \"$<TARGET_FILE:swe>\" run --nx 20 --ny 20 --t-end 0.01 --device ''")
 set_tests_properties(swe_cli_device_empty PROPERTIES PASS_REGULAR_EXPRESSION
   "error: --device '' names no device: give a device index or name")
+# A value refused beside a bound is shown with the digits that put it past (was "got 1").
+add_test(NAME swe_cli_cfl_digits COMMAND swe run --nx 20 --ny 20 --cfl 1.0000001)
+set_tests_properties(swe_cli_cfl_digits PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: Courant number \\(CFL\\) must be in \\(0, 1\\], got 1.0000001")
