@@ -62,3 +62,9 @@ set_tests_properties(swe_cli_device_empty PROPERTIES PASS_REGULAR_EXPRESSION
 add_test(NAME swe_cli_cfl_digits COMMAND swe run --nx 20 --ny 20 --cfl 1.0000001)
 set_tests_properties(swe_cli_cfl_digits PROPERTIES PASS_REGULAR_EXPRESSION
   "error: Courant number \\(CFL\\) must be in \\(0, 1\\], got 1.0000001")
+# Standard output that cannot be written (a full disk) fails the run, on stderr: it exited 0
+# without its RESULT line.
+add_test(NAME swe_cli_stdout_full COMMAND sh -c
+  "\"$<TARGET_FILE:swe>\" run --nx 20 --ny 20 --t-end 0.01 --device auto >/dev/full; echo exit=$?")
+set_tests_properties(swe_cli_stdout_full PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: cannot write to standard output \\(No space left on device\\).*exit=1")
