@@ -6,11 +6,12 @@
 #include "BenchSplit.h"
 #include "CommonOptions.h"
 #include "Error.h"
+#include "GridLayout.h"
 #include "InitialState.h"
 #include "LaunchTuner.h"
 #include "ReferenceSolver.h"
 #include "Report.h"
-#include "RunInput.h"
+#include "SeriesCsv.h"
 #include "Simulation.h"
 #include "Subcommands.h"
 #include "Timing.h"
@@ -322,10 +323,37 @@ void printResult(const Bench& b)
     b.seconds);
 }
 
-int bench(BenchOptions& options)
+// Throws swe::Error naming a count or share out of its range (one below 0 was taken as none).
+void checkBenchOptions(const BenchOptions& options)
 {
   if (options.steps <= 0)
     throw Error("--steps must be > 0, got " + std::to_string(options.steps));
+  if (options.sources < 0 || static_cast<std::size_t>(options.sources) > kMaxSources)
+    throw Error("--sources must be in [0, " + std::to_string(kMaxSources) + "], got " +
+                std::to_string(options.sources));
+  if (options.gauges < 0 || static_cast<std::size_t>(options.gauges) > kMaxGauges)
+    throw Error("--gauges must be in [0, " + std::to_string(kMaxGauges) + "], got " +
+                std::to_string(options.gauges));
+  if (!(options.wetFraction >= 0 && options.wetFraction <= 1))
+    throw Error("--wet-fraction must be in (0, 1] (0, the default: the scenario), got " +
+                formatValue(options.wetFraction));
+}
+
+// Refuses up front a --baseline whose twin would not fit beside the device's run in the host
+// memory this process can count on (it failed with std::bad_alloc after the device's steps): the
+// twin holds 9 fields of the precision (and a field each for infiltration, the water balance
+// and the 5 flood maps) while the dam break's initial state, 4 fields of fp64, is made.
+void checkBaselineFits(const SimulationParameters& params)
+{
+  const std::uint64_t real = realBytes(params.precision);
+  const std::uint64_t twinFields = 9 + (params.infiltration.on() ? 1 : 0) +
+                                   (params.waterBalance ? 1 : 0) + (params.floodMaps ? 5 : 0);
+  Simulation::check(params, false, { { "--baseline's one-core twin", twinFields * real + 32 } });
+}
+
+int bench(BenchOptions& options)
+{
+  checkBenchOptions(options);
   if (options.ranks < 1)
     throw Error("--ranks must be >= 1, got " + std::to_string(options.ranks));
   if (options.checkBits && options.ranks < 2)
@@ -351,6 +379,8 @@ int bench(BenchOptions& options)
     b.params.gauges.push_back(
       { (g + 0.5) * b.params.nx * b.params.dx / options.gauges, 0.5 * b.params.ny * b.params.dx });
   b.params.validate();
+  if (options.baseline)
+    checkBaselineFits(b.params);
   if (options.drySpeedup)
   {
     if (!skipsDryLand(b.params))

@@ -62,6 +62,10 @@ SimulationParameters CommonOptions::resolve()
   if (skipDry != "on" && skipDry != "off")
     throw Error("--skip-dry must be on or off, got '" + skipDry + "'");
   params.skipDry = skipDry == "on";
+  // (the engine takes an empty selector as auto, which --device '' would choose unsaid)
+  if (params.device.find_first_not_of(" \t") == std::string::npos)
+    throw Error("--device '" + params.device +
+                "' names no device: give a device index or name from 'swe devices', or auto");
   params.validate();
   return params;
 }

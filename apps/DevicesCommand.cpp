@@ -1,5 +1,4 @@
-// swe devices: the OpenCL devices, one line each; when there are none, why, if PoCL's kernel
-// cache is the cause.
+// swe devices: the OpenCL devices, one line each; when there are none, why (noDeviceProblem).
 #include "Devices.h"
 #include "Subcommands.h"
 
@@ -16,10 +15,7 @@ int listDevices()
 {
   const auto devices = swe::listDevices();
   if (devices.empty())
-  {
-    const std::string pocl = swe::poclCacheProblem();
-    std::cout << "no OpenCL device found" << (pocl.empty() ? "" : ": " + pocl) << "\n";
-  }
+    std::cout << "no OpenCL device found: " << swe::noDeviceProblem() << "\n";
   for (const auto& d : devices)
     std::cout << d.summary() << "\n";
   return 0;

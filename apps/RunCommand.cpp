@@ -14,6 +14,7 @@
 #include "Report.h"
 #include "RunInput.h"
 #include "RunOptions.h"
+#include "SeriesCsv.h"
 #include "Simulation.h"
 #include "SinglePrecisionAdvice.h"
 #include "Subcommands.h"
@@ -343,6 +344,7 @@ void printNotes(Simulation& simulation,
 int run(RunOptions& options)
 {
   checkOutputTimes(options.tEnd, options.outputEvery);
+  options.arrays = commaSeparatedNames(options.arrays, "--arrays");
   if (!options.rainSeries.empty())
     options.common.params.rainSeries = readSeries(options.rainSeries);
   if (!options.rainZones.empty())
@@ -565,12 +567,10 @@ Subcommand addRun(CLI::App& app)
     options->crs,
     "the GeoTIFFs' coordinate reference system (EPSG:32633, a PROJ string or WKT; default: the "
     "--input raster's)");
-  cmd
-    ->add_option("--arrays",
-      options->arrays,
-      "the cell arrays the .vti files hold, comma-separated (Depth, FreeSurface, Bed, Momentum, "
-      "Velocity, and the flood maps of --maps, which naming one switches on; default all)")
-    ->delimiter(',');
+  cmd->add_option("--arrays",
+    options->arrays,
+    "the cell arrays the .vti files hold, comma-separated (Depth, FreeSurface, Bed, Momentum, "
+    "Velocity, and the flood maps of --maps, which naming one switches on; default all)");
   addInputOptions(cmd, options->input);
   cmd->add_option("--restart",
     options->restart,

@@ -220,63 +220,6 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
 } // namespace
 #endif
 
-std::vector<Series> readSeriesColumns(const std::string& file)
-{
-  std::ifstream in(file);
-  if (!in)
-    throw Error("cannot open the series '" + file + "'");
-  std::vector<Series> columns;
-  std::string line;
-  bool headerSeen = false;
-  for (int number = 1; std::getline(in, line); ++number)
-  {
-    const std::string original = line;
-    for (char& c : line)
-      if (c == ',' || c == ';' || c == '\t' || c == '\r')
-        c = ' ';
-    std::istringstream fields(line);
-    std::string field;
-    if (!(fields >> field) || field[0] == '#')
-      continue;
-    std::vector<double> values;
-    bool numbers = true;
-    do
-    {
-      char* end = nullptr;
-      values.push_back(std::strtod(field.c_str(), &end));
-      numbers = numbers && end && *end == '\0';
-    } while (fields >> field);
-    if (!numbers && columns.empty() && !headerSeen)
-    {
-      headerSeen = true; // column names
-      continue;
-    }
-    if (columns.empty() && numbers && values.size() >= 2)
-      columns.resize(values.size() - 1);
-    if (!numbers || values.size() != columns.size() + 1)
-      throw Error("'" + file + "' line " + std::to_string(number) + ": '" + original + "' is not " +
-                  (columns.size() <= 1 ? std::string("two numbers (time in s, value)")
-                                       : std::to_string(columns.size() + 1) +
-                                           " numbers (time in s, a value a column)"));
-    for (std::size_t c = 0; c < columns.size(); ++c)
-      columns[c].push_back({ values[0], values[c + 1] });
-  }
-  // (an empty file, or column names alone, would have been no rain or a side of 0)
-  if (columns.empty())
-    throw Error("the series '" + file + "' holds no rows of numbers (time in s, then a value a " +
-                "column): a series needs 2 or more");
-  return columns;
-}
-
-Series readSeries(const std::string& file)
-{
-  std::vector<Series> columns = readSeriesColumns(file);
-  if (columns.size() > 1)
-    throw Error("'" + file + "' has " + std::to_string(columns.size()) +
-                " value columns; a series has one (time in s, value)");
-  return columns.empty() ? Series() : columns.front();
-}
-
 Snapshot restartSnapshot(const std::string& file, const Simulation& run, std::string& warning)
 {
 #ifdef SWE_WITH_VTK

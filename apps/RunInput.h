@@ -28,14 +28,6 @@ InitialState initialState(const CommonOptions& options,
   InputOptions& input,
   SimulationParameters& params);
 
-// A time series from a CSV file (--rain-series): two numbers a line, time [s] and value,
-// separated by a comma, a semicolon or blanks; blank lines, lines starting with '#' and a line
-// of column names before the first numbers are skipped. Throws swe::Error naming the file and line
-// of a bad one.
-Series readSeries(const std::string& file);
-// A CSV of a time column and several value columns (rain zones: one a zone), a series each.
-std::vector<Series> readSeriesColumns(const std::string& file);
-
 // The state `run` continues from (--restart): h, hu, hv (and the flood maps, where the run keeps
 // them) of a .vti frame that swe run or the plugin wrote (Depth, Momentum and the maps in the
 // run's precision, field data SimulationTime and Steps), on the run's grid. Throws swe::Error

@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "GaugeOutput.h"
+#include "SeriesCsv.h"
 #include "StateBounds.h"
 #ifdef SWE_WITH_VTK
 #include "GeoTiff.h"
@@ -54,6 +55,24 @@ void applySideSeries(const std::vector<std::string>& texts, SimulationParameters
                   "once");
     b = { type, 0.0, readSeries(text.substr(colon + 1)) };
   }
+}
+
+std::vector<std::string> commaSeparatedNames(const std::vector<std::string>& values,
+  const std::string& option)
+{
+  std::vector<std::string> names;
+  for (const std::string& value : values)
+    for (std::size_t begin = 0, end = 0; end != std::string::npos; begin = end + 1)
+    {
+      end = value.find(',', begin);
+      names.push_back(value.substr(begin, end == std::string::npos ? end : end - begin));
+      if (names.back().find_first_not_of(" \t") == std::string::npos)
+        throw Error(
+          option + " '" + value + "' has an empty name" +
+          (value.find(',') == std::string::npos ? "" : " (between or beside its commas)") +
+          ": name each array, e.g. " + option + " Depth,Velocity");
+    }
+  return names;
 }
 
 void checkOutputTimes(double tEnd, double outputEvery)

@@ -36,6 +36,11 @@ void applyStretches(const std::vector<std::string>& texts, SimulationParameters&
 // --boundary-series SIDE=TYPE:FILE: an inflow's hydrograph or a water level's tide from a CSV
 // file, in place of that side's --boundary.
 void applySideSeries(const std::vector<std::string>& texts, SimulationParameters& params);
+// The names of an option given comma-separated (--arrays Depth,Velocity), each value split at
+// its commas. Throws swe::Error naming the option and the value with an empty name (CLI11's
+// own splitting drops them, and took the next option's words for ',,,').
+std::vector<std::string> commaSeparatedNames(const std::vector<std::string>& values,
+  const std::string& option);
 // --t-end and --output-every: finite, >= 0, and at most a million outputs.
 void checkOutputTimes(double tEnd, double outputEvery);
 // What --out, --overwrite, --geotiff, --crs, --arrays and --restart ask for together, before the

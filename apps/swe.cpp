@@ -10,10 +10,31 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
+
+namespace
+{
+// code, or 1 where standard output could not be written (a full disk, /dev/full): a script
+// reading the RESULT line would find none, and the exit code would say all went well.
+int withOutputWritten(int code)
+{
+  errno = 0;
+  std::cout.flush();
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout) && std::cout.good())
+    return code;
+  std::cerr << "swe: error: cannot write to standard output"
+            << (errno != 0 ? std::string(" (") + std::strerror(errno) + ")" : std::string())
+            << ": its lines (RESULT ...) are lost\n";
+  return code == 0 ? 1 : code;
+}
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -32,22 +53,39 @@ int main(int argc, char** argv)
     swe::cli::addBench(app),
     swe::cli::addTune(app),
     swe::cli::addValidate(app) };
-  CLI11_PARSE(app, argc, argv);
+  try
+  {
+    app.parse(argc, argv);
+  }
+  catch (const CLI::ParseError& e)
+  {
+    return withOutputWritten(app.exit(e));
+  }
   swe::setLaunchWarningHandler(
     [](const std::string& message) { std::cerr << "swe: warning: " << message << "\n"; });
+  int code = 0;
   try
   {
     for (const auto& subcommand : subcommands)
       if (*subcommand.app)
-        return subcommand.run();
+      {
+        code = subcommand.run();
+        break;
+      }
   }
   catch (const swe::Error& e)
   {
-    return swe::cli::reportFailure(std::string("error: ") + e.what(), 1);
+    code = swe::cli::reportFailure(std::string("error: ") + e.what(), 1);
+  }
+  catch (const std::bad_alloc&)
+  {
+    code = swe::cli::reportFailure("error: not enough memory: an allocation failed (use fewer "
+                                   "cells, or raise the process's memory limit, ulimit -v)",
+      1);
   }
   catch (const std::exception& e)
   {
-    return swe::cli::reportFailure(std::string("unexpected error: ") + e.what(), 2);
+    code = swe::cli::reportFailure(std::string("unexpected error: ") + e.what(), 2);
   }
-  return 0;
+  return withOutputWritten(code);
 }

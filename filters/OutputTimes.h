@@ -2,6 +2,9 @@
 // A filter's output times 0, OutputInterval, 2 OutputInterval, ... <= EndTime: the TIME_STEPS it
 // reports, and the one a request for any time gets. EndTime and OutputInterval as checked by
 // checkOutputTimes (PropertyParameters.h).
+#include "Error.h"
+#include "Parameters.h"
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -37,9 +40,13 @@ inline double lastOutputTime(double endTime, double interval)
 }
 
 // The output time a request for time t gets: the latest at or before t (t held within 0 and
-// endTime), as a reader would answer.
+// endTime), as a reader would answer. Throws swe::Error for a NaN (UpdatePipeline(nan)), which
+// no time is at or before.
 inline double requestedOutputTime(double t, double endTime, double interval)
 {
+  if (std::isnan(t))
+    throw Error("the time requested is NaN (not a number): ask for a time in [0, " +
+                formatValue(lastOutputTime(endTime, interval)) + "] s");
   const double held = std::min(std::max(t, 0.0), std::max(0.0, endTime));
   return outputTime(outputIndex(held, interval), interval);
 }

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <sstream>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -80,22 +81,59 @@ std::string unwritableReason(const std::string& path)
   return "";
 }
 
-// Whether the OpenCL ICD loader is told of PoCL: an .icd file named after it in
-// $OCL_ICD_VENDORS (a folder or one file) or /etc/OpenCL/vendors.
-bool poclInstalled()
+// The first .icd file whose name holds `part` that the OpenCL ICD loader is told of, in
+// $OCL_ICD_VENDORS (a folder or one file) or /etc/OpenCL/vendors; "" where there is none.
+std::string installedDriver(const std::string& part)
 {
   const char* vendors = std::getenv("OCL_ICD_VENDORS");
   const std::string where = vendors && *vendors ? vendors : "/etc/OpenCL/vendors";
   DIR* folder = ::opendir(where.c_str());
   if (!folder)
-    return lowercase(where).find("pocl") != std::string::npos;
-  bool found = false;
+    return lowercase(where).find(part) != std::string::npos ? where : "";
+  std::string found;
   while (const dirent* entry = ::readdir(folder))
-    found = found || lowercase(entry->d_name).find("pocl") != std::string::npos;
+  {
+    const std::string name = lowercase(entry->d_name);
+    if (found.empty() && name.find(part) != std::string::npos && name.size() > 4 &&
+        name.compare(name.size() - 4, 4, ".icd") == 0)
+      found = entry->d_name;
+  }
   ::closedir(folder);
   return found;
 }
+
+bool poclInstalled()
+{
+  return !installedDriver("pocl").empty();
+}
+
+// Where a driver is installed but the process runs under an address-space limit (ulimit -v):
+// drivers map far more address space than they use (PoCL about 1 GiB), and under a limit their
+// platform query fails as if nothing were installed. The sentence naming the limit and the fix.
+std::string addressSpaceLimitProblem()
+{
+  rlimit limit{};
+  const std::string driver = installedDriver("");
+  if (driver.empty() || getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+    return "";
+  return "the process's address-space limit (ulimit -v " + std::to_string(limit.rlim_cur / 1024) +
+         ", in KiB) leaves the installed OpenCL driver (" + driver +
+         ") too little to load: raise it (ulimit -v unlimited, or some GiB more) and check with "
+         "'swe devices'";
+}
 } // namespace
+
+std::string noDeviceProblem()
+{
+  // PoCL installed but unable to write its cache looks like no driver at all.
+  std::string problem = poclCacheProblem();
+  if (problem.empty())
+    problem = addressSpaceLimitProblem();
+  if (problem.empty())
+    problem = "install an OpenCL driver (for a CPU device, Debian's pocl-opencl-icd) and check "
+              "with 'swe devices'";
+  return problem;
+}
 
 std::string poclCacheProblem()
 {
@@ -234,14 +272,7 @@ std::string deviceSelectorForRank(const std::string& selector, int nodeLocalRank
 DeviceInfo selectDevice(const std::string& selector, const std::vector<DeviceInfo>& devices)
 {
   if (devices.empty())
-  {
-    // PoCL installed but unable to write its cache looks like no driver at all.
-    const std::string pocl = poclCacheProblem();
-    if (!pocl.empty())
-      throw Error("no OpenCL device found: " + pocl);
-    throw Error("no OpenCL device found: install an OpenCL driver (for a CPU device, Debian's "
-                "pocl-opencl-icd) and check with 'swe devices'");
-  }
+    throw Error("no OpenCL device found: " + noDeviceProblem());
   const std::string wanted = lowercase(selector);
   if (wanted.empty() || wanted == "auto")
   {

@@ -47,6 +47,9 @@ std::string deviceSelectorForRank(const std::string& selector, int nodeLocalRank
 // device's platform (the second) and the directory cannot be written; else "".
 std::string poclCacheProblem();
 std::string poclCacheProblem(const DeviceInfo& device);
+// Why no OpenCL device is found, as a sentence with the fix: PoCL's cache (poclCacheProblem),
+// an address-space limit (ulimit -v) too small for the installed driver to load, or no driver.
+std::string noDeviceProblem();
 
 // Throws swe::Error unless the device can run in double precision.
 void requireDouble(const DeviceInfo& device);

@@ -329,6 +329,26 @@ void InitialState::requireFlatBed() const
                   ") and Lax-Friedrichs has no terrain: use the muscl-hllc scheme");
 }
 
+void InitialState::requireLevelsAboveBed(const SimulationParameters& params) const
+{
+  const std::array<bool, 4> halo = params.haloSides();
+  for (int side = 0; side < 4; ++side)
+  {
+    const Boundary& b = params.boundaries[side];
+    if (b.type != BoundaryType::FixedLevel || halo[static_cast<std::size_t>(side)] || bed.empty())
+      continue;
+    double lowest = b.value;
+    for (std::size_t k = 0; k < b.series.size(); ++k)
+      lowest = k == 0 ? b.series[k][1] : std::min(lowest, b.series[k][1]);
+    if (!(lowest > bed[0]))
+      throw Error("the " + sideNames()[side] + " side's water level" +
+                  (b.series.empty() ? "" : " series' lowest") + ", " + formatValue(lowest) +
+                  " m, is not above the bed (" + formatValue(bed[0]) +
+                  " m): its ghost cells would be dry, and Lax-Friedrichs has no dry cells: raise "
+                  "the level, or use the muscl-hllc scheme");
+  }
+}
+
 InitialState makeScenario(Scenario scenario, const SimulationParameters& params)
 {
   return makeScenario(scenario, params, 0, 0, params.nx, params.ny);

@@ -54,6 +54,10 @@ struct InitialState
   void validate(bool allowDry = false) const;
   // Throws swe::Error unless the bed is flat (the Lax-Friedrichs scheme has no bed terms).
   void requireFlatBed() const;
+  // Throws swe::Error unless every level side's water (its value, or its series' lowest) stands
+  // above the flat bed: a level at or below it makes the side's ghost cells dry, which
+  // Lax-Friedrichs cannot take (its fluxes divide by the depth).
+  void requireLevelsAboveBed(const SimulationParameters& params) const;
   // "cell (i, j)" of value k, in the whole grid's numbering.
   std::string cellName(std::size_t k) const;
 };

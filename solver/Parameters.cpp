@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <iomanip>
 #include <sstream>
 
@@ -13,9 +15,18 @@ namespace swe
 {
 std::string formatValue(double value)
 {
-  std::ostringstream s;
-  s << value;
-  return s.str();
+  // As typed: the shortest of 6 to 15 significant digits that reads back as value (15: any
+  // number typed with as many reads back as typed), so that 1.0000001 is not shown as the 1 it
+  // was refused beside. A computed value rarely reads back in 15 digits: it gets 6.
+  char text[32];
+  for (int digits = 6; digits <= 15; ++digits)
+  {
+    std::snprintf(text, sizeof(text), "%.*g", digits, value);
+    if (std::strtod(text, nullptr) == value)
+      return text;
+  }
+  std::snprintf(text, sizeof(text), "%.6g", value);
+  return text;
 }
 
 std::string lowercase(std::string text)

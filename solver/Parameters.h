@@ -315,7 +315,8 @@ constexpr std::size_t kMaxRainZones = 32;      // (the clock's RAIN_ZONE_SLOTS)
 // for the time step (the kernels' H_DRY and the twin's).
 constexpr double kDryDepth = 1e-6;
 
-// A number as a person would write it in a message: 0.1, -1, 1e-09, nan.
+// A number as a person would write it in a message: 0.1, -1, 1e-09, nan; as typed (1.0000001)
+// where up to 15 digits give it exactly, else 6 significant digits.
 std::string formatValue(double value);
 
 // text in lower case (ASCII), for names matched in any case.

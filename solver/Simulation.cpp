@@ -46,7 +46,10 @@ void checkInitialState(const SimulationPlan& plan, const InitialState& initial)
   initial.validate(isSecondOrder(params.scheme));
   requireFitsParameters(initial, params);
   if (params.scheme == Scheme::LaxFriedrichs)
+  {
     initial.requireFlatBed();
+    initial.requireLevelsAboveBed(params);
+  }
 }
 } // namespace
 

@@ -28,6 +28,8 @@ BAD = [
     ("ManningCoefficient", inf, "Manning coefficient must be a finite number"),
     ("CourantNumber", 0.0, "Courant number (CFL) must be in (0, 1], got 0"),
     ("CourantNumber", 1.5, "got 1.5"),
+    # Refused beside 1 with the digits that make it so (it was shown as "got 1").
+    ("CourantNumber", 1.0000001, "must be in (0, 1], got 1.0000001"),
     ("CourantNumber", nan, "Courant number (CFL) must be a finite number"),
     ("Gravity", 0.0, "gravity must be > 0"),
     # Values the arithmetic cannot carry meaningfully, refused by the engine with the range.
@@ -81,4 +83,15 @@ for name, value, expected, *others in BAD:
     check(errors.text == "" and field_value(d, "SimulationTime") == 1.0
           and (cell_array(d, "Depth") == reference).all(),
           "%s restored: the source recovers (%s)" % (name, errors.text.strip()[:200]))
+
+# A time that is not a number is named as one (it was taken as -4.6e18 s), and the source
+# recovers.
+with CapturedErrors() as errors:
+    src.UpdatePipeline(nan)
+check("the time requested is NaN (not a number): ask for a time in [0, 2] s" in errors.text,
+      "UpdatePipeline(nan): the error says the time is NaN (%s)" % errors.text.strip()[:200])
+with CapturedErrors() as errors:
+    d = fetch(src, 1.0)
+check(errors.text == "" and field_value(d, "SimulationTime") == 1.0,
+      "after UpdatePipeline(nan): the source recovers (%s)" % errors.text.strip()[:200])
 say("PASS")
