@@ -22,7 +22,6 @@
 #include <vtkTable.h>
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 #include <iomanip>
 #include <optional>
@@ -109,10 +108,7 @@ swe::FrameRequest vtkShallowWaterBase::CheckedRequest(vtkInformationVector** inp
   double requested = 0;
   if (outInfo->Has(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP()))
     requested = outInfo->Get(vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP());
-  // (a time past either end gets the output time nearest it, as from a reader; NaN is none)
-  if (std::isnan(requested))
-    throw swe::Error("the pipeline asked for the time nan: ask for a time in [0, EndTime], "
-                     "such as one of the output times");
+  // (a time past either end gets the output time nearest it, as from a reader; NaN is refused)
   request.time = swe::requestedOutputTime(requested, this->EndTime, this->OutputInterval);
   request.lastOutput = swe::lastOutputTime(this->EndTime, this->OutputInterval);
   request.piece = RequestedPiece(outInfo);

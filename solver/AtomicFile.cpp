@@ -3,6 +3,7 @@
 #include "Error.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -81,6 +82,21 @@ int writeFlushed(const std::string& temporary, std::string_view bytes)
     std::remove(temporary.c_str());
   return error;
 }
+// SIGXFSZ ignored for its lifetime (AtomicFile.h).
+class FileSizeSignalIgnored
+{
+public:
+  FileSizeSignalIgnored()
+    : previous_(std::signal(SIGXFSZ, SIG_IGN))
+  {
+  }
+  ~FileSizeSignalIgnored() { std::signal(SIGXFSZ, previous_); }
+  FileSizeSignalIgnored(const FileSizeSignalIgnored&) = delete;
+  FileSizeSignalIgnored& operator=(const FileSizeSignalIgnored&) = delete;
+
+private:
+  void (*previous_)(int);
+};
 } // namespace
 
 std::string writeFailureCause(int error)
@@ -110,6 +126,7 @@ std::string writeFailureCause(int error)
 
 int writeFileAtomicallyOrErrno(const std::string& path, std::string_view bytes)
 {
+  const FileSizeSignalIgnored ignored;
   const std::string temporary = temporaryNameFor(path);
   const int error = writeFlushed(temporary, bytes);
   return error != 0 ? error : renameFlushed(temporary, path);
@@ -124,6 +141,7 @@ void writeFileAtomically(const std::string& path, std::string_view bytes)
 AtomicFile::AtomicFile(std::string path)
   : path_(std::move(path))
   , temporary_(temporaryNameFor(path_))
+  , fileSizeSignal_(std::signal(SIGXFSZ, SIG_IGN))
 {
 }
 
@@ -131,6 +149,7 @@ AtomicFile::~AtomicFile()
 {
   if (!committed_)
     std::remove(temporary_.c_str());
+  std::signal(SIGXFSZ, fileSizeSignal_);
 }
 
 void AtomicFile::commit()

@@ -12,6 +12,9 @@ namespace swe
 // (No space left on device)".
 std::string writeFailureCause(int error);
 
+// While writing, SIGXFSZ is ignored (and restored after), so that a file-size limit (ulimit -f)
+// fails the write with EFBIG instead of killing the process: ParaView with its session, or swe.
+
 // Writes bytes to path, atomically. Throws swe::Error naming path and the cause.
 void writeFileAtomically(const std::string& path, std::string_view bytes);
 // The same, for callers that go on without the file: the errno of a failure, else 0.
@@ -34,6 +37,7 @@ public:
 private:
   std::string path_, temporary_;
   bool committed_ = false;
+  void (*fileSizeSignal_)(int); // SIGXFSZ's handler before, restored when destroyed
 };
 
 // Whether name is a temporary file of AtomicFile or writeFileAtomically (left behind by a process

@@ -39,7 +39,7 @@ source.EndTime = 2.0
 source.OutputInterval = 0.5
 with CapturedErrors() as errors:
     source.UpdatePipeline(float("nan"))
-check("the pipeline asked for the time nan" in errors.text, "a request for the time NaN fails")
+check("the time requested is NaN" in errors.text, "a request for the time NaN fails")
 for asked, answered in ((1e-40, 0.0), (float("inf"), 2.0), (1.7, 1.5)):
     with CapturedErrors() as errors:
         frame = fetch(source, asked)
