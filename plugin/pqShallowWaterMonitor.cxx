@@ -113,6 +113,7 @@ void pqShallowWaterMonitor::follow(pqPipelineSource* source)
   if (this->Followed)
     QObject::disconnect(this->Followed, nullptr, this, nullptr);
   this->Followed = source;
+  this->clearReadouts(tr("no frame yet"));
   QObject::connect(source,
     QOverload<pqPipelineSource*>::of(&pqPipelineSource::dataUpdated),
     this,
@@ -123,11 +124,13 @@ void pqShallowWaterMonitor::follow(pqPipelineSource* source)
 void pqShallowWaterMonitor::forget(pqPipelineSource* source)
 {
   this->History.remove(source);
+  this->Settings.remove(source);
+  this->Restarted.remove(source);
   if (source == this->Followed)
   {
     this->Followed = nullptr;
     this->Form->Source->setText(tr("Select a Shallow Water source or solver."));
-    this->drawChart();
+    this->clearReadouts(tr("no run followed"));
   }
 }
 
@@ -136,12 +139,30 @@ void pqShallowWaterMonitor::refresh()
   pqPipelineSource* source = this->Followed;
   if (!source)
     return;
-  vtkSMProxy* proxy = source->getProxy();
   vtkPVDataInformation* info = source->getOutputPort(0)->getDataInformation();
   const double time = fieldValue(info, "SimulationTime");
-  this->Form->Source->setText(QString("<b>%1</b>").arg(source->getSMName()));
   if (!std::isfinite(time))
-    return; // no frame yet (or a failed one): the readout stays as it was
+  {
+    // (not applied yet, or its run failed: no readout of another frame or proxy stays)
+    this->Form->Source->setText(QString("<b>%1</b>").arg(source->getSMName()));
+    this->clearReadouts(tr("no frame: Apply, or see Output Messages"));
+    this->log(QString("source=%1\tcleared=no frame").arg(source->getSMName()));
+    return;
+  }
+  double meanDt = kUnknown;
+  const Sample sample = this->record(source, info, time, meanDt);
+  this->Form->Source->setText(
+    QString("<b>%1</b>%2")
+      .arg(source->getSMName())
+      .arg(this->Restarted.value(source) ? tr(" (run started again: chart from then on)") : ""));
+  this->showReadouts(source, info, time, sample, meanDt);
+}
+
+pqShallowWaterMonitor::Sample pqShallowWaterMonitor::record(pqPipelineSource* source,
+  vtkPVDataInformation* info,
+  double time,
+  double& meanDt)
+{
   Sample sample;
   sample.steps = fieldValue(info, "Steps");
   sample.stepSeconds = fieldValue(info, "StepSeconds");
@@ -150,11 +171,25 @@ void pqShallowWaterMonitor::refresh()
   sample.largestDepth = fieldValue(info, "LargestDepth");
   sample.floodedArea = fieldValue(info, "FloodedArea");
   QMap<double, Sample>& history = this->History[source];
-  // Steps a second: the steps since the frame before, over the seconds this frame stepped (a
-  // frame from a checkpoint, or asked for again, took none).
-  double meanDt = kUnknown;
+  // A frame of another run (other settings, or fewer steps than a frame before it or another
+  // count at its own time) starts the history afresh: one chart never mixes two runs.
+  const QString settings = fieldText(info, "RunSettings");
   auto next = history.lowerBound(time);
-  if (next != history.begin() && !history.contains(time))
+  const bool otherRun =
+    (this->Settings.contains(source) && this->Settings[source] != settings) ||
+    (next != history.begin() && std::prev(next).value().steps > sample.steps) ||
+    (next != history.end() && next.key() == time && next.value().steps != sample.steps);
+  this->Settings[source] = settings;
+  if (otherRun)
+  {
+    history.clear();
+    this->Restarted[source] = true;
+    next = history.end();
+  }
+  // Steps a second: the steps since the frame before, over the seconds this frame stepped. The
+  // same frame refreshed again (every view that shows it asks) gives the same; one served from a
+  // checkpoint took no steps and keeps the rate measured when it was made.
+  if (next != history.begin())
   {
     const auto previous = std::prev(next);
     const double steps = sample.steps - previous.value().steps;
@@ -165,8 +200,35 @@ void pqShallowWaterMonitor::refresh()
         sample.stepsPerSecond = steps / sample.stepSeconds;
     }
   }
+  if (next != history.end() && next.key() == time && sample.stepsPerSecond < 0)
+    sample.stepsPerSecond = next.value().stepsPerSecond;
   history.insert(time, sample);
+  return sample;
+}
 
+void pqShallowWaterMonitor::clearReadouts(const QString& why)
+{
+  this->Form->Progress->setValue(0);
+  this->Form->Progress->setFormat(why);
+  for (QLabel* readout : { this->Form->Device,
+         this->Form->Numerics,
+         this->Form->Grid,
+         this->Form->Steps,
+         this->Form->Rate,
+         this->Form->TimeStep,
+         this->Form->Water,
+         this->Form->Memory })
+    readout->setText("-");
+  this->drawChart();
+}
+
+void pqShallowWaterMonitor::showReadouts(pqPipelineSource* source,
+  vtkPVDataInformation* info,
+  double time,
+  const Sample& sample,
+  double meanDt)
+{
+  vtkSMProxy* proxy = source->getProxy();
   const double endTime = vtkSMPropertyHelper(proxy, "EndTime").GetAsDouble();
   this->Form->Progress->setValue(
     endTime > 0 ? static_cast<int>(std::lround(1000 * std::min(1.0, time / endTime))) : 0);
@@ -199,6 +261,7 @@ void pqShallowWaterMonitor::refresh()
     (std::isfinite(meanDt) ? tr("%1 s on average").arg(number(meanDt)) : QString("-")) +
     (fixedDt > 0 ? tr(" (fixed; Courant number %1)").arg(number(courant, 3))
                  : tr(" (Courant number %1)").arg(number(courant))));
+  const double stored = fieldValue(info, "StoredVolume");
   this->Form->Water->setText(std::isfinite(stored)
                                ? tr("%1 m³ stored, balance error %2 m³")
                                    .arg(number(stored, 8))
@@ -207,7 +270,7 @@ void pqShallowWaterMonitor::refresh()
   this->Form->Memory->setText(bytes(fieldValue(info, "DeviceMemory")));
   this->drawChart();
   this->log(QString("source=%1\ttime=%2\tend=%3\tsteps=%4\tsteps_per_second=%5\twater=%6\t"
-                    "memory=%7\tdevice=%8")
+                    "memory=%7\tdevice=%8\tmean_dt=%9\trestarted=%10")
               .arg(source->getSMName())
               .arg(time, 0, 'g', 17)
               .arg(endTime, 0, 'g', 17)
@@ -215,7 +278,9 @@ void pqShallowWaterMonitor::refresh()
               .arg(sample.stepsPerSecond, 0, 'g', 6)
               .arg(sample.water, 0, 'g', 17)
               .arg(fieldValue(info, "DeviceMemory"), 0, 'g', 17)
-              .arg(fieldText(info, "Device")));
+              .arg(fieldText(info, "Device"))
+              .arg(meanDt, 0, 'g', 6)
+              .arg(this->Restarted.value(source) ? 1 : 0));
 }
 
 void pqShallowWaterMonitor::drawChart()
@@ -234,7 +299,10 @@ void pqShallowWaterMonitor::drawChart()
     if (std::isfinite(value) && (choice != 3 || value > 0))
       points.push_back(QPointF(it.key(), value));
   }
-  this->Form->Chart->setSeries(points, units[std::max(0, std::min(choice, 3))]);
+  // (the stored volume on a span of at least 0.1 % of it: fp32's round-off of a constant volume,
+  // about 1e-6 of it, drawn full height would look like a loss)
+  this->Form->Chart->setSeries(
+    points, units[std::max(0, std::min(choice, 3))], choice == 0 ? 1e-3 : 0);
 }
 
 void pqShallowWaterMonitor::runToEnd()
@@ -255,6 +323,7 @@ void pqShallowWaterMonitor::restart()
     return;
   this->Followed->getProxy()->InvokeCommand("Restart");
   this->History.remove(this->Followed);
+  this->Restarted[this->Followed] = true;
   if (pqAnimationScene* scene = animationScene())
     scene->setAnimationTime(0.0);
 }

@@ -8,6 +8,7 @@
 #include <memory>
 
 class pqPipelineSource;
+class vtkPVDataInformation;
 namespace Ui
 {
 class pqShallowWaterMonitor;
@@ -52,11 +53,23 @@ private:
     double steps = 0, stepSeconds = 0, water = 0, largestDepth = 0, floodedArea = 0;
     double stepsPerSecond = -1; // < 0: unknown (a frame from a checkpoint took no steps)
   };
+  // The frame at `time` into the source's history (a new run's starts it afresh); its mean time
+  // step since the frame before into meanDt (NaN where unknown).
+  Sample record(pqPipelineSource* source, vtkPVDataInformation* info, double time, double& meanDt);
+  void showReadouts(pqPipelineSource* source,
+    vtkPVDataInformation* info,
+    double time,
+    const Sample& sample,
+    double meanDt);
+  // Every readout back to "-", the progress bar saying why.
+  void clearReadouts(const QString& why);
   void log(const QString& line) const;
 
   std::unique_ptr<Ui::pqShallowWaterMonitor> Form;
   QPointer<pqPipelineSource> Followed;
   QMap<pqPipelineSource*, QMap<double, Sample>> History;
+  QMap<pqPipelineSource*, QString> Settings; // the RunSettings of the run in History
+  QMap<pqPipelineSource*, bool> Restarted;   // whether History holds a run started again
 };
 
 #endif

@@ -4,16 +4,20 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#include <cmath>
 
 pqShallowWaterSparkline::pqShallowWaterSparkline(QWidget* parent)
   : QWidget(parent)
 {
 }
 
-void pqShallowWaterSparkline::setSeries(const QVector<QPointF>& points, const QString& unit)
+void pqShallowWaterSparkline::setSeries(const QVector<QPointF>& points,
+  const QString& unit,
+  double minimumRelativeSpan)
 {
   this->Points = points;
   this->Unit = unit;
+  this->MinimumRelativeSpan = minimumRelativeSpan;
   this->update();
 }
 
@@ -37,6 +41,13 @@ void pqShallowWaterSparkline::paintEvent(QPaintEvent*)
   {
     low = std::min(low, p.y());
     high = std::max(high, p.y());
+  }
+  const double minimumSpan = this->MinimumRelativeSpan * std::max(std::fabs(low), std::fabs(high));
+  if (high - low < minimumSpan)
+  {
+    const double middle = 0.5 * (low + high);
+    low = middle - 0.5 * minimumSpan;
+    high = middle + 0.5 * minimumSpan;
   }
   const double t0 = this->Points.front().x(), t1 = this->Points.back().x();
   const double spanT = t1 > t0 ? t1 - t0 : 1, spanV = high > low ? high - low : 1;

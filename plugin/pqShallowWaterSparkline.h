@@ -16,8 +16,12 @@ class pqShallowWaterSparkline : public QWidget
 public:
   explicit pqShallowWaterSparkline(QWidget* parent = nullptr);
 
-  // The points to draw, in increasing time; the unit shown after the values.
-  void setSeries(const QVector<QPointF>& points, const QString& unit);
+  // The points to draw, in increasing time; the unit shown after the values. The value axis
+  // spans at least minimumRelativeSpan times the values' magnitude, so that a quantity that
+  // should stay constant (the stored volume) is not drawn as its round-off magnified.
+  void setSeries(const QVector<QPointF>& points,
+    const QString& unit,
+    double minimumRelativeSpan = 0);
 
 protected:
   void paintEvent(QPaintEvent* event) override;
@@ -25,6 +29,7 @@ protected:
 private:
   QVector<QPointF> Points;
   QString Unit;
+  double MinimumRelativeSpan = 0;
 };
 
 #endif

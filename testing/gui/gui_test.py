@@ -53,23 +53,47 @@ try:
         pvs.RenameSource("Dam break", src)
         view = pvs.GetActiveViewOrCreate("RenderView")
         pvs.Show(src, view)
+        # Shown in a spreadsheet too, as Apply does: each frame is then refreshed more than once,
+        # which wiped the monitor's speed and time step.
+        sheet = pvs.CreateView("SpreadSheetView")
+        pvs.Show(src, sheet)
+        pvs.SetActiveView(view)
         scene = pvs.GetAnimationScene()
         scene.UpdateAnimationUsingDataTimeSteps()
-        for t in (1.0, 3.0, 6.0):
+        for t in (1.0, 2.0, 3.0, 6.0):
             scene.AnimationTime = t
             pvs.Render(view)
+            pvs.Render(sheet)
         data = pvs.servermanager.Fetch(src)
         simulated = data.GetFieldData().GetArray("SimulationTime").GetValue(0)
         # The monitor followed the source frame by frame, from its data information.
-        shown = [r for r in monitor_readouts() if r["source"] == "Dam break"]
+        shown = [r for r in monitor_readouts() if r["source"] == "Dam break" and "time" in r]
         steps = data.GetFieldData().GetArray("Steps").GetValue(0)
         if not shown or float(shown[-1]["time"]) != 6.0 or float(shown[-1]["steps"]) != steps:
             raise RuntimeError("the monitor's last readout of the source is not t = 6 s, %d "
                                "steps: %s" % (steps, shown[-1:]))
         if float(shown[-1]["end"]) != 20.0 or float(shown[-1]["memory"]) <= 0:
             raise RuntimeError("the monitor shows no end time or device memory: %s" % shown[-1])
-        if not any(float(r["steps_per_second"]) > 0 for r in shown):
-            raise RuntimeError("the monitor never showed a step rate: %s" % shown)
+        stepped = [r for r in shown if float(r["time"]) > 0]
+        if not stepped or any(float(r["steps_per_second"]) <= 0 or r["mean_dt"] == "nan"
+                              for r in stepped):
+            raise RuntimeError("a frame's readout lost its speed or time step: %s" % stepped)
+        # A property changed and applied: a new run, whose chart starts afresh, marked.
+        src.CourantNumber = 0.4
+        scene.AnimationTime = 3.0
+        pvs.Render(view)
+        last = [r for r in monitor_readouts() if r["source"] == "Dam break"][-1]
+        if last.get("restarted") != "1" or float(last["time"]) != 3.0:
+            raise RuntimeError("the monitor did not mark the new run: %s" % last)
+        # A second source not yet applied: the monitor names it with no readout of the first.
+        pending = pvs.ShallowWater(registrationName="Not applied", Resolution=[20, 20])
+        pvs.SetActiveSource(pending)
+        last = monitor_readouts()[-1]
+        if last.get("source") != "Not applied" or "cleared" not in last:
+            raise RuntimeError("the monitor kept another run's readout: %s" % last)
+        pvs.Delete(pending)
+        pvs.Delete(sheet)
+        pvs.SetActiveSource(src)
         # Gauges open a Line Chart of the hydrographs (Time as X); a source without them does
         # not (pqShallowWaterGaugeChart).
         if charts_of(src):
