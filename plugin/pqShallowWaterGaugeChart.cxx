@@ -11,11 +11,14 @@
 #include <pqView.h>
 #include <vtkNew.h>
 #include <vtkPVDataInformation.h>
+#include <vtkPVArrayInformation.h>
 #include <vtkPVDataSetAttributesInformation.h>
 #include <vtkSMParaViewPipelineControllerWithRendering.h>
 #include <vtkSMPropertyHelper.h>
 #include <vtkSMSourceProxy.h>
 #include <vtkSMViewProxy.h>
+
+#include <string>
 
 namespace
 {
@@ -76,7 +79,23 @@ void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
   {
     vtkSMPropertyHelper(chart, "UseIndexForXAxis").Set(0);
     vtkSMPropertyHelper(chart, "XArrayName").Set("Time");
+    // The hydrographs on their own axis: depths shown, surfaces (tens of metres above them)
+    // and speeds a click away in the chart's series list.
+    // (the property holds pairs: a series' name, then 1 to show it or 0)
+    vtkPVDataSetAttributesInformation* columns = info->GetRowDataInformation();
+    vtkSMPropertyHelper shown(chart, "SeriesVisibility");
+    shown.SetNumberOfElements(static_cast<unsigned int>(2 * columns->GetNumberOfArrays()));
+    for (int c = 0; c < columns->GetNumberOfArrays(); ++c)
+    {
+      const std::string name = columns->GetArrayInformation(c)->GetName();
+      const bool depth = name.size() >= 6 && name.compare(name.size() - 6, 6, " Depth") == 0;
+      shown.Set(static_cast<unsigned int>(2 * c), name.c_str());
+      shown.Set(static_cast<unsigned int>(2 * c + 1), depth ? "1" : "0");
+    }
     chart->UpdateVTKObjects();
   }
+  vtkSMPropertyHelper(view, "LeftAxisTitle").Set("Depth (m)");
+  vtkSMPropertyHelper(view, "BottomAxisTitle").Set("Time (s)");
+  view->UpdateVTKObjects();
   view->StillRender();
 }

@@ -12,7 +12,8 @@ status_file = os.environ["SWE_GUI_STATUS"]
 
 
 def charts_of(source):
-    """The X arrays of the visible chart representations of source's Gauges output."""
+    """The X array, the shown series and the left axis title of the visible chart
+    representations of source's Gauges output."""
     found = []
     for v in pvs.GetViews():
         if v.GetXMLName() != "XYChartView":
@@ -21,7 +22,7 @@ def charts_of(source):
             inputs = r.SMProxy.GetProperty("Input")
             if (inputs.GetNumberOfProxies() and inputs.GetProxy(0) == source.SMProxy and
                     inputs.GetOutputPortForConnection(0) == 1 and r.Visibility):
-                found.append(r.XArrayName)
+                found.append((r.XArrayName, sorted(r.SeriesVisibility), v.LeftAxisTitle))
     return found
 
 
@@ -103,9 +104,14 @@ try:
         pvs.Show(gauged, view)
         pvs.Render(view)
         gauge_charts = charts_of(gauged)
-        if len(gauge_charts) != 1 or gauge_charts[0] != "Time":
-            raise RuntimeError("the gauges' table is not in one Line Chart with Time as X: %s"
-                               % gauge_charts)
+        if gauge_charts != [("Time", ["G1 Depth", "G2 Depth"], "Depth (m)")]:
+            raise RuntimeError("the gauges' table is not in one Line Chart of the depths over "
+                               "Time with its axis titled: %s" % gauge_charts)
+        # Apply shows the map alone: the Gauges and Diagnostics tables open no spreadsheet.
+        controller = pvs.servermanager.vtkSMParaViewPipelineControllerWithRendering()
+        for port in (1, 2):
+            if controller.ShowInPreferredView(gauged.SMProxy, port, view.SMProxy):
+                raise RuntimeError("Apply would open output port %d in a view" % port)
         pvs.Hide(gauged, view)  # (its chart stays, in the screenshot)
         pvs.SetActiveView(view)
         # A fresh colour map for the terrain part: the dam break's is 20 m deep.

@@ -8,6 +8,7 @@ initial state with a flow of 1e10 m/s (the solver's Velocity Array) too; the fra
 continues."""
 import math
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -51,6 +52,7 @@ Delete(source)
 model = ["run", "--scenario", "radial-dambreak", "--nx", "30", "--ny", "20", "--scheme",
          "muscl-hancock", "--t-end", "1", "--output-every", "0.5"]
 run_dir = os.path.join(out, "run")
+shutil.rmtree(run_dir, ignore_errors=True)  # (a folder of an earlier run is refused)
 subprocess.run([tool] + model + ["--out", run_dir], check=True, capture_output=True)
 frame_file = os.path.join(run_dir, "swe_00001.vti")
 
