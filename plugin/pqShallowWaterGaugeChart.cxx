@@ -3,6 +3,7 @@
 #include "pqShallowWaterProxies.h"
 
 #include <pqApplicationCore.h>
+#include <pqDataRepresentation.h>
 #include <pqObjectBuilder.h>
 #include <pqOutputPort.h>
 #include <pqPipelineSource.h>
@@ -55,13 +56,36 @@ void pqShallowWaterGaugeChart::forget(pqPipelineSource* source)
 
 void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
 {
-  if (this->Charted.contains(source) || source->getNumberOfOutputPorts() <= kGaugesPort)
+  if (source->getNumberOfOutputPorts() <= kGaugesPort)
     return;
   pqOutputPort* port = source->getOutputPort(kGaugesPort);
   vtkPVDataInformation* info = port ? port->getDataInformation() : nullptr;
   // (Time, then three columns a gauge)
   if (!info || !info->GetRowDataInformation() ||
       info->GetRowDataInformation()->GetNumberOfArrays() < 2)
+    return;
+  // A line of one sample (the table at t = 0) is not drawn: VTK's chart would say "Attempted to
+  // paint a line with <2 points" for each series at every render. The chart opens with the
+  // second sample, and a chart this hid (after a restart) shows again with it.
+  const bool drawable = info->GetNumberOfRows() >= 2;
+  for (pqView* chart : port->getViews())
+  {
+    pqDataRepresentation* representation = port->getRepresentation(chart);
+    if (!representation || chart->getViewType() != QString("XYChartView"))
+      continue;
+    if (!drawable && representation->isVisible())
+    {
+      representation->setVisible(false);
+      this->HeldBack.insert(representation);
+      QObject::connect(representation,
+        &QObject::destroyed,
+        this,
+        [this, representation] { this->HeldBack.remove(representation); });
+    }
+    else if (drawable && this->HeldBack.remove(representation))
+      representation->setVisible(true);
+  }
+  if (this->Charted.contains(source) || !drawable)
     return;
   this->Charted.insert(source);
   if (!port->getViews().isEmpty())

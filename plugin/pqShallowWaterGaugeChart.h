@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QSet>
 
+class pqDataRepresentation;
 class pqPipelineSource;
 
 /**
@@ -33,6 +34,8 @@ private Q_SLOTS:
 private:
   // Sources whose gauges have been charted once (or were shown already).
   QSet<pqPipelineSource*> Charted;
+  // Chart representations hidden while their table had one row, shown again at two.
+  QSet<pqDataRepresentation*> HeldBack;
 };
 
 #endif
