@@ -125,6 +125,11 @@ bool FilterRun::makeFrame(const FrameRequest& request,
     // instead of the partial frame standing as the requested one. The abort is honoured: left
     // set, the flag would abort every later request at once.
     algorithm_->SetAbortExecute(0);
+    // (said, so that an empty view is not taken for a failure or a lost run)
+    vtkWarningWithObjectMacro(algorithm_,
+      << "aborted at t = " << formatValue(timeline_->time()) << " s on the way to "
+      << formatValue(request.time) << " s (" << timeline_->simulation().steps()
+      << " steps): the run is kept there, and Play or another time goes on from it");
     return false;
   }
   fill(request, output, steppingBefore, checkpointsBefore);

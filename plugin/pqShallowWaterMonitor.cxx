@@ -126,6 +126,7 @@ void pqShallowWaterMonitor::forget(pqPipelineSource* source)
   this->History.remove(source);
   this->Settings.remove(source);
   this->Restarted.remove(source);
+  this->Interrupted.remove(source);
   if (source == this->Followed)
   {
     this->Followed = nullptr;
@@ -146,6 +147,7 @@ void pqShallowWaterMonitor::refresh()
     // (not applied yet, or its run failed: no readout of another frame or proxy stays)
     this->Form->Source->setText(QString("<b>%1</b>").arg(source->getSMName()));
     this->clearReadouts(tr("no frame: Apply, or see Output Messages"));
+    this->Interrupted.insert(source);
     this->log(QString("source=%1\tcleared=no frame").arg(source->getSMName()));
     return;
   }
@@ -196,13 +198,16 @@ pqShallowWaterMonitor::Sample pqShallowWaterMonitor::record(pqPipelineSource* so
     if (steps > 0)
     {
       meanDt = (time - previous.key()) / steps;
-      if (sample.stepSeconds > 0)
+      // (after an aborted or failed update, some of these steps were taken then, in seconds
+      // this frame's StepSeconds does not count)
+      if (sample.stepSeconds > 0 && !this->Interrupted.contains(source))
         sample.stepsPerSecond = steps / sample.stepSeconds;
     }
   }
   if (next != history.end() && next.key() == time && sample.stepsPerSecond < 0)
     sample.stepsPerSecond = next.value().stepsPerSecond;
   history.insert(time, sample);
+  this->Interrupted.remove(source);
   return sample;
 }
 

@@ -4,6 +4,7 @@
 #include <QDockWidget>
 #include <QMap>
 #include <QPointer>
+#include <QSet>
 
 #include <memory>
 
@@ -70,6 +71,7 @@ private:
   QMap<pqPipelineSource*, QMap<double, Sample>> History;
   QMap<pqPipelineSource*, QString> Settings; // the RunSettings of the run in History
   QMap<pqPipelineSource*, bool> Restarted;   // whether History holds a run started again
+  QSet<pqPipelineSource*> Interrupted;       // whose last update gave no frame (aborted...)
 };
 
 #endif

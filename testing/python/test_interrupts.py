@@ -15,7 +15,7 @@ out = os.path.join(os.environ.get("SWE_TEST_OUTPUT", "."), "interrupts")
 os.makedirs(out, exist_ok=True)
 
 # 1. An observer aborts the update a fifth of the way to t = 10 s. That update hands back no
-#    frame; the next one (observer gone) runs on to t = 10 s, the same frame as a run never
+#    frame and says where the run stopped; the next one (observer gone) runs on to t = 10 s, the same frame as a run never
 #    aborted.
 GRID = dict(Resolution=[200, 200], CellSize=1.0, EndTime=10.0, OutputInterval=5.0,
             Precision="Double")
@@ -39,6 +39,9 @@ check(aborted and partial.GetNumberOfCells() == 0,
       "the aborted update hands back no frame (%d cells, not a partial one)"
       % partial.GetNumberOfCells())
 check(algorithm.GetAbortExecute() == 0, "the abort, once honoured, is cleared")
+check("aborted at t = " in errors.text and "on the way to 10 s" in errors.text
+      and "Play or another time goes on from it" in errors.text,
+      "the abort says the time reached and how to go on (%s)" % errors.text.strip()[:300])
 algorithm.RemoveObserver(tag)
 with CapturedErrors() as errors:
     d = fetch(src, 10.0)
