@@ -106,4 +106,23 @@ depth_map = GetColorTransferFunction("Depth")
 check(list(depth_map.RGBPoints[:4]) == [0.0, 0.6, 0.6, 0.6]
       and depth_map.RGBPoints[-3:] == [0.03, 0.19, 0.42],
       "Depth's colour map is grey for dry land, blue for water (%s)" % list(depth_map.RGBPoints[:8]))
+# The flood maps' legends carry their units; arrival times blend from dark to light, and cells
+# the water never reached (NaN) are left unpainted.
+legend_view = CreateView("RenderView")
+mapped = ShallowWater(Resolution=[20, 20], EndTime=1.0, OutputInterval=1.0, FloodMaps=1)
+legend_view.ViewTime = 1.0
+mapped_display = Show(mapped, legend_view)
+for name, title in (("MaxDepth", "Maximum depth (m)"), ("MaxSpeed", "Maximum speed (m/s)"),
+                    ("MaxHazard", "Maximum hazard, h (v + 0.5) (m^2/s)"),
+                    ("ArrivalTime", "Arrival time (s)"), ("Duration", "Time flooded (s)")):
+    ColorBy(mapped_display, ("CELLS", name))
+    mapped_display.SetScalarBarVisibility(legend_view, True)
+    bar = GetScalarBar(GetColorTransferFunction(name), legend_view)
+    check(bar.Title == title, "%s's legend reads '%s' (%s)" % (name, title, bar.Title))
+arrival_map = GetColorTransferFunction("ArrivalTime")
+check(arrival_map.NanOpacity == 0.0 and arrival_map.ColorSpace == "Lab",
+      "ArrivalTime leaves never-reached cells unpainted and blends in Lab (%s, %s)"
+      % (arrival_map.NanOpacity, arrival_map.ColorSpace))
+Delete(mapped)
+Delete(legend_view)
 say("PASS")
