@@ -66,7 +66,21 @@ OutputFolder::OutputFolder(const std::string& directory, bool overwrite, bool re
   if (ec)
     throw Error("cannot create the output folder '" + directory_ + "': " + ec.message());
   lock();
+  try
+  {
+    prepare(overwrite, restart);
+  }
+  catch (...)
+  {
+    ::close(lockFd_); // (no destructor runs for an object whose constructor threw)
+    throw;
+  }
+}
+
+void OutputFolder::prepare(bool overwrite, bool restart)
+{
   warnOfFileSizeLimit();
+  std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(directory_, ec))
     if (isTemporaryFileName(entry.path().filename().string()))
       std::filesystem::remove(entry.path(), ec); // (a killed run's; none is writing now)
@@ -120,8 +134,12 @@ void OutputFolder::lock()
   }
   const std::string holder = thisRun() + "\n";
   if (::ftruncate(lockFd_, 0) != 0 || ::pwrite(lockFd_, holder.data(), holder.size(), 0) < 0)
+  {
+    const int error = errno;
+    ::close(lockFd_);
     throw Error(
-      "cannot write into the output folder '" + directory_ + "': " + writeFailureCause(errno));
+      "cannot write into the output folder '" + directory_ + "': " + writeFailureCause(error));
+  }
 }
 
 std::vector<std::string> OutputFolder::earlierRunFiles() const

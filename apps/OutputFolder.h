@@ -22,6 +22,9 @@ public:
 
 private:
   void lock();
+  // With the lock held: a killed run's temporary files removed, another run's series refused or
+  // (overwrite) removed.
+  void prepare(bool overwrite, bool restart);
   // A finite file-size limit (ulimit -f) is said up front: it stops a run once frames outgrow it.
   static void warnOfFileSizeLimit();
   // The files of an earlier run here, by name.
