@@ -8,6 +8,8 @@
 #include "GeoTiff.h"
 #endif
 
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
 
 namespace swe::cli
@@ -136,4 +138,128 @@ void placePoints(const RunOptions& options, SimulationParameters& params)
   params.validateSources();
 }
 
+// The physics and what a run records: friction, rain and losses, series, sources, stretches,
+// gauges, flood maps, the water balance.
+void addPhysicsOptions(CLI::App* cmd, RunOptions& options)
+{
+  SimulationParameters& params = options.common.params;
+  cmd->add_option("--manning", params.manning, "Manning coefficient n")->capture_default_str();
+  cmd->add_option("--rain", params.rainfall, "rain on every cell for the whole run [mm/h]");
+  cmd->add_option("--losses", params.losses, "loss (infiltration) rate from every wet cell [mm/h]");
+  cmd->add_option("--rain-series",
+    options.rainSeries,
+    "rain varying in time, in place of --rain: a CSV file of (time [s], intensity [mm/h]) at "
+    "increasing times, linear between them, none before the first or after the last");
+  cmd->add_option("--rain-zones",
+    options.rainZones,
+    "rain zones, in place of --rain and --rain-series: a CSV of a time column [s] and one "
+    "intensity column [mm/h] a zone; --rain-array then gives each cell's zone, 0 for the first "
+    "column");
+  cmd->add_option("--boundary-series",
+    options.sideSeries,
+    "a side's value varying in time, SIDE=TYPE:FILE: an inflow's hydrograph (m^2/s) or a "
+    "water level's tide (m) from a CSV file of (time [s], value), in place of --boundary");
+  cmd
+    ->add_option("--green-ampt",
+      options.greenAmpt,
+      "Green-Ampt infiltration in place of --losses: K,PSI,DEFICIT, the saturated hydraulic "
+      "conductivity [mm/h], the suction head [mm] and the moisture deficit, e.g. 10,110,0.3")
+    ->delimiter(',')
+    ->expected(3);
+  cmd->add_option("--source",
+    options.sources,
+    "a point source at X,Y (m, in the grid's coordinates) with its discharge from a CSV file of "
+    "(time [s], m^3/s): X,Y:FILE (repeat for more)");
+  cmd->add_option("--stretch",
+    options.stretches,
+    "an inflow or level side on a stretch only, SIDE=FROM,TO in metres along it (from its south "
+    "or west end); the rest of the side is a wall");
+  cmd->add_option("--gauge",
+    options.gauges,
+    "a gauge at X,Y (m, in the grid's coordinates), sampled every step: its depth, surface and "
+    "velocity go to gauges.csv in --out, its peak to the report (repeat for more)");
+  cmd->add_option("--gauge-interval",
+    params.gaugeInterval,
+    "keep a gauge sample at least this many seconds after the last one kept (0: every step)");
+  cmd->add_flag("--maps",
+    params.floodMaps,
+    "keep flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration): "
+    "written with the other arrays, summed up at the end");
+  cmd
+    ->add_option("--arrival-depth",
+      params.arrivalDepth,
+      "the depth at which a cell counts as flooded, for ArrivalTime and Duration [m]")
+    ->capture_default_str();
+  cmd->add_flag("--balance",
+    params.waterBalance,
+    "keep the water balance (rain, inflow and outflow through the sides and point sources, "
+    "infiltration, the water stored): a line at every output, balance.csv in --out, and its "
+    "error in the RESULT line");
+}
+
+// --out and what goes into it: the series' arrays, --overwrite, GeoTIFF maps, the digest.
+void addOutputOptions(CLI::App* cmd, RunOptions& options)
+{
+  cmd->add_option("--out",
+    options.outDir,
+    "directory for .vti files and a .pvd series (one run at a time; another run's series there "
+    "is refused unless --overwrite or --restart)");
+  cmd->add_flag("--overwrite",
+    options.overwrite,
+    "remove another run's series, gauges.csv, balance.csv and GeoTIFF maps from --out first");
+  cmd->add_flag("--geotiff",
+    options.geotiff,
+    "also write the end state's Depth and FreeSurface and the fields the run keeps (flood maps, "
+    "Infiltration, Inflow) as GeoTIFF files in --out, placed like --input (with VTK)");
+  cmd->add_flag("--digest",
+    options.digest,
+    "print a digest of the end state's bits, the same on any number of ranks (DIGEST line)");
+  cmd->add_option("--crs",
+    options.crs,
+    "the GeoTIFFs' coordinate reference system (EPSG:32633, a PROJ string or WKT; default: the "
+    "--input raster's)");
+  cmd->add_option("--arrays",
+    options.arrays,
+    "the cell arrays the .vti files hold, comma-separated (Depth, FreeSurface, Bed, Momentum, "
+    "Velocity, and the flood maps of --maps, which naming one switches on; default all)");
+}
+
+void addInputOptions(CLI::App* cmd, InputOptions& input)
+{
+  cmd->add_option("--input",
+    input.file,
+    "a 2D .vti image, or a raster GDAL reads (a GeoTIFF DEM), with the terrain (replaces "
+    "--scenario and the grid flags)");
+  cmd->add_option("--bed-array",
+    input.bed,
+    "terrain array of --input (default: one named Bed, Elevation, DEM, Terrain or Band 1, or its "
+    "only one-component array)");
+  cmd->add_option("--depth-array",
+    input.depth,
+    "initial depth array of --input (default: Band 2 where it has one and no --surface-array is "
+    "given, as the Shallow Water Solver; none: no array)");
+  cmd->add_option("--rain-array",
+    input.rain,
+    "the rain's factor per cell, an array of --input: --rain (or --rain-series) times its value");
+  cmd->add_option("--conductivity-array",
+    input.conductivity,
+    "a Green-Ampt soil map: each cell's hydraulic conductivity [mm/h], an array of --input");
+  cmd->add_option(
+    "--suction-array", input.suction, "a soil map's suction head per cell [mm], of --input");
+  cmd->add_option(
+    "--deficit-array", input.deficit, "a soil map's moisture deficit per cell, of --input");
+  cmd->add_option("--surface-array",
+    input.surface,
+    "initial water-surface array of --input (default: FreeSurface where it has one and no "
+    "--depth-array is given; none: no array)");
+  cmd->add_option("--velocity-array",
+    input.velocity,
+    "initial velocity array of --input (default: Velocity where it has one; none: no array)");
+  cmd->add_option("--manning-array",
+    input.manning,
+    "per-cell Manning array of --input (default: Manning where it has one; none: no array)");
+  cmd->add_option("--water-level",
+    input.waterLevel,
+    "initial water-surface elevation where --input gives no water [m]");
+}
 } // namespace swe::cli

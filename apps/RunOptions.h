@@ -8,6 +8,11 @@
 #include <string>
 #include <vector>
 
+namespace CLI
+{
+class App;
+}
+
 namespace swe::cli
 {
 struct RunOptions
@@ -46,6 +51,10 @@ void checkOutputTimes(double tEnd, double outputEvery);
 // What --out, --overwrite, --geotiff, --crs, --arrays and --restart ask for together, before the
 // run: an option that would do nothing, or fail only once the run is done, is refused.
 void checkOutputOptions(const RunOptions& options, const SimulationParameters& params);
+// swe run's options on its command, by kind (RunCommand.cpp adds the grid's and the numerics').
+void addPhysicsOptions(CLI::App* cmd, RunOptions& options);
+void addOutputOptions(CLI::App* cmd, RunOptions& options);
+void addInputOptions(CLI::App* cmd, InputOptions& input);
 // --gauge's points and --source's on the grid (known once an --input is read: its origin).
 void placePoints(const RunOptions& options, SimulationParameters& params);
 } // namespace swe::cli

@@ -222,46 +222,33 @@ void imageGrid(const int extent[6],
   cellOrigin[2] = origin[2] + extent[4] * spacing[2];
 }
 
-InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
+namespace
 {
-  if (!image)
-    throw Error("the Shallow Water Solver needs an image (vtkImageData) input");
-  int nx, ny;
-  double dx, origin[3];
-  // (a DEM in latitude and longitude has cells of a thousandth of a degree: millimetres here; one
-  // in feet cells 3.3 times too long)
-  if (auto* crs =
-        vtkStringArray::SafeDownCast(image->GetFieldData()->GetAbstractArray("MAP_PROJECTION")))
-    if (crs->GetNumberOfValues() > 0)
-    {
-      const int* extent = image->GetExtent();
-      const double* spacing = image->GetSpacing();
-      const double* corner = image->GetOrigin();
-      requireMetreCrs(crs->GetValue(0),
-        corner[0] + spacing[0] * (extent[0] + extent[1]) / 2,
-        corner[1] + spacing[1] * (extent[2] + extent[3]) / 2);
-    }
-  imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
-  const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
-  // (an optional array naming the terrain's is none: vtkShallowWaterSolver::OptionalArray, for
-  // the terrain found by name)
-  ImageArrays optional = arrays;
-  for (std::string* name : { &optional.depth,
-         &optional.freeSurface,
-         &optional.velocity,
-         &optional.manning,
-         &optional.rain,
-         &optional.conductivity,
-         &optional.suction,
-         &optional.deficit })
-    if (*name == bed)
-      name->clear();
-  InitialState state(nx, ny);
-  // The DEM's no-data cells hold no terrain: they become closed cells (NaN, InitialState),
-  // outside the domain, where no other array is read.
-  const double noData = noDataValue(image);
-  state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1, { &noData, nullptr });
-  const OutsideDomain closed{ nullptr, &state.bed };
+// A DEM in latitude and longitude has cells of a thousandth of a degree (millimetres here), one in
+// feet cells 3.3 times too long: refused by the image's MAP_PROJECTION (from the GDAL reader).
+void requireMetreImage(vtkImageData* image)
+{
+  auto* crs =
+    vtkStringArray::SafeDownCast(image->GetFieldData()->GetAbstractArray("MAP_PROJECTION"));
+  if (!crs || crs->GetNumberOfValues() == 0)
+    return;
+  const int* extent = image->GetExtent();
+  const double* spacing = image->GetSpacing();
+  const double* corner = image->GetOrigin();
+  requireMetreCrs(crs->GetValue(0),
+    corner[0] + spacing[0] * (extent[0] + extent[1]) / 2,
+    corner[1] + spacing[1] * (extent[2] + extent[3]) / 2);
+}
+
+// The initial depths into state.h: from the depth array, else the free-surface array or the
+// initial water level over the terrain in state.bed.
+void fillWater(vtkImageData* image,
+  const ImageArrays& optional,
+  double initialWaterLevel,
+  const OutsideDomain& closed,
+  InitialState& state)
+{
+  const int nx = state.nx;
   if (!optional.depth.empty())
   {
     state.h = cellValues(image, optional.depth, "depth", 1, 1, 1, closed);
@@ -283,16 +270,48 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
       surface = cellValues(image, optional.freeSurface, "free surface", 1, 1, 1, closed);
     else
     {
-      requireFinite(arrays.initialWaterLevel, "initial water level");
-      if (std::fabs(arrays.initialWaterLevel) > kMaxLevelSeries)
+      requireFinite(initialWaterLevel, "initial water level");
+      if (std::fabs(initialWaterLevel) > kMaxLevelSeries)
         throw Error("the initial water level must be in [" + formatValue(-kMaxLevelSeries) + ", " +
-                    formatValue(kMaxLevelSeries) + "] m, got " +
-                    formatValue(arrays.initialWaterLevel) + " m");
-      surface.assign(state.cells(), arrays.initialWaterLevel);
+                    formatValue(kMaxLevelSeries) + "] m, got " + formatValue(initialWaterLevel) +
+                    " m");
+      surface.assign(state.cells(), initialWaterLevel);
     }
     for (std::size_t k = 0; k < state.cells(); ++k)
       state.h[k] = std::max(0.0, surface[k] - state.bed[k]);
   }
+}
+} // namespace
+
+InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
+{
+  if (!image)
+    throw Error("the Shallow Water Solver needs an image (vtkImageData) input");
+  int nx, ny;
+  double dx, origin[3];
+  requireMetreImage(image);
+  imageGrid(image->GetExtent(), image->GetSpacing(), image->GetOrigin(), nx, ny, dx, origin);
+  const std::string bed = arrays.bed.empty() ? automaticBedArray(image) : arrays.bed;
+  // (an optional array naming the terrain's is none: vtkShallowWaterSolver::OptionalArray, for
+  // the terrain found by name)
+  ImageArrays optional = arrays;
+  for (std::string* name : { &optional.depth,
+         &optional.freeSurface,
+         &optional.velocity,
+         &optional.manning,
+         &optional.rain,
+         &optional.conductivity,
+         &optional.suction,
+         &optional.deficit })
+    if (*name == bed)
+      name->clear();
+  InitialState state(nx, ny);
+  // The DEM's no-data cells hold no terrain: they become closed cells (NaN, InitialState),
+  // outside the domain, where no other array is read.
+  const double noData = noDataValue(image);
+  state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1, { &noData, nullptr });
+  const OutsideDomain closed{ nullptr, &state.bed };
+  fillWater(image, optional, arrays.initialWaterLevel, closed, state);
   if (!optional.velocity.empty())
   {
     const std::vector<double> uv =

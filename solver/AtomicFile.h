@@ -13,7 +13,8 @@ namespace swe
 std::string writeFailureCause(int error);
 
 // While writing, SIGXFSZ is ignored (and restored after), so that a file-size limit (ulimit -f)
-// fails the write with EFBIG instead of killing the process: ParaView with its session, or swe.
+// fails the write with EFBIG instead of killing the process (ParaView, with the user's work in it,
+// or swe).
 
 // Writes bytes to path, atomically. Throws swe::Error naming path and the cause.
 void writeFileAtomically(const std::string& path, std::string_view bytes);
