@@ -2,6 +2,7 @@
 
 #include "Error.h"
 #include "FrameImage.h"
+#include "FrameReadings.h"
 #include "FrameSnapshot.h"
 #include "GridLayout.h"
 #include "Devices.h"
@@ -235,6 +236,7 @@ void FilterRun::start(const FrameRequest& request, const InitialStateMaker& make
   if (request.restartFrom)
     continueFrom(*request.restartFrom, plan.params, request.lastOutput);
   arrays_.Bed = nullptr;
+  relief_ = {};
   diagnostics_.clear();
   // (the water the run starts with, as the device holds it: what its balance starts from)
   if (plan.params.waterBalance)
@@ -359,6 +361,10 @@ void FilterRun::fill(const FrameRequest& request,
   frame.setBalance(balanceInitial_, balanceRainedCells_);
   const StateView view = timeline_->output(stepAhead ? request.lastOutput : 0.0,
     [&](const StateView& state, const RowsWait& waitForRows) { frame.fill(state, waitForRows); });
+  const SimulationParameters& grid = timeline_->simulation().parameters();
+  addRelief(
+    output, arrays_.Bed, grid.nx, grid.ny, grid.dx, partition_ ? ranks_.get() : nullptr, relief_);
+  addFloodClasses(output, grid.arrivalDepth);
   if (partition_)
     placePiece(output);
   // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,

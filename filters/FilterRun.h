@@ -4,6 +4,7 @@
 // properties and delegates each request's run here.
 #include "DiagnosticsTable.h"
 #include "FrameArrays.h"
+#include "FrameReadings.h"
 #include "Partition.h"
 #include "RankExchange.h"
 #include "Simulation.h"
@@ -131,6 +132,7 @@ private:
   // The last output's arrays: its Bed is shared by the Timeline's later outputs, the others
   // are refilled by the next output where no consumer still holds them.
   FrameArrays arrays_;
+  ReliefCache relief_;             // of the run's bed
   DiagnosticsHistory diagnostics_; // of this run
   // The water balance's initial volume [m^3] and the cells rain falls on, where the run keeps it.
   double balanceInitial_ = 0;

@@ -1,5 +1,7 @@
 #include "ShallowWaterDisplayDefaults.h"
 
+#include "FloodClasses.h"
+
 #include <vtkSMSettings.h>
 
 #include <string>
@@ -30,6 +32,23 @@ constexpr const char* kDarkToLight =
 constexpr const char* kLightToDark =
   "0.0, 0.99, 0.91, 0.14,  0.5, 0.13, 0.57, 0.55,  1.0, 0.27, 0.00, 0.33";
 
+// FloodExtent and HazardClass: one colour a class, the class named in the legend. Land never
+// flooded is pale (its relief shows through the lighting); flooded water blue; the hazard classes
+// in FD2320's usual green, yellow, orange and red.
+constexpr const char* kExtentColours = "0.90, 0.88, 0.82,  0.13, 0.44, 0.71";
+constexpr const char* kHazardColours = "0.90, 0.88, 0.82,  0.40, 0.74, 0.39,  1.00, 0.85, 0.20,  "
+                                       "0.96, 0.45, 0.13,  0.70, 0.05, 0.10";
+
+// The settings of a map by classes: their values, names (from the engine's) and colours.
+std::string categories(const char* const* names, int count, const char* colours)
+{
+  std::string annotations;
+  for (int k = 0; k < count; ++k)
+    annotations += (k ? ", \"" : "\"") + std::to_string(k) + "\", \"" + names[k] + "\"";
+  return std::string("\"IndexedLookup\": 1, \"Annotations\": [") + annotations +
+         "], \"IndexedColors\": [" + colours + "], ";
+}
+
 // One array's settings: its legend title and, with points, its colour map (and extra settings).
 std::string entry(const char* array,
   const char* title,
@@ -37,8 +56,9 @@ std::string entry(const char* array,
   const std::string& extra = "")
 {
   std::string text = std::string("\"") + array + "\": { \"Title\": \"" + title + "\"";
-  if (points)
-    text += std::string(", \"PVLookupTable\": { \"RGBPoints\": [") + points + "], " + extra +
+  if (points || !extra.empty())
+    text += std::string(", \"PVLookupTable\": { ") +
+            (points ? std::string("\"RGBPoints\": [") + points + "], " : std::string()) + extra +
             "\"ScalarRangeInitialized\": 1, \"AutomaticRescaleRangeMode\": 0 }";
   return text + " }";
 }
@@ -52,6 +72,14 @@ std::string displayDefaults()
     entry(
       "ArrivalTime", "Arrival time (s)", kDarkToLight, std::string("\"NanOpacity\": 0.0, ") + kLab),
     entry("Duration", "Time flooded (s)", kLightToDark, kLab),
+    entry("FloodExtent",
+      "Flood extent",
+      nullptr,
+      categories(swe::kFloodExtentNames, 2, kExtentColours)),
+    entry("HazardClass",
+      "Hazard class, h (v + 0.5)",
+      nullptr,
+      categories(swe::kHazardClassNames, swe::kHazardClassCount, kHazardColours)),
     entry("Infiltration", "Infiltration (m)"),
     entry("FreeSurface", "Water surface elevation (m)"),
     entry("Bed", "Bed elevation (m)"),

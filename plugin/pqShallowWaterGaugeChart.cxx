@@ -2,6 +2,7 @@
 
 #include "pqShallowWaterProxies.h"
 
+#include <pqActiveObjects.h>
 #include <pqApplicationCore.h>
 #include <pqDataRepresentation.h>
 #include <pqObjectBuilder.h>
@@ -17,6 +18,7 @@
 #include <vtkSMParaViewPipelineControllerWithRendering.h>
 #include <vtkSMPropertyHelper.h>
 #include <vtkSMSourceProxy.h>
+#include <vtkSMViewLayoutProxy.h>
 #include <vtkSMViewProxy.h>
 
 #include <string>
@@ -24,6 +26,23 @@
 namespace
 {
 constexpr int kGaugesPort = 1;
+
+// The chart goes under the map, a third of its height, so that the map keeps its width (a
+// flood plain is wider than tall). The map: the render view showing the source, or, on the
+// first Apply (which updates the source before showing it), the active render view.
+void placeUnderMap(pqPipelineSource* source, pqView* chart)
+{
+  vtkSMViewProxy* map = nullptr;
+  QList<pqView*> views = source->getOutputPort(0)->getViews();
+  views.append(pqActiveObjects::instance().activeView());
+  for (pqView* view : views)
+    if (!map && view && view->getViewType() == QString("RenderView"))
+      map = view->getViewProxy();
+  vtkSMViewLayoutProxy* layout = map ? vtkSMViewLayoutProxy::FindLayout(map) : nullptr;
+  const int top = layout ? layout->SplitVertical(layout->GetViewLocation(map), 0.68) : -1;
+  if (top < 0 || !layout->AssignView(top + 1, chart->getViewProxy()))
+    pqApplicationCore::instance()->getObjectBuilder()->addToLayout(chart);
+}
 } // namespace
 
 pqShallowWaterGaugeChart::pqShallowWaterGaugeChart(QObject* parent)
@@ -95,7 +114,7 @@ void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
   auto* view = created ? vtkSMViewProxy::SafeDownCast(created->getProxy()) : nullptr;
   if (!view)
     return;
-  builder->addToLayout(created);
+  placeUnderMap(source, created);
   vtkNew<vtkSMParaViewPipelineControllerWithRendering> controller;
   vtkSMProxy* chart =
     controller->Show(vtkSMSourceProxy::SafeDownCast(source->getProxy()), kGaugesPort, view);

@@ -47,6 +47,31 @@ from_vti = floods(vti, {"BedArray": "Bed", "FreeSurfaceArray": "FreeSurface",
 check(np.abs(cell_array(from_tif, "Depth") - cell_array(from_vti, "Depth")).max() < 1e-2,
       "valley.tif and valley.vti give the same flood")
 
+# The valley's shape shows on the lit map: the bed's unit normals are the output's Normals, tilted
+# where the valley slopes.
+normals = from_vti.GetCellData().GetNormals()
+check(normals is not None and normals.GetName() == "ReliefNormals",
+      "the valley's frame has the bed's relief as its Normals")
+tilt = np.array([normals.GetTuple3(c) for c in range(normals.GetNumberOfTuples())])
+check(np.abs(np.linalg.norm(tilt, axis=1) - 1).max() < 1e-5 and tilt[:, 2].min() < 0.9
+      and np.median(tilt[:, 2]) > 0.5,
+      "the relief's normals are unit vectors, tilted on the slopes (smallest z %.3f)"
+      % tilt[:, 2].min())
+# The flood extent and the hazard classes, read off the flood maps.
+with_maps = ShallowWaterSolver(Input=vti, FloodMaps=1, EndTime=10.0, OutputInterval=10.0)
+mapped_valley = fetch(with_maps, 10.0)
+arrival = cell_array(mapped_valley, "ArrivalTime")
+extent = cell_array(mapped_valley, "FloodExtent")
+classes = cell_array(mapped_valley, "HazardClass")
+hazard = cell_array(mapped_valley, "MaxHazard")
+check(np.array_equal(extent == 1, np.isfinite(arrival)) and extent.sum() > 100,
+      "FloodExtent marks the %d cells the water reached" % np.isfinite(arrival).sum())
+expected_classes = np.where(np.isfinite(arrival), 1 + np.searchsorted([0.75, 1.25, 2.0], hazard,
+                                                                        side="right"), 0)
+check(np.array_equal(classes, expected_classes) and classes.max() == 4,
+      "HazardClass follows FD2320's bounds 0.75, 1.25 and 2 (classes %s)" % np.bincount(classes))
+Delete(with_maps)
+
 # An ESRI grid (terrain only; Collate Bands off, as the user guide says): no array is active, so
 # the bed is chosen by its name Band 1; the domain is dry with nothing coming in, and one
 # warning says what to set.
@@ -119,6 +144,19 @@ for name, title in (("MaxDepth", "Maximum depth (m)"), ("MaxSpeed", "Maximum spe
     mapped_display.SetScalarBarVisibility(legend_view, True)
     bar = GetScalarBar(GetColorTransferFunction(name), legend_view)
     check(bar.Title == title, "%s's legend reads '%s' (%s)" % (name, title, bar.Title))
+for name, title, count in (("FloodExtent", "Flood extent", 2),
+                           ("HazardClass", "Hazard class, h (v + 0.5)", 5)):
+    ColorBy(mapped_display, ("CELLS", name))
+    mapped_display.SetScalarBarVisibility(legend_view, True)
+    classes_map = GetColorTransferFunction(name)
+    check(classes_map.InterpretValuesAsCategories == 1
+          and len(classes_map.Annotations) == 2 * count
+          and len(classes_map.IndexedColors) == 3 * count
+          and GetScalarBar(classes_map, legend_view).Title == title,
+          "%s is shown by its %d named classes under '%s' (%s)"
+          % (name, count, title, list(classes_map.Annotations)))
+# The dam break's bed is flat: no relief to light.
+check(fetch(mapped, 1.0).GetCellData().GetNormals() is None, "a flat bed gets no relief")
 arrival_map = GetColorTransferFunction("ArrivalTime")
 check(arrival_map.NanOpacity == 0.0 and arrival_map.ColorSpace == "Lab",
       "ArrivalTime leaves never-reached cells unpainted and blends in Lab (%s, %s)"

@@ -1,0 +1,99 @@
+#include "FrameReadings.h"
+
+#include "FloodClasses.h"
+#include "Relief.h"
+
+#include <vtkCellData.h>
+#include <vtkDoubleArray.h>
+#include <vtkFloatArray.h>
+#include <vtkImageData.h>
+#include <vtkNew.h>
+#include <vtkUnsignedCharArray.h>
+
+#include <algorithm>
+
+namespace swe
+{
+namespace
+{
+template<class ArrayT>
+bool makeRelief(vtkDataArray* bed,
+  int nx,
+  int ny,
+  double dx,
+  RankExchange* ranks,
+  ReliefCache& cache)
+{
+  ArrayT* typed = ArrayT::SafeDownCast(bed);
+  if (!typed)
+    return false;
+  double slope = typicalSlope(typed->GetPointer(0), nx, ny, dx);
+  if (ranks)
+    ranks->maxOverRanks(&slope, 1);
+  if (slope > 0)
+  {
+    const std::vector<float> normals =
+      reliefNormals(typed->GetPointer(0), nx, ny, dx, reliefExaggeration(slope));
+    vtkNew<vtkFloatArray> array;
+    array->SetName("ReliefNormals");
+    array->SetNumberOfComponents(3);
+    array->SetNumberOfTuples(static_cast<vtkIdType>(nx) * ny);
+    std::copy(normals.begin(), normals.end(), array->GetPointer(0));
+    cache.normals = array;
+  }
+  return true;
+}
+
+template<class ArrayT>
+bool addClasses(vtkCellData* cells, double arrivalDepth)
+{
+  ArrayT* depth = ArrayT::SafeDownCast(cells->GetArray("MaxDepth"));
+  if (!depth)
+    return false;
+  ArrayT* hazard = ArrayT::SafeDownCast(cells->GetArray("MaxHazard"));
+  const vtkIdType n = depth->GetNumberOfTuples();
+  vtkNew<vtkUnsignedCharArray> extent;
+  extent->SetName("FloodExtent");
+  extent->SetNumberOfTuples(n);
+  vtkSmartPointer<vtkUnsignedCharArray> classes;
+  if (hazard)
+  {
+    classes = vtkSmartPointer<vtkUnsignedCharArray>::New();
+    classes->SetName("HazardClass");
+    classes->SetNumberOfTuples(n);
+  }
+  floodClasses(depth->GetPointer(0),
+    hazard ? hazard->GetPointer(0) : depth->GetPointer(0),
+    n,
+    arrivalDepth,
+    extent->GetPointer(0),
+    classes ? classes->GetPointer(0) : nullptr);
+  cells->AddArray(extent);
+  if (classes)
+    cells->AddArray(classes);
+  return true;
+}
+} // namespace
+
+void addRelief(vtkImageData* output,
+  vtkDataArray* bed,
+  int nx,
+  int ny,
+  double dx,
+  RankExchange* ranks,
+  ReliefCache& cache)
+{
+  if (!cache.made && bed)
+    cache.made = makeRelief<vtkFloatArray>(bed, nx, ny, dx, ranks, cache) ||
+                 makeRelief<vtkDoubleArray>(bed, nx, ny, dx, ranks, cache);
+  if (cache.normals)
+    output->GetCellData()->SetNormals(cache.normals);
+}
+
+void addFloodClasses(vtkImageData* output, double arrivalDepth)
+{
+  vtkCellData* cells = output->GetCellData();
+  if (!addClasses<vtkFloatArray>(cells, arrivalDepth))
+    addClasses<vtkDoubleArray>(cells, arrivalDepth);
+}
+} // namespace swe

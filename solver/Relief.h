@@ -1,0 +1,25 @@
+#pragma once
+// The terrain's shape for a lit map: unit normals of the bed, one a cell, so that a view that
+// lights its surface (ParaView's Surface representation) shades slopes as a hill-shade does,
+// under the water as on dry land. For display only: nothing in a run reads them.
+#include <cstdint>
+#include <vector>
+
+namespace swe
+{
+// The bed's typical steepness: the 95th percentile of the slope's magnitude (rise over run) over
+// the cells with a bed (NaN cells, closed or outside the domain, left out), from a sample of at
+// most about a million cells. 0 for a flat bed. bed: nx * ny values, x fastest, cells dx wide.
+template<class Real>
+double typicalSlope(const Real* bed, int nx, int ny, double dx);
+
+// The vertical exaggeration that shows a bed of this typical slope as one of about 20 degrees,
+// from 1 (steep terrain is shown as it is) to 100 (a floodplain's gentle relief made visible).
+double reliefExaggeration(double typicalSlope);
+
+// The unit normals (x, y, z of each cell, z up) of the bed with its heights scaled by
+// exaggeration: central differences, one-sided next to an edge or a NaN cell, (0, 0, 1) on a NaN
+// cell or one without a neighbour with a bed.
+template<class Real>
+std::vector<float> reliefNormals(const Real* bed, int nx, int ny, double dx, double exaggeration);
+} // namespace swe
