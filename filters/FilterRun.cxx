@@ -127,10 +127,10 @@ bool FilterRun::makeFrame(const FrameRequest& request,
     // set, the flag would abort every later request at once.
     algorithm_->SetAbortExecute(0);
     // (said, so that an empty view is not taken for a failure or a lost run)
-    vtkWarningWithObjectMacro(algorithm_,
-      << "aborted at t = " << formatValue(timeline_->time()) << " s on the way to "
-      << formatValue(request.time) << " s (" << timeline_->simulation().steps()
-      << " steps): the run is kept there, and Play or another time goes on from it");
+    status_ = "aborted at t = " + formatValue(timeline_->time()) + " s on the way to " +
+              formatValue(request.time) + " s (" + std::to_string(timeline_->simulation().steps()) +
+              " steps): the run is kept there, and Play or another time goes on from it";
+    vtkWarningWithObjectMacro(algorithm_, << status_);
     return false;
   }
   fill(request, output, steppingBefore, checkpointsBefore);
@@ -459,6 +459,7 @@ void FilterRun::reportError(const std::string& message)
   // said once. After any property or upstream change, a new attempt says its error again.
   // (What a failed request changes in the filter itself, its aborted output and the Output Arrays
   // it drops, counts as the state said: the next request's pipeline time is that.)
+  status_ = message;
   const vtkMTimeType pipelineTime = PipelineTime(algorithm_);
   const bool said = message == reportedError_ && pipelineTime <= reportedErrorPipelineTime_;
   reportedError_ = message;

@@ -96,7 +96,14 @@ public:
   // (ParaView asks again within one update): each error appears once.
   void reportError(const std::string& message);
   // A request succeeded: the next error is said even if it is the last one again.
-  void succeeded() { reportedError_.clear(); }
+  void succeeded()
+  {
+    reportedError_.clear();
+    status_.clear();
+  }
+  // Why the last request gave no frame (an abort: where the run stopped and how to go on; or the
+  // error said), for the monitor; empty after a frame.
+  const std::string& status() const { return status_; }
 
 private:
   void start(const FrameRequest& request, const InitialStateMaker& makeInitialState);
@@ -142,6 +149,7 @@ private:
   double failedFrom_ = std::numeric_limits<double>::infinity();
   // The last error reported, and the pipeline's modification time then (see reportError).
   std::string reportedError_;
+  std::string status_;
   vtkMTimeType reportedErrorPipelineTime_ = 0;
 };
 } // namespace swe

@@ -220,6 +220,11 @@ void vtkShallowWaterBase::Reset()
   this->PhysicsChanged();
 }
 
+const char* vtkShallowWaterBase::GetRunStatus()
+{
+  return this->Internals->Run.status().c_str();
+}
+
 vtkStringArray* vtkShallowWaterBase::GetAvailableDevices()
 {
   vtkInternals& internals = *this->Internals;

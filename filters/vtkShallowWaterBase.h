@@ -184,6 +184,10 @@ public:
   /// "auto" followed by one label per OpenCL device found ("0: name (CPU)").
   vtkStringArray* GetAvailableDevices();
 
+  /// Why the last update gave no frame (aborted: where the run stopped; or its error), for the
+  /// monitor; empty after a frame.
+  const char* GetRunStatus();
+
 protected:
   vtkShallowWaterBase();
   ~vtkShallowWaterBase() override;

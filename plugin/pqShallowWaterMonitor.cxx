@@ -7,6 +7,7 @@
 #include <pqAnimationScene.h>
 #include <pqApplicationCore.h>
 #include <pqOutputPort.h>
+#include <pqProgressManager.h>
 #include <pqServerManagerModel.h>
 #include <vtkPVArrayInformation.h>
 #include <vtkPVDataInformation.h>
@@ -14,6 +15,7 @@
 #include <vtkSMEnumerationDomain.h>
 #include <vtkSMProperty.h>
 #include <vtkSMPropertyHelper.h>
+#include <vtkSMProxy.h>
 
 #include <QFile>
 #include <QTextStream>
@@ -100,6 +102,12 @@ pqShallowWaterMonitor::pqShallowWaterMonitor(QWidget* parent, Qt::WindowFlags fl
   QObject::connect(this->Form->Pause, &QPushButton::clicked, this, &pqShallowWaterMonitor::pause);
   QObject::connect(
     this->Form->Restart, &QPushButton::clicked, this, &pqShallowWaterMonitor::restart);
+  // An aborted update brings no new data (no dataUpdated): the end of any update's progress
+  // refreshes too, so that the abort shows.
+  QObject::connect(pqApplicationCore::instance()->getProgressManager(),
+    &pqProgressManager::progressEndEvent,
+    this,
+    &pqShallowWaterMonitor::refresh);
   this->follow(pqActiveObjects::instance().activeSource());
 }
 
@@ -140,15 +148,22 @@ void pqShallowWaterMonitor::refresh()
   pqPipelineSource* source = this->Followed;
   if (!source)
     return;
+  // The filter says why its last update gave no frame (aborted, or its error): then the port's
+  // data information may still be the frame before's.
+  vtkSMProxy* proxy = source->getProxy();
+  proxy->UpdatePropertyInformation(proxy->GetProperty("RunStatus"));
+  const QString status = vtkSMPropertyHelper(proxy, "RunStatus").GetAsString();
   vtkPVDataInformation* info = source->getOutputPort(0)->getDataInformation();
   const double time = fieldValue(info, "SimulationTime");
-  if (!std::isfinite(time))
+  if (!status.isEmpty() || !std::isfinite(time))
   {
-    // (not applied yet, or its run failed: no readout of another frame or proxy stays)
-    this->Form->Source->setText(QString("<b>%1</b>").arg(source->getSMName()));
-    this->clearReadouts(tr("no frame: Apply, or see Output Messages"));
+    // (not applied yet, aborted, or its run failed: no readout of another frame or proxy stays)
+    this->Form->Source->setText(
+      QString("<b>%1</b>%2").arg(source->getSMName()).arg(status.isEmpty() ? "" : ": " + status));
+    this->clearReadouts(
+      status.startsWith("aborted") ? tr("aborted") : tr("no frame: Apply, or see Output Messages"));
     this->Interrupted.insert(source);
-    this->log(QString("source=%1\tcleared=no frame").arg(source->getSMName()));
+    this->log(QString("source=%1\tcleared=no frame\tstatus=%2").arg(source->getSMName(), status));
     return;
   }
   double meanDt = kUnknown;
@@ -191,6 +206,8 @@ pqShallowWaterMonitor::Sample pqShallowWaterMonitor::record(pqPipelineSource* so
   // Steps a second: the steps since the frame before, over the seconds this frame stepped. The
   // same frame refreshed again (every view that shows it asks) gives the same; one served from a
   // checkpoint took no steps and keeps the rate measured when it was made.
+  const bool seenBefore =
+    next != history.end() && next.key() == time && next.value().steps == sample.steps;
   if (next != history.begin())
   {
     const auto previous = std::prev(next);
@@ -200,11 +217,11 @@ pqShallowWaterMonitor::Sample pqShallowWaterMonitor::record(pqPipelineSource* so
       meanDt = (time - previous.key()) / steps;
       // (after an aborted or failed update, some of these steps were taken then, in seconds
       // this frame's StepSeconds does not count)
-      if (sample.stepSeconds > 0 && !this->Interrupted.contains(source))
+      if (sample.stepSeconds > 0 && !this->Interrupted.contains(source) && !seenBefore)
         sample.stepsPerSecond = steps / sample.stepSeconds;
     }
   }
-  if (next != history.end() && next.key() == time && sample.stepsPerSecond < 0)
+  if (seenBefore)
     sample.stepsPerSecond = next.value().stepsPerSecond;
   history.insert(time, sample);
   this->Interrupted.remove(source);

@@ -127,6 +127,36 @@ try:
         for port in (1, 2):
             if controller.ShowInPreferredView(gauged.SMProxy, port, view.SMProxy):
                 raise RuntimeError("Apply would open output port %d in a view" % port)
+        # An abort (the progress bar's button; here the filter's own flag, raised as it reports
+        # progress between batches of steps) says where the run stopped and how to go on, in
+        # Output Messages and in the monitor; the next request goes on from there.
+        long_run = pvs.ShallowWater(registrationName="Long run", Resolution=[100, 100],
+                                    CellSize=2.5, EndTime=30.0, OutputInterval=30.0)
+        pvs.Show(long_run, view)
+        pvs.SetActiveSource(long_run)
+        algorithm = long_run.GetClientSideObject()
+        tag = algorithm.AddObserver(
+            "ProgressEvent",
+            lambda caller, event: caller.SetAbortExecute(0.0 < caller.GetProgress() < 1.0))
+        scene.AnimationTime = 30.0
+        pvs.Render(view)
+        algorithm.RemoveObserver(tag)
+        said, shown = errors.GetOutput(), monitor_readouts()[-1]
+        if ("aborted at t = " not in said or "Play or another time goes on" not in said
+                or not shown.get("status", "").startswith("aborted at t = ")):
+            raise RuntimeError("an abort was not said: %s | %s" % (said[-300:], shown))
+        errors = vtkStringOutputWindow()  # (the abort's warning was expected)
+        vtkOutputWindow.SetInstance(errors)
+        long_run.MarkModified(long_run)  # (as Play asking the same time again does)
+        pvs.Render(view)
+        after = [r for r in monitor_readouts() if r.get("source") == "Long run" and "time" in r]
+        if float(after[-1]["time"]) != 30.0:
+            raise RuntimeError("the run did not go on after the abort: %s" % after[-1])
+        # (its steps were taken in two updates: no speed from the second one's seconds alone,
+        # however often the frame is refreshed)
+        if any(float(r["steps_per_second"]) >= 0 for r in after if r["time"] == "30"):
+            raise RuntimeError("a speed was reported after the abort: %s" % after[-1])
+        pvs.Delete(long_run)
         pvs.Hide(gauged, view)  # (its chart stays, in the screenshot)
         pvs.SetActiveView(view)
         # A fresh colour map for the terrain part: the dam break's is 20 m deep.
