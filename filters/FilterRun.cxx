@@ -362,8 +362,10 @@ void FilterRun::fill(const FrameRequest& request,
   const StateView view = timeline_->output(stepAhead ? request.lastOutput : 0.0,
     [&](const StateView& state, const RowsWait& waitForRows) { frame.fill(state, waitForRows); });
   const SimulationParameters& grid = timeline_->simulation().parameters();
-  addRelief(
-    output, arrays_.Bed, grid.nx, grid.ny, grid.dx, partition_ ? ranks_.get() : nullptr, relief_);
+  // (the relief with the bed it shades: an output without Bed, as Output Arrays chose, has none)
+  if (request.selection(FrameArray::Bed))
+    addRelief(
+      output, arrays_.Bed, grid.nx, grid.ny, grid.dx, partition_ ? ranks_.get() : nullptr, relief_);
   addFloodClasses(output, grid.arrivalDepth);
   if (partition_)
     placePiece(output);

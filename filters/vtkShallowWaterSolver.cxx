@@ -36,8 +36,12 @@ vtkShallowWaterSolver::vtkShallowWaterSolver()
 {
   this->SetNumberOfInputPorts(
     4); // the terrain; the series, the gauge points and a restart frame, optional
-  // Terrain and dry land need a MUSCL scheme; MUSCL-Hancock is the faster one.
+  // Terrain and dry land need a MUSCL scheme; MUSCL-Hancock is the faster one. A DEM gets a
+  // natural channel's roughness and time for a valley's flood to travel (xml/ProxyXml.cmake).
   this->SetScheme(static_cast<int>(swe::Scheme::MusclHancock));
+  this->SetManningCoefficient(0.03);
+  this->SetEndTime(120.0);
+  this->SetOutputInterval(2.0);
 }
 
 int vtkShallowWaterSolver::FillInputPortInformation(int port, vtkInformation* info)

@@ -19,10 +19,16 @@ file(READ "${swe_xml_dir}/CommonProperties.xml.in" swe_common_template)
 file(READ "${swe_xml_dir}/Representation.xml.in" swe_representation_template)
 
 set(SWE_PROXY_XMLS "")
-# proxy file name; scheme its Scheme property starts with (0 Lax-Friedrichs, 2 MUSCL-Hancock)
-foreach(proxy_and_scheme "ShallowWaterSource;0" "ShallowWaterSolver;2")
-  list(GET proxy_and_scheme 0 proxy)
-  list(GET proxy_and_scheme 1 SWE_DEFAULT_SCHEME)
+# proxy file name; the scheme its Scheme property starts with (0 Lax-Friedrichs, 2
+# MUSCL-Hancock), its Manning coefficient, End Time and Output Interval. The source's analytic
+# scenarios are frictionless and over in 20 s; a DEM gets a natural channel's roughness and the
+# two minutes the example valley's flood takes to reach its outlet (about 80 s with n = 0.03).
+foreach(proxy_defaults "ShallowWaterSource;0;0;20;0.5" "ShallowWaterSolver;2;0.03;120;2")
+  list(GET proxy_defaults 0 proxy)
+  list(GET proxy_defaults 1 SWE_DEFAULT_SCHEME)
+  list(GET proxy_defaults 2 SWE_DEFAULT_MANNING)
+  list(GET proxy_defaults 3 SWE_DEFAULT_END_TIME)
+  list(GET proxy_defaults 4 SWE_DEFAULT_OUTPUT_INTERVAL)
   string(CONFIGURE "${swe_common_template}" SWE_COMMON_PROPERTIES @ONLY)
   string(CONFIGURE "${swe_representation_template}" SWE_REPRESENTATION_HINTS @ONLY)
   set(xml_file "${CMAKE_CURRENT_BINARY_DIR}/xml/${proxy}.xml")
