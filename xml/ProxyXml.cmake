@@ -18,11 +18,38 @@ endforeach()
 file(READ "${swe_xml_dir}/CommonProperties.xml.in" swe_common_template)
 file(READ "${swe_xml_dir}/Representation.xml.in" swe_representation_template)
 
+# The decorator that greys out a Green-Ampt constant (Suction Head, Moisture Deficit) while it is
+# not used: while Green-Ampt is off, that is Hydraulic Conductivity is 0 (and, in the Solver, no
+# conductivity array is chosen), or, in the Solver, while its soil array replaces it.
+set(swe_green_ampt_on [[
+                <PropertyWidgetDecorator type="GenericDecorator" mode="enabled_state"
+                  property="HydraulicConductivity" value="0" inverse="1"/>]])
+function(swe_soil_constant_in_use proxy soil_array out_var)
+  if(proxy STREQUAL "ShallowWaterSource")
+    string(STRIP "${swe_green_ampt_on}" on)
+    set(${out_var} "          ${on}" PARENT_SCOPE)
+    return()
+  endif()
+  set(${out_var} "          <PropertyWidgetDecorator type=\"CompositeDecorator\">
+            <Expression type=\"and\">
+              <Expression type=\"or\">
+${swe_green_ampt_on}
+                <PropertyWidgetDecorator type=\"GenericDecorator\" mode=\"enabled_state\"
+                  property=\"HydraulicConductivityArray\" value=\"None\" inverse=\"1\"/>
+              </Expression>
+              <PropertyWidgetDecorator type=\"GenericDecorator\" mode=\"enabled_state\"
+                property=\"${soil_array}\" value=\"None\"/>
+            </Expression>
+          </PropertyWidgetDecorator>" PARENT_SCOPE)
+endfunction()
+
 set(SWE_PROXY_XMLS "")
 # proxy file name; scheme its Scheme property starts with (0 Lax-Friedrichs, 2 MUSCL-Hancock)
 foreach(proxy_and_scheme "ShallowWaterSource;0" "ShallowWaterSolver;2")
   list(GET proxy_and_scheme 0 proxy)
   list(GET proxy_and_scheme 1 SWE_DEFAULT_SCHEME)
+  swe_soil_constant_in_use(${proxy} SuctionHeadArray SWE_SUCTION_HEAD_IN_USE)
+  swe_soil_constant_in_use(${proxy} MoistureDeficitArray SWE_MOISTURE_DEFICIT_IN_USE)
   string(CONFIGURE "${swe_common_template}" SWE_COMMON_PROPERTIES @ONLY)
   string(CONFIGURE "${swe_representation_template}" SWE_REPRESENTATION_HINTS @ONLY)
   set(xml_file "${CMAKE_CURRENT_BINARY_DIR}/xml/${proxy}.xml")
