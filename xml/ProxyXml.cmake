@@ -20,25 +20,28 @@ file(READ "${swe_xml_dir}/Representation.xml.in" swe_representation_template)
 
 # The decorator that greys out a Green-Ampt constant (Suction Head, Moisture Deficit) while it is
 # not used: while Green-Ampt is off, that is Hydraulic Conductivity is 0 (and, in the Solver, no
-# conductivity array is chosen), or, in the Solver, while its soil array replaces it.
-set(swe_green_ampt_on [[
-                <PropertyWidgetDecorator type="GenericDecorator" mode="enabled_state"
-                  property="HydraulicConductivity" value="0" inverse="1"/>]])
-function(swe_soil_constant_in_use proxy soil_array out_var)
+# conductivity array is chosen), or, in the Solver, while its soil array replaces it. A constant
+# that is not 0 stays editable: a run refuses it without a conductivity, and the user must be able
+# to set it back to 0.
+function(swe_soil_constant_in_use proxy constant soil_array out_var)
+  set(decorator "<PropertyWidgetDecorator type=\"GenericDecorator\" mode=\"enabled_state\"")
+  set(conductivity_on "${decorator} property=\"HydraulicConductivity\" value=\"0\" inverse=\"1\"/>")
+  set(constant_set "${decorator} property=\"${constant}\" value=\"0\" inverse=\"1\"/>")
   if(proxy STREQUAL "ShallowWaterSource")
-    string(STRIP "${swe_green_ampt_on}" on)
-    set(${out_var} "          ${on}" PARENT_SCOPE)
-    return()
+    set(in_use "${conductivity_on}")
+  else()
+    set(in_use "<Expression type=\"and\">
+                <Expression type=\"or\">
+                  ${conductivity_on}
+                  ${decorator} property=\"HydraulicConductivityArray\" value=\"None\" inverse=\"1\"/>
+                </Expression>
+                ${decorator} property=\"${soil_array}\" value=\"None\"/>
+              </Expression>")
   endif()
   set(${out_var} "          <PropertyWidgetDecorator type=\"CompositeDecorator\">
-            <Expression type=\"and\">
-              <Expression type=\"or\">
-${swe_green_ampt_on}
-                <PropertyWidgetDecorator type=\"GenericDecorator\" mode=\"enabled_state\"
-                  property=\"HydraulicConductivityArray\" value=\"None\" inverse=\"1\"/>
-              </Expression>
-              <PropertyWidgetDecorator type=\"GenericDecorator\" mode=\"enabled_state\"
-                property=\"${soil_array}\" value=\"None\"/>
+            <Expression type=\"or\">
+              ${in_use}
+              ${constant_set}
             </Expression>
           </PropertyWidgetDecorator>" PARENT_SCOPE)
 endfunction()
@@ -48,8 +51,9 @@ set(SWE_PROXY_XMLS "")
 foreach(proxy_and_scheme "ShallowWaterSource;0" "ShallowWaterSolver;2")
   list(GET proxy_and_scheme 0 proxy)
   list(GET proxy_and_scheme 1 SWE_DEFAULT_SCHEME)
-  swe_soil_constant_in_use(${proxy} SuctionHeadArray SWE_SUCTION_HEAD_IN_USE)
-  swe_soil_constant_in_use(${proxy} MoistureDeficitArray SWE_MOISTURE_DEFICIT_IN_USE)
+  swe_soil_constant_in_use(${proxy} SuctionHead SuctionHeadArray SWE_SUCTION_HEAD_IN_USE)
+  swe_soil_constant_in_use(${proxy} MoistureDeficit MoistureDeficitArray
+    SWE_MOISTURE_DEFICIT_IN_USE)
   string(CONFIGURE "${swe_common_template}" SWE_COMMON_PROPERTIES @ONLY)
   string(CONFIGURE "${swe_representation_template}" SWE_REPRESENTATION_HINTS @ONLY)
   set(xml_file "${CMAKE_CURRENT_BINARY_DIR}/xml/${proxy}.xml")
