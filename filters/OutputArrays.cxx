@@ -44,4 +44,21 @@ void dropUnknownFrameArrays(vtkDataArraySelection* arrays)
       arrays->RemoveArrayByName(name.c_str());
   }
 }
+
+void listMadeFrameArrays(vtkDataArraySelection* all,
+  const KeptArraysMade& kept,
+  vtkDataArraySelection* made)
+{
+  made->RemoveAllArrays();
+  for (int a = 0; a < kFrameArrayCount; ++a)
+  {
+    const auto array = static_cast<FrameArray>(a);
+    const bool madeByRun = array == FrameArray::Infiltration ? kept.infiltration
+                           : array == FrameArray::Inflow     ? kept.inflow
+                           : a >= kFirstKeptArray            ? kept.floodMaps
+                                                             : true;
+    if (madeByRun)
+      made->AddArray(kFrameArrayNames[a], all->ArrayIsEnabled(kFrameArrayNames[a]) != 0);
+  }
+}
 } // namespace swe

@@ -4,6 +4,7 @@
 
 #include "Devices.h"
 #include "Error.h"
+#include "OutputArrays.h"
 #include "PropertyParameters.h"
 
 #include <vtkCommand.h>
@@ -61,6 +62,16 @@ vtkShallowWaterBase::vtkShallowWaterBase()
 vtkDataArraySelection* vtkShallowWaterBase::GetCellArraySelection()
 {
   return this->Internals->CellArrays;
+}
+
+vtkDataArraySelection* vtkShallowWaterBase::GetMadeCellArraySelection()
+{
+  swe::KeptArraysMade kept;
+  kept.floodMaps = this->FloodMaps != 0;
+  kept.infiltration = this->KeepsInfiltration();
+  kept.inflow = this->WaterBalance != 0;
+  swe::listMadeFrameArrays(this->Internals->CellArrays, kept, this->Internals->MadeCellArrays);
+  return this->Internals->MadeCellArrays;
 }
 
 vtkShallowWaterBase::~vtkShallowWaterBase()

@@ -177,6 +177,10 @@ public:
   /// (all by default). Leaving some out saves their memory and the time to fill them; another
   /// choice keeps the simulation's state.
   vtkDataArraySelection* GetCellArraySelection();
+  /// The arrays of GetCellArraySelection() that the current settings make (the flood maps with
+  /// FloodMaps on, Infiltration with Green-Ampt, Inflow with WaterBalance), each ticked as there:
+  /// what the Output Arrays list offers.
+  vtkDataArraySelection* GetMadeCellArraySelection();
 
   /// Discards the simulation; the next update starts again from t = 0.
   void Reset();
@@ -220,6 +224,9 @@ protected:
     const double /*origin*/[3])
   {
   }
+  /// Whether the run takes in Green-Ampt infiltration (and makes the Infiltration array): a
+  /// Hydraulic Conductivity above 0 (the solver: or a soil array).
+  virtual bool KeepsInfiltration() const { return this->HydraulicConductivity > 0; }
   /// Drops the simulation (after a change of physics) and marks the algorithm modified.
   void PhysicsChanged();
   // The series properties (0: Rainfall Series, 1 + side: a side's, 5: Gauges).

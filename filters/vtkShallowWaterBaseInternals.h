@@ -26,6 +26,8 @@ public:
   swe::FilterRun Run;
   // Which cell arrays the outputs hold ("Output Arrays"): all by default.
   vtkNew<vtkDataArraySelection> CellArrays;
+  // Those of them the current settings make, for the panel (GetMadeCellArraySelection).
+  vtkNew<vtkDataArraySelection> MadeCellArrays;
   vtkNew<vtkStringArray> Devices;
   bool DevicesListed = false;
   // Whether the last RequestInformation failed: ParaView asks for data even then, and that

@@ -67,9 +67,7 @@ void vtkShallowWaterSolver::AddInputParameters(swe::SimulationParameters& params
   const bool seriesPending = !inputDataReady && this->GetNumberOfInputConnections(1) > 0;
   params.rainPerCell = !this->OptionalArray(this->RainfallArray).empty() &&
                        (!seriesPending || params.rainfall > 0 || !params.rainSeries.empty());
-  params.infiltration.perCell = !this->OptionalArray(this->HydraulicConductivityArray).empty() ||
-                                !this->OptionalArray(this->SuctionHeadArray).empty() ||
-                                !this->OptionalArray(this->MoistureDeficitArray).empty();
+  params.infiltration.perCell = this->HasSoilArray();
   if (inputDataReady && this->GetNumberOfInputConnections(1) > 0)
     swe::applySeriesTable(vtkTable::GetData(inputVector[1], 0), params);
   // Gauge Points: each point of a point set (gauge locations from a CSV through Table To Points,
@@ -99,6 +97,18 @@ void vtkShallowWaterSolver::SetArrayName(std::string& member, const char* name)
 std::string vtkShallowWaterSolver::OptionalArray(const std::string& name) const
 {
   return name == this->BedArray ? std::string() : name;
+}
+
+bool vtkShallowWaterSolver::HasSoilArray() const
+{
+  return !this->OptionalArray(this->HydraulicConductivityArray).empty() ||
+         !this->OptionalArray(this->SuctionHeadArray).empty() ||
+         !this->OptionalArray(this->MoistureDeficitArray).empty();
+}
+
+bool vtkShallowWaterSolver::KeepsInfiltration() const
+{
+  return this->Superclass::KeepsInfiltration() || this->HasSoilArray();
 }
 
 void vtkShallowWaterSolver::SetBedArray(const char* name)

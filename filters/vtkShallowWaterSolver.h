@@ -69,6 +69,7 @@ protected:
     const swe::Block* block,
     vtkInformationVector** inputVector) override;
   bool InitialStateChanged(vtkInformationVector** inputVector) override;
+  bool KeepsInfiltration() const override;
   vtkImageData* RestartFrame(vtkInformationVector** inputVector) override;
   int RequestUpdateExtent(vtkInformation* request,
     vtkInformationVector** inputVector,
@@ -88,6 +89,9 @@ private:
   // lists fall back to their first array, the terrain, where the default name is missing (a
   // point terrain), and no depth, roughness or rain is the terrain's elevation.
   std::string OptionalArray(const std::string& name) const;
+  // Whether a soil array (conductivity, suction head or moisture deficit) is chosen: Green-Ampt
+  // then takes its soil per cell.
+  bool HasSoilArray() const;
 
   std::string BedArray;
   std::string DepthArray;

@@ -18,6 +18,34 @@ endforeach()
 file(READ "${swe_xml_dir}/CommonProperties.xml.in" swe_common_template)
 file(READ "${swe_xml_dir}/Representation.xml.in" swe_representation_template)
 
+# The decorator that greys out a Green-Ampt constant (Suction Head, Moisture Deficit) while it is
+# not used: while Green-Ampt is off, that is Hydraulic Conductivity is 0 (and, in the Solver, no
+# conductivity array is chosen), or, in the Solver, while its soil array replaces it. A constant
+# that is not 0 stays editable: a run refuses it without a conductivity, and the user must be able
+# to set it back to 0.
+function(swe_soil_constant_in_use proxy constant soil_array out_var)
+  set(decorator "<PropertyWidgetDecorator type=\"GenericDecorator\" mode=\"enabled_state\"")
+  set(conductivity_on "${decorator} property=\"HydraulicConductivity\" value=\"0\" inverse=\"1\"/>")
+  set(constant_set "${decorator} property=\"${constant}\" value=\"0\" inverse=\"1\"/>")
+  if(proxy STREQUAL "ShallowWaterSource")
+    set(in_use "${conductivity_on}")
+  else()
+    set(in_use "<Expression type=\"and\">
+                <Expression type=\"or\">
+                  ${conductivity_on}
+                  ${decorator} property=\"HydraulicConductivityArray\" value=\"None\" inverse=\"1\"/>
+                </Expression>
+                ${decorator} property=\"${soil_array}\" value=\"None\"/>
+              </Expression>")
+  endif()
+  set(${out_var} "          <PropertyWidgetDecorator type=\"CompositeDecorator\">
+            <Expression type=\"or\">
+              ${in_use}
+              ${constant_set}
+            </Expression>
+          </PropertyWidgetDecorator>" PARENT_SCOPE)
+endfunction()
+
 set(SWE_PROXY_XMLS "")
 # proxy file name; the scheme its Scheme property starts with (0 Lax-Friedrichs, 2
 # MUSCL-Hancock), its Manning coefficient, End Time and Output Interval. The source's analytic
@@ -29,6 +57,9 @@ foreach(proxy_defaults "ShallowWaterSource;0;0;20;0.5" "ShallowWaterSolver;2;0.0
   list(GET proxy_defaults 2 SWE_DEFAULT_MANNING)
   list(GET proxy_defaults 3 SWE_DEFAULT_END_TIME)
   list(GET proxy_defaults 4 SWE_DEFAULT_OUTPUT_INTERVAL)
+  swe_soil_constant_in_use(${proxy} SuctionHead SuctionHeadArray SWE_SUCTION_HEAD_IN_USE)
+  swe_soil_constant_in_use(${proxy} MoistureDeficit MoistureDeficitArray
+    SWE_MOISTURE_DEFICIT_IN_USE)
   string(CONFIGURE "${swe_common_template}" SWE_COMMON_PROPERTIES @ONLY)
   string(CONFIGURE "${swe_representation_template}" SWE_REPRESENTATION_HINTS @ONLY)
   set(xml_file "${CMAKE_CURRENT_BINARY_DIR}/xml/${proxy}.xml")

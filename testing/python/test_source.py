@@ -68,7 +68,8 @@ for t in [1.0, 0.5, 3.0, 2.0]:
 # keeps the simulation (the same frame again, no restart).
 all_arrays = ["Depth", "FreeSurface", "Bed", "Momentum", "Velocity", "MaxDepth", "MaxSpeed",
               "MaxHazard", "ArrivalTime", "Duration", "Infiltration", "Inflow"]  # (with what makes them)
-check(list(src.OutputArrays) == all_arrays, "every array by default: %s" % list(src.OutputArrays))
+check(list(src.OutputArrays) == all_arrays[:5],
+      "every array the settings make by default: %s" % list(src.OutputArrays))
 bed = cell_array(d0, "Bed")
 src.OutputArrays = ["Depth", "Velocity"]
 d = fetch(src, 3.0)
