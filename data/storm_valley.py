@@ -9,46 +9,21 @@ balance are kept at every step. Run with pvbatch (under xvfb-run without a displ
 Writes into the output directory: the maps at the end (storm_maps.vti: MaxDepth, MaxSpeed,
 MaxHazard, ArrivalTime, Duration, Infiltration; and as a GeoTIFF for GIS, storm_maps.tif, placed
 on the valley's grid: a DEM read through ParaView's GDAL reader would give it its CRS too), a
-picture of the maximum depth (storm_maxdepth.png), the gauges' hydrographs as a table
+picture of the hazard classes (storm_hazard.png), the gauges' hydrographs as a table
 (storm_gauges.csv) and a chart (storm_gauges.png); prints the water balance at the end."""
-import csv
 import os
 import sys
 
 from paraview.simple import *
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from storm_study import END, HERE, storm_study  # noqa: E402
+
 plugin, out = sys.argv[1], os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else "out/storm")
 os.makedirs(out, exist_ok=True)
 LoadPlugin(plugin, remote=False, ns=globals())
-here = os.path.dirname(os.path.abspath(__file__))
-
-with open(os.path.join(here, "storm.csv")) as f:
-    rows = [r for r in csv.reader(f) if r and not r[0].startswith("#")][1:]
-storm = [float(v) for row in rows for v in row]  # (s, mm/h) pairs, flattened
-
-terrain = XMLImageDataReader(FileName=os.path.join(here, "valley.vti"))
-END = 2400.0  # the storm and the wave, then ten minutes of draining
-flood = ShallowWaterSolver(Input=terrain, ManningCoefficient=0.035, EndTime=END,
-                           OutputInterval=300.0, Precision="Single")
-flood.BedArray = "Bed"
-flood.FreeSurfaceArray = "None"  # dry: water only from the sky and the river
-flood.InitialWaterLevel = 0.0
-flood.RainfallSeries = storm
-# A loam's Green-Ampt infiltration: conductivity 10 mm/h, suction head 110 mm, deficit 0.3.
-flood.HydraulicConductivity = 10.0
-flood.SuctionHead = 110.0
-flood.MoistureDeficit = 0.3
-# The river's wave through its channel at the upstream edge (y from 200 to 300 m; the rest of the
-# edge a wall): 1 m^2/s at its peak, 100 m^3/s in all.
-flood.BoundaryWest = "Inflow"
-flood.BoundaryWestStretch = [200.0, 300.0]
-flood.BoundaryWestSeries = [0, 0, 600, 1.0, 1800, 0]
-flood.BoundaryEast = "Open"
-flood.FloodMaps = 1
-flood.ArrivalDepth = 0.05
-flood.Gauges = [200, 250, 400, 250, 700, 210]  # in the channel: upper, middle, lower valley
-flood.WaterBalance = 1
-
+flood = storm_study(XMLImageDataReader(FileName=os.path.join(HERE, "valley.vti")),
+                    ShallowWaterSolver)
 flood.UpdatePipeline(END)
 MAPS = ["MaxDepth", "MaxSpeed", "MaxHazard", "ArrivalTime", "Duration", "Infiltration"]
 SaveData(os.path.join(out, "storm_maps.vti"), proxy=flood, CellDataArrays=MAPS + ["Bed"])
@@ -56,23 +31,17 @@ SaveData(os.path.join(out, "storm_maps.tif"), proxy=flood, CellArrays=MAPS)
 # (every digit: the CSV writer's default of 5 rounds close depths into ties)
 SaveData(os.path.join(out, "storm_gauges.csv"), proxy=OutputPort(flood, 1), Precision=17)
 
+# The hazard classes over the relief, as the plugin shows them (no colour edits).
 view = CreateView("RenderView")
 view.ViewSize = [1200, 760]
 view.OrientationAxesVisibility = 0
 view.ViewTime = END
-maps = Threshold(Input=flood, Scalars=["CELLS", "MaxDepth"], LowerThreshold=0.05,
-                 UpperThreshold=1e9)
-ground = Show(flood, view)
-ColorBy(ground, ("CELLS", "Bed"))
-GetColorTransferFunction("Bed").ApplyPreset("Grayscale", True)
-wet = Show(maps, view)
-ColorBy(wet, ("CELLS", "MaxDepth"))
-depth = GetColorTransferFunction("MaxDepth")
-depth.ApplyPreset("Blues", True)
-depth.InvertTransferFunction()
-wet.SetScalarBarVisibility(view, True)
+hazard = Show(flood, view)
+ColorBy(hazard, ("CELLS", "HazardClass"))
+hazard.SetScalarBarVisibility(view, True)
+view.InteractionMode = "2D"
 ResetCamera(view)
-SaveScreenshot(os.path.join(out, "storm_maxdepth.png"), view, ImageResolution=[1200, 760])
+SaveScreenshot(os.path.join(out, "storm_hazard.png"), view, ImageResolution=[1200, 760])
 
 chart = CreateView("XYChartView")
 chart.ViewSize = [1000, 500]

@@ -27,21 +27,30 @@ namespace
 {
 constexpr int kGaugesPort = 1;
 
-// The chart goes under the map, a third of its height, so that the map keeps its width (a
-// flood plain is wider than tall). The map: the render view showing the source, or, on the
-// first Apply (which updates the source before showing it), the active render view.
-void placeUnderMap(pqPipelineSource* source, pqView* chart)
+// The render view showing the source's map, or, on the first Apply (which updates the source
+// before showing it), the active render view; null if neither.
+pqView* mapOf(pqPipelineSource* source)
 {
-  vtkSMViewProxy* map = nullptr;
   QList<pqView*> views = source->getOutputPort(0)->getViews();
   views.append(pqActiveObjects::instance().activeView());
   for (pqView* view : views)
-    if (!map && view && view->getViewType() == QString("RenderView"))
-      map = view->getViewProxy();
-  vtkSMViewLayoutProxy* layout = map ? vtkSMViewLayoutProxy::FindLayout(map) : nullptr;
-  const int top = layout ? layout->SplitVertical(layout->GetViewLocation(map), 0.68) : -1;
+    if (view && view->getViewType() == QString("RenderView"))
+      return view;
+  return nullptr;
+}
+
+// The chart goes under the map, a third of its height, so that the map keeps its width (a
+// flood plain is wider than tall), and the map stays the active view; else where ParaView puts
+// a new view.
+void placeUnderMap(pqView* map, pqView* chart)
+{
+  vtkSMViewProxy* mapProxy = map ? map->getViewProxy() : nullptr;
+  vtkSMViewLayoutProxy* layout = mapProxy ? vtkSMViewLayoutProxy::FindLayout(mapProxy) : nullptr;
+  const int top = layout ? layout->SplitVertical(layout->GetViewLocation(mapProxy), 0.68) : -1;
   if (top < 0 || !layout->AssignView(top + 1, chart->getViewProxy()))
     pqApplicationCore::instance()->getObjectBuilder()->addToLayout(chart);
+  else
+    pqActiveObjects::instance().setActiveView(map);
 }
 } // namespace
 
@@ -109,12 +118,13 @@ void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
   this->Charted.insert(source);
   if (!port->getViews().isEmpty())
     return;
+  pqView* map = mapOf(source); // (before the chart, which becomes the active view)
   pqObjectBuilder* builder = pqApplicationCore::instance()->getObjectBuilder();
   pqView* created = builder->createView("XYChartView", source->getServer());
   auto* view = created ? vtkSMViewProxy::SafeDownCast(created->getProxy()) : nullptr;
   if (!view)
     return;
-  placeUnderMap(source, created);
+  placeUnderMap(map, created);
   vtkNew<vtkSMParaViewPipelineControllerWithRendering> controller;
   vtkSMProxy* chart =
     controller->Show(vtkSMSourceProxy::SafeDownCast(source->getProxy()), kGaugesPort, view);

@@ -101,12 +101,23 @@ try:
             raise RuntimeError("a source without gauges opened a chart")
         gauged = pvs.ShallowWater(Resolution=[60, 40], CellSize=1.0, EndTime=2.0,
                                   OutputInterval=1.0, Gauges=[10.5, 20.5, 40.5, 20.5])
+        pvs.SetActiveView(view)  # (Apply shows a source in the active view)
         pvs.Show(gauged, view)
         pvs.Render(view)
         gauge_charts = charts_of(gauged)
         if gauge_charts != [("Time", ["G1 Depth", "G2 Depth"], "Depth (m)")]:
             raise RuntimeError("the gauges' table is not in one Line Chart of the depths over "
                                "Time with its axis titled: %s" % gauge_charts)
+        # The chart opens under the map (a vertical split), so that the map keeps its width.
+        layout = pvs.GetLayout(view).SMProxy
+        chart_view = [v for v in pvs.GetViews() if v.GetXMLName() == "XYChartView"][-1]
+        map_at, chart_at = layout.GetViewLocation(view.SMProxy), layout.GetViewLocation(
+            chart_view.SMProxy)
+        split = (map_at - 1) // 2
+        if (chart_at != map_at + 1 or map_at != 2 * split + 1
+                or layout.GetSplitDirection(split) != layout.VERTICAL):
+            raise RuntimeError("the gauge chart is not under the map (cells %d and %d)"
+                               % (map_at, chart_at))
         # Back at t = 0 the table has one row, which VTK's chart cannot draw as a line (it said
         # "Attempted to paint a line with <2 points" at every render): the chart is held back
         # until the second row.

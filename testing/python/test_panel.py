@@ -24,9 +24,15 @@ def ticks(proxy):
     return dict(zip(values[0::2], values[1::2]))
 
 
+# Read off the maps for display (FrameReadings), with MaxDepth and MaxHazard, not listed.
+READINGS = {"FloodExtent", "HazardClass", "ReliefNormals"}
+
+
 def arrays(data):
+    """The frame's cell arrays that Output Arrays lists."""
     cells = data.GetCellData()
-    return sorted(cells.GetArrayName(i) for i in range(cells.GetNumberOfArrays()))
+    return sorted(name for name in (cells.GetArrayName(i) for i in range(cells.GetNumberOfArrays()))
+                  if name not in READINGS)
 
 
 # 1. Output Arrays lists what the settings make.
