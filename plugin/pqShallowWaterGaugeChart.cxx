@@ -3,10 +3,13 @@
 #include "pqShallowWaterProxies.h"
 
 #include <pqActiveObjects.h>
+#include <pqAnimationManager.h>
+#include <pqAnimationScene.h>
 #include <pqApplicationCore.h>
 #include <pqDataRepresentation.h>
 #include <pqObjectBuilder.h>
 #include <pqOutputPort.h>
+#include <pqPVApplicationCore.h>
 #include <pqPipelineSource.h>
 #include <pqServer.h>
 #include <pqServerManagerModel.h>
@@ -15,17 +18,39 @@
 #include <vtkPVDataInformation.h>
 #include <vtkPVArrayInformation.h>
 #include <vtkPVDataSetAttributesInformation.h>
+#include <vtkSMAnimationScene.h>
 #include <vtkSMParaViewPipelineControllerWithRendering.h>
 #include <vtkSMPropertyHelper.h>
 #include <vtkSMSourceProxy.h>
 #include <vtkSMViewLayoutProxy.h>
 #include <vtkSMViewProxy.h>
 
+#include <QPointer>
+#include <QTimer>
+
 #include <string>
 
 namespace
 {
 constexpr int kGaugesPort = 1;
+
+// ParaView 5.11 says whether its animation scene is in a tick (updating and rendering the views)
+// only to itself: the flag is protected.
+struct SceneTick : vtkSMAnimationScene
+{
+  static bool vtkSMAnimationScene::*flag() { return &SceneTick::InTick; }
+};
+
+bool sceneUpdatingViews()
+{
+  pqAnimationScene* scene =
+    pqPVApplicationCore::instance()
+      ? pqPVApplicationCore::instance()->animationManager()->getActiveScene()
+      : nullptr;
+  auto* ticking =
+    scene ? vtkSMAnimationScene::SafeDownCast(scene->getProxy()->GetClientSideObject()) : nullptr;
+  return ticking && ticking->*SceneTick::flag();
+}
 
 // The render view showing the source's map, or, on the first Apply (which updates the source
 // before showing it), the active render view; null if neither.
@@ -116,7 +141,30 @@ void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
   if (this->Charted.contains(source) || !drawable)
     return;
   this->Charted.insert(source);
-  if (!port->getViews().isEmpty())
+  if (port->getViews().isEmpty())
+    this->open(source);
+}
+
+void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
+{
+  // A view added while the animation scene updates its views (this update's, during Play or a
+  // time change) would join the list the scene is going through, and ParaView 5.11 crashes: the
+  // chart opens once the scene is done.
+  if (sceneUpdatingViews())
+  {
+    QPointer<pqPipelineSource> later(source);
+    QTimer::singleShot(0,
+      this,
+      [this, later]
+      {
+        if (later)
+          this->open(later);
+      });
+    return;
+  }
+  pqOutputPort* port = source->getOutputPort(kGaugesPort);
+  vtkPVDataInformation* info = port->getDataInformation();
+  if (!port->getViews().isEmpty() || !info->GetRowDataInformation())
     return;
   pqView* map = mapOf(source); // (before the chart, which becomes the active view)
   pqObjectBuilder* builder = pqApplicationCore::instance()->getObjectBuilder();

@@ -30,6 +30,9 @@ private Q_SLOTS:
   void watch(pqPipelineSource* source);
   void forget(pqPipelineSource* source);
   void updated(pqPipelineSource* source);
+  // Opens source's chart of its gauges, now or, while the animation scene updates its views,
+  // once it is done.
+  void open(pqPipelineSource* source);
 
 private:
   // Sources whose gauges have been charted once (or were shown already).

@@ -11,7 +11,7 @@ import sys
 
 import paraview.simple as pvs
 
-data = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data")
+data = os.environ.get("SWE_DATA", "data")  # (paraview --script runs it without __file__)
 
 
 def show_as_apply_does(proxy, view):

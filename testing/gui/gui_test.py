@@ -118,6 +118,17 @@ try:
                 or layout.GetSplitDirection(split) != layout.VERTICAL):
             raise RuntimeError("the gauge chart is not under the map (cells %d and %d)"
                                % (map_at, chart_at))
+        # Gauges that reach their second row while the animation scene updates its views (Play,
+        # a time change) open their chart once the scene is done: a view added during the update
+        # crashed ParaView.
+        scene.AnimationTime = 0.0
+        late = pvs.ShallowWater(registrationName="Gauged later", Resolution=[40, 30], CellSize=1.0,
+                                EndTime=2.0, OutputInterval=1.0, Gauges=[10.5, 15.5])
+        pvs.Show(late, view)
+        pvs.Render(view)
+        scene.AnimationTime = 2.0
+        pvs.Render(view)
+        pvs.Hide(late, view)
         # Back at t = 0 the table has one row, which VTK's chart cannot draw as a line (it said
         # "Attempted to paint a line with <2 points" at every render): the chart is held back
         # until the second row.
