@@ -3,13 +3,11 @@
 #include "pqShallowWaterProxies.h"
 
 #include <pqActiveObjects.h>
-#include <pqAnimationManager.h>
 #include <pqAnimationScene.h>
 #include <pqApplicationCore.h>
 #include <pqDataRepresentation.h>
 #include <pqObjectBuilder.h>
 #include <pqOutputPort.h>
-#include <pqPVApplicationCore.h>
 #include <pqPipelineSource.h>
 #include <pqServer.h>
 #include <pqServerManagerModel.h>
@@ -43,13 +41,14 @@ struct SceneTick : vtkSMAnimationScene
 
 bool sceneUpdatingViews()
 {
-  pqAnimationScene* scene =
-    pqPVApplicationCore::instance()
-      ? pqPVApplicationCore::instance()->animationManager()->getActiveScene()
-      : nullptr;
-  auto* ticking =
-    scene ? vtkSMAnimationScene::SafeDownCast(scene->getProxy()->GetClientSideObject()) : nullptr;
-  return ticking && ticking->*SceneTick::flag();
+  for (pqAnimationScene* scene :
+    pqApplicationCore::instance()->getServerManagerModel()->findItems<pqAnimationScene*>())
+  {
+    auto* object = vtkSMAnimationScene::SafeDownCast(scene->getProxy()->GetClientSideObject());
+    if (object && object->*SceneTick::flag())
+      return true;
+  }
+  return false;
 }
 
 // The render view showing the source's map, or, on the first Apply (which updates the source

@@ -11,7 +11,9 @@ export SWE_GUI_SCREENSHOT="$artifacts/gui_window.png"
 export SWE_MONITOR_LOG="$artifacts/monitor.log"
 rm -f "$SWE_GUI_STATUS" "$SWE_GUI_SCREENSHOT" "$SWE_MONITOR_LOG"
 
-xvfb-run -a -n 300 -s "-screen 0 1440x960x24" bash -c '
+# (the screen's size: SWE_GUI_WIDTH x SWE_GUI_HEIGHT, 1440 x 960 unless set)
+export SWE_GUI_WIDTH=${SWE_GUI_WIDTH:-1440} SWE_GUI_HEIGHT=${SWE_GUI_HEIGHT:-960}
+xvfb-run -a -n 300 -s "-screen 0 ${SWE_GUI_WIDTH}x${SWE_GUI_HEIGHT}x24" bash -c '
   paraview --dr --script="$0" > "$1/gui_paraview.log" 2>&1 &
   pid=$!
   for i in $(seq 1 480); do
@@ -22,7 +24,7 @@ xvfb-run -a -n 300 -s "-screen 0 1440x960x24" bash -c '
   # Xvfb has no window manager: the window keeps its first size unless told (xdotool, if there)
   if command -v xdotool > /dev/null; then
     for w in $(xdotool search --onlyvisible --name "ParaView" 2>/dev/null); do
-      xdotool windowmove "$w" 0 0 windowsize "$w" 1440 960
+      xdotool windowmove "$w" 0 0 windowsize "$w" "$SWE_GUI_WIDTH" "$SWE_GUI_HEIGHT"
     done
     sleep 1
     # and the docks stay narrow: drag their edge (x = 296) to the right, so that the Properties
