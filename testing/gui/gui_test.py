@@ -86,8 +86,17 @@ try:
         last = [r for r in monitor_readouts() if r["source"] == "Dam break"][-1]
         if last.get("restarted") != "1" or float(last["time"]) != 3.0:
             raise RuntimeError("the monitor did not mark the new run: %s" % last)
+        # A new source in the GUI on a server with CPUs alone (this one): the same 500 m basin
+        # in 500 x 500 cells of 1 m, not 1000 x 1000; one given its Resolution keeps it.
+        sized = pvs.ShallowWater(registrationName="Sized")
+        if list(sized.Resolution) != [500, 500] or sized.CellSize != 1.0:
+            raise RuntimeError("a new source on a CPU got %s cells of %g m"
+                               % (list(sized.Resolution), sized.CellSize))
+        pvs.Delete(sized)
         # A second source not yet applied: the monitor names it with no readout of the first.
         pending = pvs.ShallowWater(registrationName="Not applied", Resolution=[20, 20])
+        if list(pending.Resolution) != [20, 20]:
+            raise RuntimeError("a source's own Resolution was replaced: %s" % pending.Resolution)
         pvs.SetActiveSource(pending)
         last = monitor_readouts()[-1]
         if last.get("source") != "Not applied" or "cleared" not in last:
