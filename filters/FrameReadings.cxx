@@ -8,6 +8,7 @@
 #include <vtkFloatArray.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
+#include <vtkSMPTools.h>
 #include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
@@ -62,12 +63,19 @@ bool addClasses(vtkCellData* cells, double arrivalDepth)
     classes->SetName("HazardClass");
     classes->SetNumberOfTuples(n);
   }
-  floodClasses(depth->GetPointer(0),
-    hazard ? hazard->GetPointer(0) : depth->GetPointer(0),
+  // (over all cores, as the frame's other arrays are filled)
+  vtkSMPTools::For(0,
     n,
-    arrivalDepth,
-    extent->GetPointer(0),
-    classes ? classes->GetPointer(0) : nullptr);
+    vtkIdType(1) << 16,
+    [&](vtkIdType begin, vtkIdType end)
+    {
+      floodClasses(depth->GetPointer(begin),
+        (hazard ? hazard : depth)->GetPointer(begin),
+        end - begin,
+        arrivalDepth,
+        extent->GetPointer(begin),
+        classes ? classes->GetPointer(begin) : nullptr);
+    });
   cells->AddArray(extent);
   if (classes)
     cells->AddArray(classes);
