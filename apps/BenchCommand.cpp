@@ -1,6 +1,6 @@
 // swe bench: times the step loop on the dam break and what a run and the plugin's frames cost
 // around it. Each measurement below is a function of its own, run in the order of bench(), each
-// printing its line (PERFORMANCE.md reads them). With --ranks, what splitting the grid among
+// printing its line (BENCHMARKS.md reads them). With --ranks, what splitting the grid among
 // ranks costs instead (SPLIT lines).
 #include "BenchDry.h"
 #include "BenchSplit.h"

@@ -12,7 +12,7 @@ namespace swe::cli
 using NamedSeconds = std::vector<std::pair<const char*, double>>;
 
 // The SETUP line: a run's fixed cost beyond its steps, part by part, and its share of the run
-// (PERFORMANCE.md). state: the initial state built on the host; then the simulation's own parts
+// (BENCHMARKS.md). state: the initial state built on the host; then the simulation's own parts
 // and more; steps and run name the steps the fixed cost is set against and the run they make.
 void printSetup(double state,
   const SetupSeconds& setup,

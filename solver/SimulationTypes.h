@@ -187,7 +187,7 @@ using RowsWait = std::function<void(int rowEnd)>;
 using StateConsumer = std::function<void(const StateView& state, const RowsWait& waitForRows)>;
 
 // Where a simulation's construction spent its time, wall-clock seconds: the fixed cost a run pays
-// before its first step (swe's SETUP line, PERFORMANCE.md).
+// before its first step (swe's SETUP line, BENCHMARKS.md).
 struct SetupSeconds
 {
   double device = 0; // the device found, and the grid checked against it (Simulation::check)
