@@ -1,7 +1,7 @@
 /* Forcing that varies in time: a series of values at increasing times, linear between them and 0
  * outside its first and last time (a storm's hyetograph: the rain stops when the series ends).
  * Shared by the kernels, whose series are program constants (DeviceProgram's forcingSource), and
- * the twin (solver/ReferenceSolver.cpp), so that both take the same value for a step. */
+ * the twin (solver/twin/ReferenceSolver.cpp), so that both take the same value for a step. */
 #ifndef SWE_FORCING_H
 #define SWE_FORCING_H
 

@@ -1,6 +1,7 @@
 /* The second-order scheme's per-cell arithmetic, written once for two compilers: the OpenCL
- * kernels (kernels/muscl_sweeps.cl, muscl_lanes.cl) and the C++ twin (solver/ReferenceSolver.cpp)
- * include this file with `real` defined as float or double, so both round identically.
+ * kernels (kernels/muscl_sweeps.cl, muscl_lanes.cl) and the C++ twin
+ * (solver/twin/ReferenceSolver.cpp) include this file with `real` defined as float or double, so
+ * both round identically.
  *
  * Scheme: MUSCL reconstruction (minmod) of depth h, surface eta = h + b and velocities; the
  * hydrostatic reconstruction of Audusse et al. (2004) at each face, which keeps a lake at rest at
