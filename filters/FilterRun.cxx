@@ -126,11 +126,14 @@ bool FilterRun::makeFrame(const FrameRequest& request,
     // instead of the partial frame standing as the requested one. The abort is honoured: left
     // set, the flag would abort every later request at once.
     algorithm_->SetAbortExecute(0);
-    // (said, so that an empty view is not taken for a failure or a lost run)
+    // (said, so that an empty view is not taken for a failure or a lost run; once, though
+    // ParaView asks again within the update and the armed button aborts those at once)
+    const std::string said = status_;
     status_ = "aborted at t = " + formatValue(timeline_->time()) + " s on the way to " +
               formatValue(request.time) + " s (" + std::to_string(timeline_->simulation().steps()) +
               " steps): the run is kept there, and Play or another time goes on from it";
-    vtkWarningWithObjectMacro(algorithm_, << status_);
+    if (status_ != said)
+      vtkWarningWithObjectMacro(algorithm_, << status_);
     return false;
   }
   fill(request, output, steppingBefore, checkpointsBefore);
@@ -337,6 +340,11 @@ bool FilterRun::seek(double target)
   const std::string progressText = "Shallow Water: simulating to t = " + formatValue(target) + " s";
   algorithm_->SetProgressText(progressText.c_str());
   algorithm_->UpdateProgress(0.0);
+  // An abort raised before the first batch (the GUI's button stays armed for the requests
+  // ParaView makes again within the same update) takes no step: the next batch could be the
+  // whole way to the target.
+  if (algorithm_->CheckAbort())
+    return false;
   return timeline_->seek(target,
     [&](double t)
     {

@@ -162,7 +162,9 @@ void pqShallowWaterMonitor::refresh()
       QString("<b>%1</b>%2").arg(source->getSMName()).arg(status.isEmpty() ? "" : ": " + status));
     this->clearReadouts(
       status.startsWith("aborted") ? tr("aborted") : tr("no frame: Apply, or see Output Messages"));
-    this->Interrupted.insert(source);
+    // (an aborted or failed update took steps its next frame's seconds do not count)
+    if (!status.isEmpty())
+      this->Interrupted.insert(source);
     this->log(QString("source=%1\tcleared=no frame\tstatus=%2").arg(source->getSMName(), status));
     return;
   }
@@ -224,7 +226,9 @@ pqShallowWaterMonitor::Sample pqShallowWaterMonitor::record(pqPipelineSource* so
   if (seenBefore)
     sample.stepsPerSecond = next.value().stepsPerSecond;
   history.insert(time, sample);
-  this->Interrupted.remove(source);
+  // (a frame that took no steps, from a checkpoint, leaves the interrupted steps uncounted)
+  if (sample.stepSeconds > 0)
+    this->Interrupted.remove(source);
   return sample;
 }
 
