@@ -21,8 +21,9 @@ constexpr const char* kDepthBlues = "0.0, 0.60, 0.60, 0.60,  0.001, 0.75, 0.87, 
 // The sequential maps below blend in Lab (ColorSpace 2), not through white as ParaView's default
 // diverging blend would. MaxSpeed and MaxHazard: pale to dark red (the hazard's classes cannot be
 // pinned here, as the points scale with the data). ArrivalTime and Duration: dark to light, and
-// cells never reached (NaN ArrivalTime) left unpainted.
+// cells never reached (NaN ArrivalTime) in the land colour of FloodExtent, over their relief.
 constexpr const char* kLab = "\"ColorSpace\": 2, ";
+constexpr const char* kLand = "\"NanColor\": [0.90, 0.88, 0.82], \"NanOpacity\": 1.0, ";
 constexpr const char* kPaleToDarkRed =
   "0.0, 1.00, 0.98, 0.80,  0.5, 0.99, 0.55, 0.24,  1.0, 0.50, 0.00, 0.15";
 constexpr const char* kHazard = "0.0, 0.40, 0.74, 0.39,  0.3, 1.00, 0.85, 0.20,  "
@@ -69,8 +70,7 @@ std::string displayDefaults()
     entry("MaxDepth", "Maximum depth (m)", kDepthBlues),
     entry("MaxSpeed", "Maximum speed (m/s)", kPaleToDarkRed, kLab),
     entry("MaxHazard", "Maximum hazard, h (v + 0.5) (m^2/s)", kHazard, kLab),
-    entry(
-      "ArrivalTime", "Arrival time (s)", kDarkToLight, std::string("\"NanOpacity\": 0.0, ") + kLab),
+    entry("ArrivalTime", "Arrival time (s)", kDarkToLight, std::string(kLand) + kLab),
     entry("Duration", "Time flooded (s)", kLightToDark, kLab),
     entry("FloodExtent",
       "Flood extent",

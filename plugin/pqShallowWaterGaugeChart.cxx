@@ -51,6 +51,38 @@ bool sceneUpdatingViews()
   return false;
 }
 
+// The hydrographs on their own axis: depths shown, surfaces (tens of metres above them) and
+// speeds a click away in the chart's series list; the gauges in colours that the chart's green
+// marker of the current time is not taken for.
+void showDepths(vtkSMProxy* chart, vtkPVDataSetAttributesInformation* columns)
+{
+  static const char* const palette[][3] = { { "0.12", "0.47", "0.71" },
+    { "1.0", "0.5", "0.05" },
+    { "0.58", "0.4", "0.74" },
+    { "0.0", "0.0", "0.0" },
+    { "0.55", "0.34", "0.29" },
+    { "0.89", "0.47", "0.76" } };
+  constexpr int kColours = sizeof(palette) / sizeof(palette[0]);
+  // (the properties hold a series' name, then 1 to show it or 0; or its red, green, blue)
+  vtkSMPropertyHelper shown(chart, "SeriesVisibility");
+  vtkSMPropertyHelper colour(chart, "SeriesColor");
+  const auto columnCount = static_cast<unsigned int>(columns->GetNumberOfArrays());
+  shown.SetNumberOfElements(2 * columnCount);
+  colour.SetNumberOfElements(4 * columnCount);
+  int depths = 0;
+  for (unsigned int c = 0; c < columnCount; ++c)
+  {
+    const std::string name = columns->GetArrayInformation(static_cast<int>(c))->GetName();
+    const bool depth = name.size() >= 6 && name.compare(name.size() - 6, 6, " Depth") == 0;
+    shown.Set(2 * c, name.c_str());
+    shown.Set(2 * c + 1, depth ? "1" : "0");
+    const char* const* rgb = palette[depth ? depths++ % kColours : 3];
+    colour.Set(4 * c, name.c_str());
+    for (unsigned int k = 0; k < 3; ++k)
+      colour.Set(4 * c + 1 + k, rgb[k]);
+  }
+}
+
 // The render view showing the source's map, or, on the first Apply (which updates the source
 // before showing it), the active render view; null if neither.
 pqView* mapOf(pqPipelineSource* source)
@@ -74,7 +106,12 @@ void placeUnderMap(pqView* map, pqView* chart)
   if (top < 0 || !layout->AssignView(top + 1, chart->getViewProxy()))
     pqApplicationCore::instance()->getObjectBuilder()->addToLayout(chart);
   else
+  {
+    // (fitted again to its shorter view, once the layout has given it its new size: the chart
+    // opens with the run's second gauge sample, just after the map was first fitted)
+    QTimer::singleShot(0, map, [map] { map->resetDisplay(); });
     pqActiveObjects::instance().setActiveView(map);
+  }
 }
 } // namespace
 
@@ -179,19 +216,7 @@ void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
   {
     vtkSMPropertyHelper(chart, "UseIndexForXAxis").Set(0);
     vtkSMPropertyHelper(chart, "XArrayName").Set("Time");
-    // The hydrographs on their own axis: depths shown, surfaces (tens of metres above them)
-    // and speeds a click away in the chart's series list.
-    // (the property holds pairs: a series' name, then 1 to show it or 0)
-    vtkPVDataSetAttributesInformation* columns = info->GetRowDataInformation();
-    vtkSMPropertyHelper shown(chart, "SeriesVisibility");
-    shown.SetNumberOfElements(static_cast<unsigned int>(2 * columns->GetNumberOfArrays()));
-    for (int c = 0; c < columns->GetNumberOfArrays(); ++c)
-    {
-      const std::string name = columns->GetArrayInformation(c)->GetName();
-      const bool depth = name.size() >= 6 && name.compare(name.size() - 6, 6, " Depth") == 0;
-      shown.Set(static_cast<unsigned int>(2 * c), name.c_str());
-      shown.Set(static_cast<unsigned int>(2 * c + 1), depth ? "1" : "0");
-    }
+    showDepths(chart, info->GetRowDataInformation());
     chart->UpdateVTKObjects();
   }
   vtkSMPropertyHelper(view, "LeftAxisTitle").Set("Depth (m)");

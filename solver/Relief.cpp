@@ -61,7 +61,7 @@ double typicalSlope(const Real* bed, int nx, int ny, double dx)
 
 double reliefExaggeration(double slope)
 {
-  const double shown = std::tan(20.0 * 3.14159265358979323846 / 180.0);
+  const double shown = std::tan(30.0 * 3.14159265358979323846 / 180.0);
   return slope > 0 ? std::clamp(shown / slope, 1.0, 100.0) : 1.0;
 }
 

@@ -13,7 +13,7 @@ namespace swe
 template<class Real>
 double typicalSlope(const Real* bed, int nx, int ny, double dx);
 
-// The vertical exaggeration that shows a bed of this typical slope as one of about 20 degrees,
+// The vertical exaggeration that shows a bed of this typical slope as one of about 30 degrees,
 // from 1 (steep terrain is shown as it is) to 100 (a floodplain's gentle relief made visible).
 double reliefExaggeration(double typicalSlope);
 

@@ -67,9 +67,9 @@ TEST(Relief, TypicalSlopeAndExaggeration)
   EXPECT_EQ(typicalSlope(flat.data(), 40, 30, 5.0), 0.0);
   const std::vector<double> closed(1200, std::numeric_limits<double>::quiet_NaN());
   EXPECT_EQ(typicalSlope(closed.data(), 40, 30, 5.0), 0.0);
-  // A gentle slope is steepened to show as about 20 degrees; a steep one shown as it is; a
+  // A gentle slope is steepened to show as about 30 degrees; a steep one shown as it is; a
   // nearly flat one at most 100 times.
-  EXPECT_NEAR(reliefExaggeration(0.05) * 0.05, std::tan(20.0 * M_PI / 180.0), 1e-12);
+  EXPECT_NEAR(reliefExaggeration(0.05) * 0.05, std::tan(30.0 * M_PI / 180.0), 1e-12);
   EXPECT_EQ(reliefExaggeration(2.0), 1.0);
   EXPECT_EQ(reliefExaggeration(1e-6), 100.0);
   EXPECT_EQ(reliefExaggeration(0.0), 1.0);

@@ -158,9 +158,10 @@ for name, title, count in (("FloodExtent", "Flood extent", 2),
 # The dam break's bed is flat: no relief to light.
 check(fetch(mapped, 1.0).GetCellData().GetNormals() is None, "a flat bed gets no relief")
 arrival_map = GetColorTransferFunction("ArrivalTime")
-check(arrival_map.NanOpacity == 0.0 and arrival_map.ColorSpace == "Lab",
-      "ArrivalTime leaves never-reached cells unpainted and blends in Lab (%s, %s)"
-      % (arrival_map.NanOpacity, arrival_map.ColorSpace))
+check(arrival_map.NanOpacity == 1.0 and list(arrival_map.NanColor) == [0.90, 0.88, 0.82]
+      and arrival_map.ColorSpace == "Lab",
+      "ArrivalTime shows never-reached cells as land and blends in Lab (%s, %s, %s)"
+      % (arrival_map.NanOpacity, list(arrival_map.NanColor), arrival_map.ColorSpace))
 Delete(mapped)
 Delete(legend_view)
 say("PASS")
