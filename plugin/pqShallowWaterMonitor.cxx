@@ -160,8 +160,9 @@ void pqShallowWaterMonitor::refresh()
     // (not applied yet, aborted, or its run failed: no readout of another frame or proxy stays)
     this->Form->Source->setText(
       QString("<b>%1</b>%2").arg(source->getSMName()).arg(status.isEmpty() ? "" : ": " + status));
-    this->clearReadouts(
-      status.startsWith("aborted") ? tr("aborted") : tr("no frame: Apply, or see Output Messages"));
+    this->clearReadouts(status.startsWith("aborted") ? tr("aborted")
+                        : status.isEmpty()           ? tr("no frame yet: Apply")
+                                                     : tr("failed: see above"));
     // (an aborted or failed update took steps its next frame's seconds do not count)
     if (!status.isEmpty())
       this->Interrupted.insert(source);
