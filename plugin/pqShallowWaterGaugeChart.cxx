@@ -31,6 +31,9 @@
 namespace
 {
 constexpr int kGaugesPort = 1;
+// How long a chart that cannot open during the scene's update waits before it tries again (the
+// scene may run Qt's events within its updates, where a zero timer would only come back).
+constexpr int kLaterMs = 250;
 
 // ParaView 5.11 says whether its animation scene is in a tick (updating and rendering the views)
 // only to itself: the flag is protected.
@@ -141,6 +144,22 @@ void pqShallowWaterGaugeChart::watch(pqPipelineSource* source)
 void pqShallowWaterGaugeChart::forget(pqPipelineSource* source)
 {
   this->Charted.remove(source);
+  // The chart this opened goes with its source, once the source's line has left it, unless the
+  // user put something else in it.
+  QPointer<pqView> chart = this->Opened.take(source);
+  QTimer::singleShot(0,
+    this,
+    [chart]
+    {
+      if (!chart || !chart->getRepresentations().isEmpty())
+        return;
+      vtkSMViewProxy* proxy = chart->getViewProxy();
+      vtkSMViewLayoutProxy* layout = vtkSMViewLayoutProxy::FindLayout(proxy);
+      const int cell = layout ? layout->GetViewLocation(proxy) : -1;
+      pqApplicationCore::instance()->getObjectBuilder()->destroy(chart);
+      if (layout && cell >= 0)
+        layout->Collapse(cell);
+    });
 }
 
 void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
@@ -153,10 +172,24 @@ void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
   if (!info || !info->GetRowDataInformation() ||
       info->GetRowDataInformation()->GetNumberOfArrays() < 2)
     return;
+  // The chart opens with the run's first update that has gauges (Apply's, outside the animation
+  // scene's updates, where a new view would crash ParaView), its line held back until it has
+  // two samples.
+  if (!this->Charted.contains(source))
+  {
+    this->Charted.insert(source);
+    if (port->getViews().isEmpty())
+      this->open(source);
+  }
+  this->holdBack(port);
+}
+
+void pqShallowWaterGaugeChart::holdBack(pqOutputPort* port)
+{
   // A line of one sample (the table at t = 0) is not drawn: VTK's chart would say "Attempted to
-  // paint a line with <2 points" for each series at every render. The chart opens with the
-  // second sample, and a chart this hid (after a restart) shows again with it.
-  const bool drawable = info->GetNumberOfRows() >= 2;
+  // paint a line with <2 points" for each series at every render. A chart this hid shows again
+  // with the second sample.
+  const bool drawable = port->getDataInformation()->GetNumberOfRows() >= 2;
   for (pqView* chart : port->getViews())
   {
     pqDataRepresentation* representation = port->getRepresentation(chart);
@@ -174,11 +207,6 @@ void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
     else if (drawable && this->HeldBack.remove(representation))
       representation->setVisible(true);
   }
-  if (this->Charted.contains(source) || !drawable)
-    return;
-  this->Charted.insert(source);
-  if (port->getViews().isEmpty())
-    this->open(source);
 }
 
 void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
@@ -189,7 +217,7 @@ void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
   if (sceneUpdatingViews())
   {
     QPointer<pqPipelineSource> later(source);
-    QTimer::singleShot(0,
+    QTimer::singleShot(kLaterMs,
       this,
       [this, later]
       {
@@ -209,6 +237,7 @@ void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
   if (!view)
     return;
   placeUnderMap(map, created);
+  this->Opened.insert(source, created);
   vtkNew<vtkSMParaViewPipelineControllerWithRendering> controller;
   vtkSMProxy* chart =
     controller->Show(vtkSMSourceProxy::SafeDownCast(source->getProxy()), kGaugesPort, view);
@@ -222,5 +251,6 @@ void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
   vtkSMPropertyHelper(view, "LeftAxisTitle").Set("Depth (m)");
   vtkSMPropertyHelper(view, "BottomAxisTitle").Set("Time (s)");
   view->UpdateVTKObjects();
+  this->holdBack(port);
   view->StillRender();
 }

@@ -1,10 +1,14 @@
 #ifndef pqShallowWaterGaugeChart_h
 #define pqShallowWaterGaugeChart_h
 
+#include <QMap>
 #include <QObject>
+#include <QPointer>
 #include <QSet>
 
 class pqDataRepresentation;
+class pqOutputPort;
+class pqView;
 class pqPipelineSource;
 
 /**
@@ -35,10 +39,15 @@ private Q_SLOTS:
   void open(pqPipelineSource* source);
 
 private:
+  // Hides the port's chart lines while its table has one sample, shows them again at two.
+  void holdBack(pqOutputPort* port);
+
   // Sources whose gauges have been charted once (or were shown already).
   QSet<pqPipelineSource*> Charted;
   // Chart representations hidden while their table had one row, shown again at two.
   QSet<pqDataRepresentation*> HeldBack;
+  // The charts this opened, by source: closed with it.
+  QMap<pqPipelineSource*, QPointer<pqView>> Opened;
 };
 
 #endif

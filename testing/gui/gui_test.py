@@ -135,8 +135,15 @@ try:
                                 EndTime=2.0, OutputInterval=1.0, Gauges=[10.5, 15.5])
         pvs.Show(late, view)
         pvs.Render(view)
+        late_charts = [v for v in pvs.GetViews() if v.GetXMLName() == "XYChartView"
+                       and any(r.Input.SMProxy == late.SMProxy for r in v.Representations)]
+        if len(late_charts) != 1 or charts_of(late):
+            raise RuntimeError("gauges with one sample did not open their chart, held back "
+                               "(%d charts, %s shown)" % (len(late_charts), charts_of(late)))
         scene.AnimationTime = 2.0
         pvs.Render(view)
+        if len(charts_of(late)) != 1:
+            raise RuntimeError("the held-back chart did not show with the second sample")
         pvs.Hide(late, view)
         # Back at t = 0 the table has one row, which VTK's chart cannot draw as a line (it said
         # "Attempted to paint a line with <2 points" at every render): the chart is held back
