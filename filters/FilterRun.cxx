@@ -110,7 +110,7 @@ void FilterRun::setOutputInterval(double interval)
   }
 }
 
-bool FilterRun::makeFrame(const FrameRequest& request,
+void FilterRun::makeFrame(const FrameRequest& request,
   const InitialStateMaker& makeInitialState,
   vtkImageData* output)
 {
@@ -119,26 +119,28 @@ bool FilterRun::makeFrame(const FrameRequest& request,
     start(request, makeInitialState);
   const double steppingBefore = timeline_->steppingSeconds();
   const double checkpointsBefore = timeline_->checkpointSeconds();
-  if (!seek(request.time))
+  aborted_ = !seek(request.time);
+  if (!aborted_)
   {
-    // Aborted (CheckAbort set AbortOutput): the executive empties the output and marks it
-    // ABORTED, so the next request runs on from the consistent state the seek stopped at,
-    // instead of the partial frame standing as the requested one. The abort is honoured: left
-    // set, the flag would abort every later request at once.
-    algorithm_->SetAbortExecute(0);
-    // (said, so that an empty view is not taken for a failure or a lost run; once, though
-    // ParaView asks again within the update and the armed button aborts those at once)
-    const std::string said = status_;
-    status_ = "aborted at t = " + formatValue(timeline_->time()) + " s on the way to " +
-              formatValue(request.time) + " s (" + std::to_string(timeline_->simulation().steps()) +
-              " steps): the run is kept there, and Play or another time goes on from it";
-    if (status_ != said)
-      vtkWarningWithObjectMacro(algorithm_, << status_);
-    return false;
+    fill(request, output, steppingBefore, checkpointsBefore);
+    diagnostics_.record(output->GetFieldData());
+    return;
   }
-  fill(request, output, steppingBefore, checkpointsBefore);
-  diagnostics_.record(output->GetFieldData());
-  return true;
+  // Aborted: the output is the consistent state the seek stopped at, at its own time (the view
+  // keeps a map of where the run stands), and the next update runs on from there. The abort is
+  // honoured: left set, the flag would abort every later request at once, and CheckAbort's
+  // AbortOutput would have the executive empty the output.
+  algorithm_->SetAbortExecute(0);
+  algorithm_->SetAbortOutput(false);
+  // (said once, though ParaView asks again within the update and the armed button aborts those
+  // at once)
+  const std::string said = status_;
+  status_ = "aborted at t = " + formatValue(timeline_->time()) + " s on the way to " +
+            formatValue(request.time) + " s (" + std::to_string(timeline_->simulation().steps()) +
+            " steps): the run is kept there, and Play or another time goes on from it";
+  if (status_ != said)
+    vtkWarningWithObjectMacro(algorithm_, << status_);
+  fill(request, output, steppingBefore, checkpointsBefore, false);
 }
 
 const GaugeRecord& FilterRun::gauges() const
@@ -357,13 +359,15 @@ bool FilterRun::seek(double target)
 void FilterRun::fill(const FrameRequest& request,
   vtkImageData* output,
   double steppingBefore,
-  double checkpointsBefore)
+  double checkpointsBefore,
+  bool mayStepAhead)
 {
   const auto outputStart = std::chrono::steady_clock::now();
   // On a GPU the steps to the next output time (what Play asks for next) run while this frame's
   // output is made; the next request waits for them (Timeline::output). A CPU device would
   // take the cores the output pass uses.
-  const bool stepAhead = request.device.type != "CPU" && request.time < request.lastOutput;
+  const bool stepAhead =
+    mayStepAhead && request.device.type != "CPU" && request.time < request.lastOutput;
   // The image is filled while the state reaches the host.
   FrameImage frame(timeline_->simulation(), output, request.origin, &arrays_, request.selection);
   frame.setBalance(balanceInitial_, balanceRainedCells_);

@@ -75,11 +75,15 @@ public:
 
   // Makes output the frame at request.time: starts a run if there is none, seeks to the time
   // with progress and abort, fills the output while the state reaches the host (on a GPU, the
-  // steps towards the next output time run meanwhile). False when the user aborted: the
-  // executive then empties the output and marks it ABORTED. Throws swe::Error, std::bad_alloc.
-  bool makeFrame(const FrameRequest& request,
+  // steps towards the next output time run meanwhile). When the user aborts, the frame is the
+  // state where the seek stopped, at that time (its data time), and aborted() says so until
+  // the next frame: the filter then has the next update run again. Throws swe::Error,
+  // std::bad_alloc.
+  void makeFrame(const FrameRequest& request,
     const InitialStateMaker& makeInitialState,
     vtkImageData* output);
+  // Whether the last frame made is the one where an abort stopped the run.
+  bool aborted() const { return aborted_; }
   // After a data request failed (in the run to output time from, if finite): drops the run, has
   // the output emptied and marked ABORTED, and reports the error once.
   void failed(const std::string& message, double from);
@@ -127,7 +131,8 @@ private:
   void fill(const FrameRequest& request,
     vtkImageData* output,
     double steppingBefore,
-    double checkpointsBefore);
+    double checkpointsBefore,
+    bool mayStepAhead = true);
 
   vtkAlgorithm* algorithm_;
   // ParaView's ranks, once a request asked for a piece (made on all ranks together), and the
@@ -150,6 +155,7 @@ private:
   // The last error reported, and the pipeline's modification time then (see reportError).
   std::string reportedError_;
   std::string status_;
+  bool aborted_ = false;
   vtkMTimeType reportedErrorPipelineTime_ = 0;
 };
 } // namespace swe

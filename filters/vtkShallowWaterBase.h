@@ -237,6 +237,12 @@ protected:
   int RequestInformation(vtkInformation* request,
     vtkInformationVector** inputVector,
     vtkInformationVector* outputVector) override;
+  // (an aborted frame has the next update make a frame again: vtkShallowWaterBasePipeline.cxx)
+  int ComputePipelineMTime(vtkInformation* request,
+    vtkInformationVector** inInfoVec,
+    vtkInformationVector* outInfoVec,
+    int requestFromOutputPort,
+    vtkMTimeType* mtime) override;
   int RequestData(vtkInformation* request,
     vtkInformationVector** inputVector,
     vtkInformationVector* outputVector) override;

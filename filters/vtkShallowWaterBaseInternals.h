@@ -35,8 +35,6 @@ public:
   bool InformationFailed = false;
   // The End Time and Output Interval last warned of (WarnOfEndTimeBetweenOutputs): once each.
   std::array<double, 2> WarnedOutputTimes{ -1, -1 };
-  // The time of the frame the user last aborted (none: not since)
-  std::optional<double> AbortedTime;
   // The series properties: Rainfall Series ((s, mm/h) pairs), then each side's (west, east,
   // south, north: (s, m^2/s or m)), then the Gauges ((x, y) in the output's coordinates).
   std::array<swe::Series, 6> Series;

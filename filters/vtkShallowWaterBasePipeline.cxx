@@ -196,18 +196,12 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
   vtkInformation* tableInfo = outputVector->GetInformationObject(1);
   vtkInformation* diagnosticsInfo = outputVector->GetInformationObject(2);
   const auto updateTime = vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP();
-  // An update of both outputs (pvpython's UpdatePipeline, the GUI's Apply) asks for each in
-  // turn: after the user aborted the frame's, the gauges' for the same time must not run the
-  // frame again (the next request for the frame does).
+  // (a table asked for alone, by a Line Chart: its time is the request's)
   const int fromPort = requestInfo->Has(vtkExecutive::FROM_OUTPUT_PORT())
                          ? requestInfo->Get(vtkExecutive::FROM_OUTPUT_PORT())
                          : 0;
   if (fromPort == 2)
     tableInfo = diagnosticsInfo;
-  if (fromPort >= 1 && this->Internals->AbortedTime && tableInfo->Has(updateTime) &&
-      tableInfo->Get(updateTime) == *this->Internals->AbortedTime)
-    return this->AbortOutputQuietly();
-  this->Internals->AbortedTime.reset();
   // A Line Chart asks for a table alone: the frame's time is then the table's.
   if (!outInfo->Has(updateTime) && tableInfo->Has(updateTime))
     outInfo->Set(updateTime, tableInfo->Get(updateTime));
@@ -237,11 +231,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
     failsFrom = request.time;
     auto makeInitialState = [&](const swe::SimulationParameters& params, const swe::Block* block)
     { return this->MakeInitialState(params, block, inputVector); };
-    if (!run.makeFrame(request, makeInitialState, vtkImageData::GetData(outInfo)))
-    {
-      this->Internals->AbortedTime = outInfo->Has(updateTime) ? outInfo->Get(updateTime) : 0.0;
-      return 1; // aborted
-    }
+    run.makeFrame(request, makeInitialState, vtkImageData::GetData(outInfo));
     // (up to the frame's time: a continued run asked for a time before its Restart Frame shows
     // the frame, and the tables with it)
     vtkInformation* frameInfo = vtkImageData::GetData(outInfo)->GetInformation();
@@ -270,8 +260,25 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
     return this->RequestDataFailed(
       "out of host memory for this simulation: use fewer cells", failsFrom);
   }
-  run.succeeded();
+  // (an aborted frame keeps its message, for the monitor, until a frame is made whole)
+  if (!run.aborted())
+    run.succeeded();
   return 1;
+}
+
+int vtkShallowWaterBase::ComputePipelineMTime(vtkInformation* request,
+  vtkInformationVector** inInfoVec,
+  vtkInformationVector* outInfoVec,
+  int requestFromOutputPort,
+  vtkMTimeType* mtime)
+{
+  // An aborted frame is of another time than the one asked for, which VTK (and what follows the
+  // filter) would not ask it for again: the next update of the frame makes it. (Not the tables'
+  // own updates, which ParaView makes within the same update, after the frame's.)
+  if (this->Internals->Run.aborted() && requestFromOutputPort <= 0)
+    this->Modified();
+  return this->Superclass::ComputePipelineMTime(
+    request, inInfoVec, outInfoVec, requestFromOutputPort, mtime);
 }
 
 int vtkShallowWaterBase::AbortOutputQuietly()

@@ -148,22 +148,22 @@ void pqShallowWaterMonitor::refresh()
   pqPipelineSource* source = this->Followed;
   if (!source)
     return;
-  // The filter says why its last update gave no frame (aborted, or its error): then the port's
-  // data information may still be the frame before's.
+  // The filter says why its last update gave no frame of the time asked for: aborted (the frame
+  // is then where the run stopped) or its error (the port's data information may then still be
+  // the frame before's).
   vtkSMProxy* proxy = source->getProxy();
   proxy->UpdatePropertyInformation(proxy->GetProperty("RunStatus"));
   const QString status = vtkSMPropertyHelper(proxy, "RunStatus").GetAsString();
+  const bool aborted = status.startsWith("aborted");
   vtkPVDataInformation* info = source->getOutputPort(0)->getDataInformation();
   const double time = fieldValue(info, "SimulationTime");
-  if (!status.isEmpty() || !std::isfinite(time))
+  if ((!status.isEmpty() && !aborted) || !std::isfinite(time))
   {
-    // (not applied yet, aborted, or its run failed: no readout of another frame or proxy stays)
+    // (not applied yet, or its run failed: no readout of another frame or proxy stays)
     this->Form->Source->setText(
       QString("<b>%1</b>%2").arg(source->getSMName()).arg(status.isEmpty() ? "" : ": " + status));
-    this->clearReadouts(status.startsWith("aborted") ? tr("aborted")
-                        : status.isEmpty()           ? tr("no frame yet: Apply")
-                                                     : tr("failed: see above"));
-    // (an aborted or failed update took steps its next frame's seconds do not count)
+    this->clearReadouts(status.isEmpty() ? tr("no frame yet: Apply") : tr("failed: see above"));
+    // (a failed update took steps its next frame's seconds do not count)
     if (!status.isEmpty())
       this->Interrupted.insert(source);
     this->log(QString("source=%1\tcleared=no frame\tstatus=%2").arg(source->getSMName(), status));
@@ -172,9 +172,12 @@ void pqShallowWaterMonitor::refresh()
   double meanDt = kUnknown;
   const Sample sample = this->record(source, info, time, meanDt);
   this->Form->Source->setText(
-    QString("<b>%1</b>%2")
+    QString("<b>%1</b>%2%3")
       .arg(source->getSMName())
-      .arg(this->Restarted.value(source) ? tr(" (run started again: chart from then on)") : ""));
+      .arg(this->Restarted.value(source) ? tr(" (run started again: chart from then on)") : "")
+      .arg(aborted ? ": " + status : ""));
+  if (aborted)
+    this->log(QString("source=%1\taborted=%2").arg(source->getSMName(), status));
   this->showReadouts(source, info, time, sample, meanDt);
 }
 
