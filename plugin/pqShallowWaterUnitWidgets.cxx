@@ -56,6 +56,8 @@ void AddUnitLabel(pqPropertyWidget* widget, const QString& unit)
   label->setObjectName("Unit");
   label->setTextFormat(Qt::RichText);
   label->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Preferred);
+  // (a few pixels clear of the panel's edge and scroll bar, which cut the last letter off)
+  label->setContentsMargins(0, 0, 6, 0);
   label->setToolTip(QString("Unit: %1").arg(label->text()));
   layout->insertWidget(index, label);
 }
