@@ -33,13 +33,12 @@ bool makeRelief(vtkDataArray* bed,
     ranks->maxOverRanks(&slope, 1);
   if (slope > 0)
   {
-    const std::vector<float> normals =
-      reliefNormals(typed->GetPointer(0), nx, ny, dx, reliefExaggeration(slope));
     vtkNew<vtkFloatArray> array;
     array->SetName("ReliefNormals");
     array->SetNumberOfComponents(3);
     array->SetNumberOfTuples(static_cast<vtkIdType>(nx) * ny);
-    std::copy(normals.begin(), normals.end(), array->GetPointer(0));
+    reliefNormals(
+      typed->GetPointer(0), nx, ny, dx, reliefExaggeration(slope), array->GetPointer(0));
     cache.normals = array;
   }
   return true;

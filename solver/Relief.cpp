@@ -66,9 +66,8 @@ double reliefExaggeration(double slope)
 }
 
 template<class Real>
-std::vector<float> reliefNormals(const Real* bed, int nx, int ny, double dx, double exaggeration)
+void reliefNormals(const Real* bed, int nx, int ny, double dx, double exaggeration, float* normals)
 {
-  std::vector<float> normals(static_cast<std::size_t>(3 * std::int64_t(nx) * ny));
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i)
     {
@@ -83,11 +82,10 @@ std::vector<float> reliefNormals(const Real* bed, int nx, int ny, double dx, dou
       normals[3 * c + 1] = static_cast<float>(-gy / length);
       normals[3 * c + 2] = static_cast<float>(1.0 / length);
     }
-  return normals;
 }
 
 template double typicalSlope(const float*, int, int, double);
 template double typicalSlope(const double*, int, int, double);
-template std::vector<float> reliefNormals(const float*, int, int, double, double);
-template std::vector<float> reliefNormals(const double*, int, int, double, double);
+template void reliefNormals(const float*, int, int, double, double, float*);
+template void reliefNormals(const double*, int, int, double, double, float*);
 } // namespace swe

@@ -17,9 +17,9 @@ double typicalSlope(const Real* bed, int nx, int ny, double dx);
 // from 1 (steep terrain is shown as it is) to 100 (a floodplain's gentle relief made visible).
 double reliefExaggeration(double typicalSlope);
 
-// The unit normals (x, y, z of each cell, z up) of the bed with its heights scaled by
-// exaggeration: central differences, one-sided next to an edge or a NaN cell, (0, 0, 1) on a NaN
-// cell or one without a neighbour with a bed.
+// Writes into normals (3 floats a cell) the unit normals (x, y, z, z up) of the bed with its
+// heights scaled by exaggeration: central differences, one-sided next to an edge or a NaN cell,
+// (0, 0, 1) on a NaN cell or one without a neighbour with a bed.
 template<class Real>
-std::vector<float> reliefNormals(const Real* bed, int nx, int ny, double dx, double exaggeration);
+void reliefNormals(const Real* bed, int nx, int ny, double dx, double exaggeration, float* normals);
 } // namespace swe

@@ -29,7 +29,8 @@ TEST(Relief, PlaneNormalsTiltAgainstTheSlopeEverywhere)
   const int nx = 7, ny = 5;
   const double dx = 2.0, a = 0.1, b = -0.05, exaggeration = 3.0;
   const std::vector<double> bed = plane(nx, ny, dx, a, b);
-  const std::vector<float> normals = reliefNormals(bed.data(), nx, ny, dx, exaggeration);
+  std::vector<float> normals(3 * nx * ny);
+  reliefNormals(bed.data(), nx, ny, dx, exaggeration, normals.data());
   const double length =
     std::sqrt(std::pow(exaggeration * a, 2) + std::pow(exaggeration * b, 2) + 1);
   for (int c = 0; c < nx * ny; ++c) // edges (one-sided) and interior (central) alike
@@ -49,7 +50,8 @@ TEST(Relief, NanCellsPointUpAndAreNotDifferencedAcross)
     bed[j * nx + 0] = 10.0f; // a cliff beyond the closed column, which must not show
     bed[j * nx + 1] = std::numeric_limits<float>::quiet_NaN();
   }
-  const std::vector<float> normals = reliefNormals(bed.data(), nx, ny, 1.0, 1.0);
+  std::vector<float> normals(3 * nx * ny);
+  reliefNormals(bed.data(), nx, ny, 1.0, 1.0, normals.data());
   for (int j = 0; j < ny; ++j)
     for (int i = 1; i < nx; ++i)
     {
