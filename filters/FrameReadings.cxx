@@ -11,8 +11,6 @@
 #include <vtkSMPTools.h>
 #include <vtkUnsignedCharArray.h>
 
-#include <algorithm>
-
 namespace swe
 {
 namespace

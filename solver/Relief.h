@@ -3,7 +3,6 @@
 // lights its surface (ParaView's Surface representation) shades slopes as a hill-shade does,
 // under the water as on dry land. For display only: nothing in a run reads them.
 #include <cstdint>
-#include <vector>
 
 namespace swe
 {
