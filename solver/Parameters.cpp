@@ -275,6 +275,23 @@ void SimulationParameters::validateRainZones() const
 
 void SimulationParameters::validate() const
 {
+  validateGridAndPhysics();
+  validateSeries();
+  validateGauges();
+  validateSources();
+  validateInfiltration();
+  validateStretches();
+  validateBalance();
+  // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
+  if (losses > 0 && scheme == Scheme::LaxFriedrichs)
+    throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "
+                "use MUSCL-Hancock or MUSCL-HLLC, or set the loss rate to 0");
+  validateSides();
+  validateStepping();
+}
+
+void SimulationParameters::validateGridAndPhysics() const
+{
   if (nx <= 0)
     throw Error("nx must be a positive number of cells, got " + std::to_string(nx));
   if (ny <= 0)
@@ -293,12 +310,6 @@ void SimulationParameters::validate() const
     throw Error("gravity must be > 0 m/s^2, got " + formatValue(gravity));
   if (manning < 0)
     throw Error("Manning coefficient must be >= 0, got " + formatValue(manning));
-  if (!(cfl > 0 && cfl <= 1))
-    throw Error("Courant number (CFL) must be in (0, 1], got " + formatValue(cfl));
-  if (exchangeInterval < 1 || exchangeInterval > kMaxExchangeInterval)
-    throw Error("exchange interval must be 1 to " + std::to_string(kMaxExchangeInterval) +
-                " steps, got " + std::to_string(exchangeInterval) +
-                " (1: halos and dt every step; 8 to 32 hide the exchange's round trip)");
   // Past the signs, the ranges where the arithmetic still means something, wide enough for any
   // flood, river or lab flume. Cells below 1 mm are under the capillary length (2.7 mm), where
   // surface tension, not gravity, drives the flow, and dt = C dx / speed makes even a second take
@@ -331,16 +342,16 @@ void SimulationParameters::validate() const
   if (losses < 0 || losses > kMaxRainfall)
     throw Error("loss rate must be in [0, " + formatValue(kMaxRainfall) + "] mm/h, got " +
                 formatValue(losses) + " (clay 1 to 5, loam 10 to 30, sand 100 or more)");
-  validateSeries();
-  validateGauges();
-  validateSources();
-  validateInfiltration();
-  validateStretches();
-  validateBalance();
-  // Losses dry cells out, which Lax-Friedrichs (no wet/dry) cannot take.
-  if (losses > 0 && scheme == Scheme::LaxFriedrichs)
-    throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "
-                "use MUSCL-Hancock or MUSCL-HLLC, or set the loss rate to 0");
+}
+
+void SimulationParameters::validateStepping() const
+{
+  if (!(cfl > 0 && cfl <= 1))
+    throw Error("Courant number (CFL) must be in (0, 1], got " + formatValue(cfl));
+  if (exchangeInterval < 1 || exchangeInterval > kMaxExchangeInterval)
+    throw Error("exchange interval must be 1 to " + std::to_string(kMaxExchangeInterval) +
+                " steps, got " + std::to_string(exchangeInterval) +
+                " (1: halos and dt every step; 8 to 32 hide the exchange's round trip)");
   // Water shallower than the dry depth has no velocity and counts as no water at all.
   if (arrivalDepth < kDryDepth || arrivalDepth > kMaxArrivalDepth)
     throw Error("arrival depth must be in [" + formatValue(kDryDepth) + ", " +
@@ -351,6 +362,17 @@ void SimulationParameters::validate() const
   if (cfl < kMinCourantNumber)
     throw Error("Courant number (CFL) must be at least " + formatValue(kMinCourantNumber) +
                 ", got " + formatValue(cfl) + " (the default 0.45 is stable and accurate)");
+  // A fixed dt below a microsecond is no flood's (a millimetre cell under a metre of water takes
+  // dt near 1e-4 s) but a unit slip, and would run for ever in steps that change nothing.
+  if (fixedDt < 0 || (fixedDt > 0 && fixedDt < kMinFixedDt))
+    throw Error("fixed time step dt must be at least " + formatValue(kMinFixedDt) +
+                " s (or 0 for CFL-adaptive), got " + formatValue(fixedDt));
+  if (launch != "auto" && launch != "default")
+    parseLaunchShape(launch);
+}
+
+void SimulationParameters::validateSides() const
+{
   for (int side = 0; side < 4; ++side)
   {
     const Boundary& b = boundaries[side];
@@ -376,13 +398,6 @@ void SimulationParameters::validate() const
                   " m^2/s, got " + formatValue(b.value) +
                   " (a discharge per metre of boundary, not of the whole river)");
   }
-  // A fixed dt below a microsecond is no flood's (a millimetre cell under a metre of water takes
-  // dt near 1e-4 s) but a unit slip, and would run for ever in steps that change nothing.
-  if (fixedDt < 0 || (fixedDt > 0 && fixedDt < kMinFixedDt))
-    throw Error("fixed time step dt must be at least " + formatValue(kMinFixedDt) +
-                " s (or 0 for CFL-adaptive), got " + formatValue(fixedDt));
-  if (launch != "auto" && launch != "default")
-    parseLaunchShape(launch);
 }
 
 namespace

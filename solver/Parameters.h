@@ -209,6 +209,9 @@ struct SimulationParameters
   // Throws swe::Error naming the first bad value.
   void validate() const;
   // The same for rainSeries and the sides' series alone, and for the gauges.
+  void validateGridAndPhysics() const; // grid, gravity, friction, rain and loss rates
+  void validateStepping() const;       // Courant number, exchange interval, fixed dt, launch
+  void validateSides() const;          // each side's type and value
   void validateSeries() const;
   void validateRainZones() const;
   void validateGauges() const;
