@@ -140,6 +140,48 @@ void cacheRanges(vtkDataArray* array,
     &Range::finite, vtkAbstractArray::PER_FINITE_COMPONENT(), vtkDataArray::L2_NORM_FINITE_RANGE());
 }
 
+// Waits for a block's rows while the state reaches the host. An error (a lost device) must not
+// leave a worker thread: the first is kept, the rest of the pass skipped (false), and rethrow()
+// throws it once the pass is over.
+class RowsArrival
+{
+public:
+  explicit RowsArrival(const RowsWait& wait)
+    : wait_(wait)
+  {
+  }
+  bool operator()(vtkIdType endRow)
+  {
+    if (failing_)
+      return false;
+    try
+    {
+      if (wait_)
+        wait_(static_cast<int>(endRow));
+      return true;
+    }
+    catch (...)
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      if (!failed_)
+        failed_ = std::current_exception();
+      failing_ = true;
+      return false;
+    }
+  }
+  void rethrow() const
+  {
+    if (failed_)
+      std::rethrow_exception(failed_);
+  }
+
+private:
+  const RowsWait& wait_;
+  std::mutex mutex_;
+  std::exception_ptr failed_;
+  std::atomic<bool> failing_{ false };
+};
+
 // Caches the range of a one-component array made once (the bed).
 template<class Real>
 void cacheRange(vtkDataArray* array, const Real* values, vtkIdType n)
@@ -319,11 +361,18 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
     fillArrays<double>(state, waitForRows);
   else
     fillArrays<float>(state, waitForRows);
-  using Q = FrameRanges;
   // The device's bounds where it gives them (those it could not know, such as any after a
   // denormal in fp32, are left to VTK to compute when asked).
   const std::optional<FrameRanges> fromDevice = state.ranges ? state.ranges() : std::nullopt;
   const FrameRanges& ranges = state.ranges ? (fromDevice ? *fromDevice : FrameRanges()) : ranges_;
+  cacheArrayRanges(ranges);
+  copyKeptFields(state);
+  addFieldData(state, ranges);
+}
+
+void FrameImage::cacheArrayRanges(const FrameRanges& ranges)
+{
+  using Q = FrameRanges;
   const Range zero{ 0, 0, true, true }, // a vector's z
     momentumNorm = normOf(ranges, Q::MomentumNorm), velocityNorm = normOf(ranges, Q::VelocityNorm);
   if (depth_)
@@ -338,6 +387,10 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
     cacheRanges(velocity_,
       { rangeOf(ranges, Q::VelocityX), rangeOf(ranges, Q::VelocityY), zero },
       &velocityNorm);
+}
+
+void FrameImage::copyKeptFields(const StateView& state)
+{
   const std::vector<Field> fields = stateFields(params_);
   for (std::size_t k = 0; k < kept_.size(); ++k)
     if (kept_[k])
@@ -350,6 +403,11 @@ void FrameImage::fill(const StateView& state, const RowsWait& waitForRows)
         state.fieldBytes());
       kept_[k]->Modified(); // (its range is computed again when asked)
     }
+}
+
+void FrameImage::addFieldData(const StateView& state, const FrameRanges& ranges)
+{
+  using Q = FrameRanges;
   double mass = 0;
   for (double m : rowMass_)
     mass += m;
@@ -425,11 +483,8 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
   Real* momentum = values<Real>(momentum_);
   Real* velocity = values<Real>(velocity_);
   const bool hostRanges = !state.ranges; // else the device gives them
-  // An error while waiting for rows (a lost device) must not leave a worker thread: the first
-  // one is kept, the rest of the pass skipped, and it is thrown once the pass is over.
-  std::mutex mutex; // guards failed and ranges_
-  std::exception_ptr failed;
-  std::atomic<bool> failing{ false };
+  std::mutex mutex;                      // guards ranges_
+  RowsArrival arrived(waitForRows);
   // One pass over all cores (a GPU may be stepping ahead meanwhile), in blocks of rows taken in
   // row order, each once its rows have arrived: each value depends on its cell only, and the mass
   // is summed row by row, then over the rows in order, so no value depends on the threads. (A sum
@@ -445,23 +500,8 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
         params_.ny,
         [&](vtkIdType firstRow, vtkIdType endRow)
         {
-          if (failing)
+          if (!arrived(endRow))
             return;
-          if (waitForRows)
-          {
-            try
-            {
-              waitForRows(static_cast<int>(endRow));
-            }
-            catch (...)
-            {
-              const std::lock_guard<std::mutex> lock(mutex);
-              if (!failed)
-                failed = std::current_exception();
-              failing = true;
-              return;
-            }
-          }
           FrameRanges blockRanges;
           FrameRanges* gather = hostRanges ? &blockRanges : nullptr;
           for (vtkIdType row = firstRow; row < endRow; ++row)
@@ -491,8 +531,7 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
           }
         });
     });
-  if (failed)
-    std::rethrow_exception(failed);
+  arrived.rethrow();
 }
 
 FrameArraySelection frameArraySelection(const std::vector<std::string>& names)

@@ -51,6 +51,11 @@ public:
 private:
   template<class Real>
   void fillArrays(const StateView& state, const RowsWait& waitForRows);
+  // After fillArrays: the bounds VTK's GetRange returns (the device's, or the fill's), the kept
+  // fields (maps, infiltration, inflow) copied, and the field data.
+  void cacheArrayRanges(const FrameRanges& ranges);
+  void copyKeptFields(const StateView& state);
+  void addFieldData(const StateView& state, const FrameRanges& ranges);
 
   SimulationParameters params_;
   std::string deviceName_;
