@@ -61,6 +61,27 @@ std::string columnNames(vtkTable* table)
 }
 } // namespace
 
+namespace
+{
+// A zone column past a gap (Rainfall 0, Rainfall 2) would be dropped without a word: refused,
+// the table having given zones 0 to zones - 1.
+void requireZonesInOrder(vtkTable* table, std::size_t zones)
+{
+  for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
+  {
+    const std::string name = table->GetColumnName(k) ? lowercase(table->GetColumnName(k)) : "";
+    bool taken = false;
+    for (std::size_t z = 0; z < zones; ++z)
+      taken = taken || name == "rainfall " + std::to_string(z);
+    if (zoneColumn(name) && !taken)
+      throw Error("the Series table's rain zones must be Rainfall 0, Rainfall 1, ... with none "
+                  "missing: it has " +
+                  std::string(table->GetColumnName(k)) + " but no Rainfall " +
+                  std::to_string(zones) + " (its columns: " + columnNames(table) + ")");
+  }
+}
+} // namespace
+
 void applySeriesTable(vtkTable* table, SimulationParameters& params)
 {
   if (!table)
@@ -111,20 +132,7 @@ void applySeriesTable(vtkTable* table, SimulationParameters& params)
     params.rainZones.push_back(seriesOf(zone));
     found = true;
   }
-  // (a zone past a gap would be dropped without a word: Rainfall 0, Rainfall 2)
-  for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
-  {
-    const std::string name = table->GetColumnName(k) ? lowercase(table->GetColumnName(k)) : "";
-    bool taken = false;
-    for (std::size_t z = 0; z < params.rainZones.size(); ++z)
-      taken = taken || name == "rainfall " + std::to_string(z);
-    if (zoneColumn(name) && !taken)
-      throw Error("the Series table's rain zones must be Rainfall 0, Rainfall 1, ... with none "
-                  "missing: it has " +
-                  std::string(table->GetColumnName(k)) + " but no Rainfall " +
-                  std::to_string(params.rainZones.size()) + " (its columns: " + columnNames(table) +
-                  ")");
-  }
+  requireZonesInOrder(table, params.rainZones.size());
   static const char* const sides[4] = { "West", "East", "South", "North" };
   for (int side = 0; side < 4; ++side)
     if (vtkAbstractArray* values = column(table, sides[side]))

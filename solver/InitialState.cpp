@@ -103,7 +103,10 @@ RainedCells InitialState::rainedCells(std::size_t zones) const
   return cellsOf;
 }
 
-void requireFitsParameters(const InitialState& initial, const SimulationParameters& params)
+namespace
+{
+// The per-cell rain and soil arrays are there where the parameters take them, and make sense.
+void requireForcingFits(const InitialState& initial, const SimulationParameters& params)
 {
   if (params.rainPerCell != !initial.rain.empty())
     throw Error(params.rainPerCell ? "the run rains per cell, but its initial state has no rain "
@@ -138,6 +141,11 @@ void requireFitsParameters(const InitialState& initial, const SimulationParamete
                 "conductivity, so no cell would take any water in: give a Hydraulic Conductivity "
                 "(mm/h, swe run --green-ampt K,PSI,DTHETA) or a Hydraulic Conductivity Array "
                 "(--conductivity-array)");
+}
+
+// Point sources, gauges and the sides that bring water lie on cells with terrain.
+void requireOpenWhereWaterIs(const InitialState& initial, const SimulationParameters& params)
+{
   if (initial.closedCells() == 0)
     return;
   // Whether cell (i, j) of the whole grid is one of initial's and closed.
@@ -188,6 +196,13 @@ void requireFitsParameters(const InitialState& initial, const SimulationParamete
           j + initial.y0);
     }
   }
+}
+} // namespace
+
+void requireFitsParameters(const InitialState& initial, const SimulationParameters& params)
+{
+  requireForcingFits(initial, params);
+  requireOpenWhereWaterIs(initial, params);
 }
 
 bool nothingMoves(const InitialState& initial, const SimulationParameters& params)
