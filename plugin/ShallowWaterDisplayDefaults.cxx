@@ -5,6 +5,7 @@
 #include <vtkSMSettings.h>
 
 #include <string>
+#include <vector>
 
 namespace
 {
@@ -50,8 +51,14 @@ std::string categories(const char* const* names, int count, const char* colours)
          "], \"IndexedColors\": [" + colours + "], ";
 }
 
+struct ArrayDefaults
+{
+  std::string array;
+  std::string settings;
+};
+
 // One array's settings: its legend title and, with points, its colour map (and extra settings).
-std::string entry(const char* array,
+ArrayDefaults entry(const char* array,
   const char* title,
   const char* points = nullptr,
   const std::string& extra = "")
@@ -61,12 +68,12 @@ std::string entry(const char* array,
     text += std::string(", \"PVLookupTable\": { ") +
             (points ? std::string("\"RGBPoints\": [") + points + "], " : std::string()) + extra +
             "\"ScalarRangeInitialized\": 1, \"AutomaticRescaleRangeMode\": 0 }";
-  return text + " }";
+  return { array, text + " }" };
 }
 
-std::string displayDefaults()
+const std::vector<ArrayDefaults>& arrayDefaults()
 {
-  const std::string entries[] = { entry("Depth", "Depth (m)", kDepthBlues),
+  static const std::vector<ArrayDefaults> entries = { entry("Depth", "Depth (m)", kDepthBlues),
     entry("MaxDepth", "Maximum depth (m)", kDepthBlues),
     entry("MaxSpeed", "Maximum speed (m/s)", kPaleToDarkRed, kLab),
     entry("MaxHazard", "Maximum hazard, h (v + 0.5) (m^2/s)", kHazard, kLab),
@@ -85,9 +92,14 @@ std::string displayDefaults()
     entry("Bed", "Bed elevation (m)"),
     entry("Velocity", "Velocity (m/s)"),
     entry("Momentum", "Discharge per unit width (m^2/s)") };
+  return entries;
+}
+
+std::string displayDefaults()
+{
   std::string json = "{ \"array_lookup_tables\": { ";
-  for (const std::string& text : entries)
-    json += (&text == entries ? "" : ", ") + text;
+  for (const ArrayDefaults& entry : arrayDefaults())
+    json += (&entry == &arrayDefaults().front() ? "" : ", ") + entry.settings;
   return json + " } }";
 }
 } // namespace
@@ -95,4 +107,12 @@ std::string displayDefaults()
 void shallow_water_display_defaults()
 {
   vtkSMSettings::GetInstance()->AddCollectionFromString(displayDefaults(), 0.5);
+}
+
+bool shallow_water_has_display_defaults(const std::string& array)
+{
+  for (const ArrayDefaults& entry : arrayDefaults())
+    if (entry.array == array)
+      return true;
+  return false;
 }

@@ -237,6 +237,22 @@ try:
         pvs.Render(view)
         flooded = pvs.servermanager.Fetch(flood)
         depth = flooded.GetCellData().GetArray("Depth")
+        # The flood's legend ends in plain numbers ("8.61"), not ParaView's "8.6e+00"; a
+        # legend of another array keeps ParaView's default.
+        legend = pvs.GetScalarBar(pvs.GetColorTransferFunction("Depth"), view)
+        sphere = pvs.Sphere()
+        heights = pvs.Elevation(Input=sphere)
+        elevation = pvs.Show(heights, view)
+        pvs.ColorBy(elevation, ("POINTS", "Elevation"))
+        elevation.SetScalarBarVisibility(view, True)
+        other = pvs.GetScalarBar(pvs.GetColorTransferFunction("Elevation"), view)
+        if legend.RangeLabelFormat != "%.3g" or other.RangeLabelFormat != "%-#6.1e":
+            raise RuntimeError("legend formats: Depth %s, Elevation %s"
+                               % (legend.RangeLabelFormat, other.RangeLabelFormat))
+        elevation.SetScalarBarVisibility(view, False)
+        pvs.Delete(heights)
+        pvs.Delete(sphere)
+        pvs.SetActiveSource(flood)
         # Selecting the solver moved the monitor to it.
         last = monitor_readouts()[-1]
         if float(last["time"]) != 30.0 or last["source"] == "Dam break":
