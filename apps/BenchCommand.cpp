@@ -413,16 +413,8 @@ Subcommand addBench(CLI::App& app)
   CLI::App* cmd = options->common.addSubcommand(app, "bench", "time the step loop");
   cmd->add_option("--steps", options->steps, "steps to time (after warm-up)")
     ->capture_default_str();
-  cmd->add_option(
-    "--dt", options->common.params.fixedDt, "fixed time step [s] (default: adaptive)");
-  cmd
-    ->add_option("--manning",
-      options->common.params.manning,
-      "Manning coefficient n (default 0: frictionless, as the thesis's dam break)")
-    ->capture_default_str();
-  cmd->add_option("--rain", options->common.params.rainfall, "rain on every cell [mm/h]");
-  cmd->add_option(
-    "--losses", options->common.params.losses, "loss rate from every wet cell [mm/h]");
+  options->common.addScalarOptions(
+    cmd, { ScalarId::FixedTimeStep, ScalarId::Manning, ScalarId::Rainfall, ScalarId::LossRate });
   cmd->add_flag("--maps",
     options->common.params.floodMaps,
     "keep the flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration)");

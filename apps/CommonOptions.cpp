@@ -35,19 +35,34 @@ CLI::App* CommonOptions::addSubcommand(CLI::App& parent,
       "on: leave out of each step the tiles where no water is or can come (MUSCL schemes, "
       "without rain), with the same results bit for bit; off: update every cell")
     ->capture_default_str();
-  app
-    ->add_option("--exchange-interval",
-      params.exchangeInterval,
-      "steps between halo exchanges of a run split among ranks: each rank also updates that "
-      "many steps' reach of its neighbours' cells, and holds dt over the interval (the same "
-      "on one rank, so any rank count gives the same results); 1: every step")
-    ->capture_default_str();
+  addScalarOptions(app, { ScalarId::ExchangeInterval });
   app->add_option("--build-options", params.buildOptions, "extra OpenCL build options");
   return app;
 }
 
+void CommonOptions::addScalarOptions(CLI::App* cmd, std::initializer_list<ScalarId> ids)
+{
+  for (ScalarId id : ids)
+  {
+    const ScalarParameter& parameter = scalarParameter(id);
+    CLI::Option* option = cmd->add_option_function<double>(
+      parameter.flag,
+      [this, id](double value) { scalars[id] = value; },
+      std::string(parameter.doc) + ": " + rangeText(parameter) + " (" + parameter.hint + ")");
+    option->default_str(formatValue(parameter.defaultValue));
+    if (parameter.whole)
+      option->type_name("INT");
+  }
+}
+
 SimulationParameters CommonOptions::resolve()
 {
+  // (each checked before it is set, where a whole number would be cut to one)
+  for (const auto& [id, value] : scalars)
+  {
+    requireInRange(scalarParameter(id), value);
+    scalarParameter(id).set(params, value);
+  }
   params.precision = precisionFromName(precision);
   params.scheme = schemeFromName(scheme);
   // (a side given twice took the last without a word)

@@ -464,9 +464,8 @@ Subcommand addRun(CLI::App& app)
   cmd->add_option("--t-end", options->tEnd, "simulated time to reach [s]")->capture_default_str();
   cmd->add_option("--output-every", options->outputEvery, "output interval [s] (0: only the end)");
   addPhysicsOptions(cmd, *options);
-  cmd->add_option("--cfl", params.cfl, "Courant number in (0, 1]")->capture_default_str();
-  cmd->add_option("--dt", params.fixedDt, "fixed time step [s] (default: CFL-adaptive)");
-  cmd->add_option("--gravity", params.gravity, "gravity [m/s^2]")->capture_default_str();
+  options->common.addScalarOptions(
+    cmd, { ScalarId::CourantNumber, ScalarId::FixedTimeStep, ScalarId::Gravity });
   addOutputOptions(cmd, *options);
   addInputOptions(cmd, options->input);
   cmd->add_option("--restart",

@@ -143,9 +143,8 @@ void placePoints(const RunOptions& options, SimulationParameters& params)
 void addPhysicsOptions(CLI::App* cmd, RunOptions& options)
 {
   SimulationParameters& params = options.common.params;
-  cmd->add_option("--manning", params.manning, "Manning coefficient n")->capture_default_str();
-  cmd->add_option("--rain", params.rainfall, "rain on every cell for the whole run [mm/h]");
-  cmd->add_option("--losses", params.losses, "loss (infiltration) rate from every wet cell [mm/h]");
+  options.common.addScalarOptions(
+    cmd, { ScalarId::Manning, ScalarId::Rainfall, ScalarId::LossRate });
   cmd->add_option("--rain-series",
     options.rainSeries,
     "rain varying in time, in place of --rain: a CSV file of (time [s], intensity [mm/h]) at "
@@ -178,18 +177,12 @@ void addPhysicsOptions(CLI::App* cmd, RunOptions& options)
     options.gauges,
     "a gauge at X,Y (m, in the grid's coordinates), sampled every step: its depth, surface and "
     "velocity go to gauges.csv in --out, its peak to the report (repeat for more)");
-  cmd->add_option("--gauge-interval",
-    params.gaugeInterval,
-    "keep a gauge sample at least this many seconds after the last one kept (0: every step)");
+  options.common.addScalarOptions(cmd, { ScalarId::GaugeInterval });
   cmd->add_flag("--maps",
     params.floodMaps,
     "keep flood maps at every step (MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration): "
     "written with the other arrays, summed up at the end");
-  cmd
-    ->add_option("--arrival-depth",
-      params.arrivalDepth,
-      "the depth at which a cell counts as flooded, for ArrivalTime and Duration [m]")
-    ->capture_default_str();
+  options.common.addScalarOptions(cmd, { ScalarId::ArrivalDepth });
   cmd->add_flag("--balance",
     params.waterBalance,
     "keep the water balance (rain, inflow and outflow through the sides and point sources, "

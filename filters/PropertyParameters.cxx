@@ -63,10 +63,8 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
   params.ny = grid.resolution[1];
   params.dx = grid.cellSize;
   params.origin = { grid.origin[0], grid.origin[1] };
-  params.gravity = values.gravity;
-  params.manning = values.manningCoefficient;
-  params.rainfall = values.rainfall;
-  params.losses = values.lossRate;
+  for (const ScalarParameter& parameter : scalarParameters())
+    parameter.set(params, values.scalars[static_cast<std::size_t>(parameter.id)]);
   params.rainSeries = values.rainfallSeries;
   for (const std::array<double, 2>& at : values.gauges)
     params.gauges.push_back({ at[0] - grid.origin[0], at[1] - grid.origin[1] });
@@ -79,15 +77,9 @@ SimulationParameters propertyParameters(const PropertyValues& values, const Prop
       params.sources.push_back({ row[0] - grid.origin[0], row[1] - grid.origin[1], {} });
     params.sources.back().discharge.push_back({ row[2], row[3] });
   }
-  params.infiltration = values.infiltration;
   params.floodMaps = values.floodMaps;
   params.waterBalance = values.waterBalance;
   params.skipDry = values.skipDry;
-  params.exchangeInterval = values.exchangeInterval;
-  params.arrivalDepth = values.arrivalDepth;
-  params.gaugeInterval = values.gaugeInterval;
-  params.cfl = values.courantNumber;
-  params.fixedDt = values.fixedTimeStep;
   params.device = values.device;
   if (values.precision != 0 && values.precision != 1)
     throw Error(

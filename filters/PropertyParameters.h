@@ -4,6 +4,7 @@
 // that this can be tested without ParaView; the error messages name the properties as the user
 // sets them.
 #include "Devices.h"
+#include "ParameterTable.h"
 #include "Parameters.h"
 
 #include <array>
@@ -16,25 +17,17 @@ namespace swe
 // south, north (sideNames()).
 struct PropertyValues
 {
-  double manningCoefficient = 0;
-  double rainfall = 0;                       // [mm/h]
-  double lossRate = 0;                       // [mm/h]
+  // Gravity, ManningCoefficient, Rainfall, ... (ParameterTable.h), indexed by ScalarId
+  ScalarValues scalars = defaultScalarValues();
   Series rainfallSeries;                     // (s, mm/h)
   std::array<Series, 4> boundarySeries;      // (s, m^2/s or m), in place of the discharge or level
   std::vector<std::array<double, 2>> gauges; // (x, y) in the output's coordinates
   std::array<std::array<double, 2>, 4> boundaryStretches{}; // (from, to) m; (0, 0): whole side
   // (x, y, time, m^3/s); consecutive rows at one point are one source's series
   std::vector<std::array<double, 4>> sourceRows;
-  GreenAmpt infiltration;
   bool floodMaps = false;
   bool waterBalance = false;
   bool skipDry = true;
-  int exchangeInterval = 1;
-  double arrivalDepth = 0.01; // [m]
-  double gaugeInterval = 0;   // [s]
-  double gravity = 0;
-  double courantNumber = 0;
-  double fixedTimeStep = 0;
   int scheme = 0;
   std::array<int, 4> boundaryTypes{};
   std::array<double, 4> boundaryDischarges{};

@@ -16,21 +16,9 @@
 #include <string>
 
 vtkShallowWaterBase::vtkShallowWaterBase()
-  : ManningCoefficient(0.0)
-  , Rainfall(0.0)
-  , LossRate(0.0)
-  , HydraulicConductivity(0.0)
-  , SuctionHead(0.0)
-  , MoistureDeficit(0.0)
-  , FloodMaps(0)
+  : FloodMaps(0)
   , WaterBalance(0)
   , SkipDryLand(1)
-  , ExchangeInterval(1)
-  , ArrivalDepth(0.01)
-  , GaugeInterval(0)
-  , Gravity(9.81)
-  , CourantNumber(0.45)
-  , FixedTimeStep(0.0)
   , Scheme(0)
   , BoundaryWest(0)
   , BoundaryEast(0)
@@ -97,21 +85,9 @@ void vtkShallowWaterBase::PhysicsChanged()
       this->PhysicsChanged();                                                                      \
     }                                                                                              \
   }
-vtkShallowWaterPhysicsSetter(ManningCoefficient, double);
-vtkShallowWaterPhysicsSetter(Rainfall, double);
-vtkShallowWaterPhysicsSetter(LossRate, double);
-vtkShallowWaterPhysicsSetter(HydraulicConductivity, double);
-vtkShallowWaterPhysicsSetter(SuctionHead, double);
-vtkShallowWaterPhysicsSetter(MoistureDeficit, double);
 vtkShallowWaterPhysicsSetter(FloodMaps, int);
 vtkShallowWaterPhysicsSetter(WaterBalance, int);
 vtkShallowWaterPhysicsSetter(SkipDryLand, int);
-vtkShallowWaterPhysicsSetter(ExchangeInterval, int);
-vtkShallowWaterPhysicsSetter(ArrivalDepth, double);
-vtkShallowWaterPhysicsSetter(GaugeInterval, double);
-vtkShallowWaterPhysicsSetter(Gravity, double);
-vtkShallowWaterPhysicsSetter(CourantNumber, double);
-vtkShallowWaterPhysicsSetter(FixedTimeStep, double);
 vtkShallowWaterPhysicsSetter(Scheme, int);
 vtkShallowWaterPhysicsSetter(BoundaryWest, int);
 vtkShallowWaterPhysicsSetter(BoundaryEast, int);
@@ -127,6 +103,52 @@ vtkShallowWaterPhysicsSetter(BoundarySouthLevel, double);
 vtkShallowWaterPhysicsSetter(BoundaryNorthLevel, double);
 vtkShallowWaterPhysicsSetter(Precision, int);
 #undef vtkShallowWaterPhysicsSetter
+
+// The scalar properties, kept by swe::ScalarId in the order of swe::scalarParameters().
+void vtkShallowWaterBase::SetScalar(const char* property, double value)
+{
+  double& kept =
+    this->Internals->Scalars[static_cast<std::size_t>(swe::scalarParameterOfProperty(property).id)];
+  if (kept != value)
+  {
+    kept = value;
+    this->PhysicsChanged();
+  }
+}
+
+double vtkShallowWaterBase::GetScalar(const char* property) const
+{
+  return this->Internals
+    ->Scalars[static_cast<std::size_t>(swe::scalarParameterOfProperty(property).id)];
+}
+
+#define vtkShallowWaterScalarProperty(name, type)                                                  \
+  void vtkShallowWaterBase::Set##name(type value)                                                  \
+  {                                                                                                \
+    this->SetScalar(#name, value);                                                                 \
+  }                                                                                                \
+  type vtkShallowWaterBase::Get##name()                                                            \
+  {                                                                                                \
+    return static_cast<type>(this->GetScalar(#name));                                              \
+  }
+vtkShallowWaterScalarProperty(Gravity, double);
+vtkShallowWaterScalarProperty(ManningCoefficient, double);
+vtkShallowWaterScalarProperty(Rainfall, double);
+vtkShallowWaterScalarProperty(LossRate, double);
+vtkShallowWaterScalarProperty(HydraulicConductivity, double);
+vtkShallowWaterScalarProperty(SuctionHead, double);
+vtkShallowWaterScalarProperty(MoistureDeficit, double);
+vtkShallowWaterScalarProperty(ArrivalDepth, double);
+vtkShallowWaterScalarProperty(GaugeInterval, double);
+vtkShallowWaterScalarProperty(CourantNumber, double);
+vtkShallowWaterScalarProperty(FixedTimeStep, double);
+vtkShallowWaterScalarProperty(ExchangeInterval, int);
+#undef vtkShallowWaterScalarProperty
+
+bool vtkShallowWaterBase::KeepsInfiltration() const
+{
+  return this->GetScalar("HydraulicConductivity") > 0;
+}
 
 void vtkShallowWaterBase::AddSeriesPoint(int which, double time, double value)
 {
@@ -259,9 +281,7 @@ vtkStringArray* vtkShallowWaterBase::GetAvailableDevices()
 swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
 {
   swe::PropertyValues values;
-  values.manningCoefficient = this->ManningCoefficient;
-  values.rainfall = this->Rainfall;
-  values.lossRate = this->LossRate;
+  values.scalars = this->Internals->Scalars;
   values.rainfallSeries = this->Internals->Series[0];
   const double* stretches[4] = { this->BoundaryWestStretch,
     this->BoundaryEastStretch,
@@ -273,16 +293,9 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
     values.boundarySeries[side] = this->Internals->Series[side + 1];
   values.gauges = this->Internals->Series[5];
   values.sourceRows = this->Internals->SourceRows;
-  values.infiltration = { this->HydraulicConductivity, this->SuctionHead, this->MoistureDeficit };
   values.floodMaps = this->FloodMaps != 0;
   values.waterBalance = this->WaterBalance != 0;
   values.skipDry = this->SkipDryLand != 0;
-  values.exchangeInterval = this->ExchangeInterval;
-  values.arrivalDepth = this->ArrivalDepth;
-  values.gaugeInterval = this->GaugeInterval;
-  values.gravity = this->Gravity;
-  values.courantNumber = this->CourantNumber;
-  values.fixedTimeStep = this->FixedTimeStep;
   values.scheme = this->Scheme;
   values.boundaryTypes = {
     this->BoundaryWest, this->BoundaryEast, this->BoundarySouth, this->BoundaryNorth
@@ -305,21 +318,12 @@ swe::PropertyValues vtkShallowWaterBase::SharedPropertyValues() const
 void vtkShallowWaterBase::PrintSelf(ostream& os, vtkIndent indent)
 {
   this->Superclass::PrintSelf(os, indent);
-  os << indent << "ManningCoefficient: " << this->ManningCoefficient << "\n";
-  os << indent << "Rainfall: " << this->Rainfall << "\n";
-  os << indent << "LossRate: " << this->LossRate << "\n";
-  os << indent << "HydraulicConductivity: " << this->HydraulicConductivity << "\n";
-  os << indent << "SuctionHead: " << this->SuctionHead << "\n";
-  os << indent << "MoistureDeficit: " << this->MoistureDeficit << "\n";
+  for (const swe::ScalarParameter& parameter : swe::scalarParameters())
+    os << indent << parameter.property << ": "
+       << this->Internals->Scalars[static_cast<std::size_t>(parameter.id)] << "\n";
   os << indent << "FloodMaps: " << this->FloodMaps << "\n";
   os << indent << "WaterBalance: " << this->WaterBalance << "\n";
   os << indent << "SkipDryLand: " << this->SkipDryLand << "\n";
-  os << indent << "ExchangeInterval: " << this->ExchangeInterval << "\n";
-  os << indent << "ArrivalDepth: " << this->ArrivalDepth << "\n";
-  os << indent << "GaugeInterval: " << this->GaugeInterval << "\n";
-  os << indent << "Gravity: " << this->Gravity << "\n";
-  os << indent << "CourantNumber: " << this->CourantNumber << "\n";
-  os << indent << "FixedTimeStep: " << this->FixedTimeStep << "\n";
   os << indent << "Scheme: " << this->Scheme << "\n";
   os << indent << "Boundaries (W, E, S, N): " << this->BoundaryWest << " " << this->BoundaryEast
      << " " << this->BoundarySouth << " " << this->BoundaryNorth << "; discharges "

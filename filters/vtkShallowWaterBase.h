@@ -46,15 +46,18 @@ public:
   };
 
   ///@{
-  /// Physics. Changing any of these restarts the simulation at t = 0.
+  /// Physics. Changing any of these restarts the simulation at t = 0. The scalar ones
+  /// (ManningCoefficient, Rainfall, ..., FixedTimeStep) are swe::scalarParameters()' (their
+  /// units, defaults and ranges): each has a setter and getter here only because ParaView's XML
+  /// calls a property's own method.
   void SetManningCoefficient(double n);
-  vtkGetMacro(ManningCoefficient, double);
+  double GetManningCoefficient();
   /// Rain on every cell, in mm/h, for the whole run.
   void SetRainfall(double rate);
-  vtkGetMacro(Rainfall, double);
+  double GetRainfall();
   /// Water lost to the ground from every wet cell, in mm/h.
   void SetLossRate(double rate);
-  vtkGetMacro(LossRate, double);
+  double GetLossRate();
   /// Rain varying in time, in place of Rainfall: points (time in s, intensity in mm/h) at
   /// increasing times, linear between them, none before the first or after the last.
   void AddRainfallSeriesPoint(double time, double intensity);
@@ -64,11 +67,11 @@ public:
   /// Green-Ampt infiltration (in place of LossRate): the saturated hydraulic conductivity in
   /// mm/h (0: none), the suction head in mm and the moisture deficit.
   void SetHydraulicConductivity(double k);
-  vtkGetMacro(HydraulicConductivity, double);
+  double GetHydraulicConductivity();
   void SetSuctionHead(double psi);
-  vtkGetMacro(SuctionHead, double);
+  double GetSuctionHead();
   void SetMoistureDeficit(double deficit);
-  vtkGetMacro(MoistureDeficit, double);
+  double GetMoistureDeficit();
   void SetFloodMaps(int on);
   vtkGetMacro(FloodMaps, int);
   /// The water balance (SimulationParameters::waterBalance): field data of every output.
@@ -79,19 +82,19 @@ public:
   vtkGetMacro(SkipDryLand, int);
   /// Steps between halo exchanges under MPI (SimulationParameters::exchangeInterval).
   void SetExchangeInterval(int steps);
-  vtkGetMacro(ExchangeInterval, int);
+  int GetExchangeInterval();
   /// The gauges' table keeps a sample at least this far after the last one kept [s]; 0: all.
   void SetGaugeInterval(double seconds);
-  vtkGetMacro(GaugeInterval, double);
+  double GetGaugeInterval();
   void SetArrivalDepth(double depth);
-  vtkGetMacro(ArrivalDepth, double);
+  double GetArrivalDepth();
   void SetGravity(double g);
-  vtkGetMacro(Gravity, double);
+  double GetGravity();
   void SetCourantNumber(double c);
-  vtkGetMacro(CourantNumber, double);
+  double GetCourantNumber();
   /// > 0: a fixed time step in seconds (as in the thesis); 0: CFL-adaptive (the default).
   void SetFixedTimeStep(double dt);
-  vtkGetMacro(FixedTimeStep, double);
+  double GetFixedTimeStep();
   /// 0: Lax-Friedrichs (the thesis's scheme); 1: MUSCL-HLLC and 2: MUSCL-Hancock (second
   /// order, terrain, wet/dry).
   void SetScheme(int scheme);
@@ -226,7 +229,7 @@ protected:
   }
   /// Whether the run takes in Green-Ampt infiltration (and makes the Infiltration array): a
   /// Hydraulic Conductivity above 0 (the solver: or a soil array).
-  virtual bool KeepsInfiltration() const { return this->HydraulicConductivity > 0; }
+  virtual bool KeepsInfiltration() const;
   /// Drops the simulation (after a change of physics) and marks the algorithm modified.
   void PhysicsChanged();
   // The series properties (0: Rainfall Series, 1 + side: a side's, 5: Gauges).
@@ -253,6 +256,9 @@ private:
 
   // The shared properties' values, unchecked.
   swe::PropertyValues SharedPropertyValues() const;
+  // A scalar property by name (swe::ScalarParameter::property): kept, restarting on a change.
+  void SetScalar(const char* property, double value);
+  double GetScalar(const char* property) const;
   // The engine's parameters from the properties and the grid; throws swe::Error naming a bad
   // value, or a grid the device cannot hold. device, if given: the device they run on.
   swe::SimulationParameters CheckedParameters(vtkInformationVector** inputVector,
@@ -272,25 +278,13 @@ private:
   // output emptied and marked ABORTED, and reports the error once. Returns the request's result.
   int RequestDataFailed(const char* message, double from);
 
-  double ManningCoefficient;
-  double Rainfall;
-  double LossRate;
   double BoundaryWestStretch[2] = { 0, 0 };
   double BoundaryEastStretch[2] = { 0, 0 };
   double BoundarySouthStretch[2] = { 0, 0 };
   double BoundaryNorthStretch[2] = { 0, 0 };
-  double HydraulicConductivity;
-  double SuctionHead;
-  double MoistureDeficit;
   int FloodMaps;
   int WaterBalance;
   int SkipDryLand;
-  int ExchangeInterval;
-  double ArrivalDepth;
-  double GaugeInterval;
-  double Gravity;
-  double CourantNumber;
-  double FixedTimeStep;
   int Scheme;
   int BoundaryWest, BoundaryEast, BoundarySouth, BoundaryNorth;
   double BoundaryWestDischarge, BoundaryEastDischarge, BoundarySouthDischarge,

@@ -9,6 +9,7 @@
 #include <vtkNew.h>
 #include <vtkStringArray.h>
 
+#include "ParameterTable.h"
 #include "Parameters.h"
 
 #include <array>
@@ -24,6 +25,8 @@ public:
   }
 
   swe::FilterRun Run;
+  // The scalar properties (Gravity, ManningCoefficient, ...: swe::scalarParameters()).
+  swe::ScalarValues Scalars = swe::defaultScalarValues();
   // Which cell arrays the outputs hold ("Output Arrays"): all by default.
   vtkNew<vtkDataArraySelection> CellArrays;
   // Those of them the current settings make, for the panel (GetMadeCellArraySelection).

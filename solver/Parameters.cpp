@@ -1,6 +1,7 @@
 #include "Parameters.h"
 
 #include "Error.h"
+#include "ParameterTable.h"
 #include "LaunchShape.h"
 
 #include <algorithm>
@@ -121,9 +122,6 @@ void requireInGrid(const SimulationParameters& params, double x, double y, const
 
 void SimulationParameters::validateGauges() const
 {
-  if (!(gaugeInterval >= 0) || !std::isfinite(gaugeInterval))
-    throw Error("the gauges' interval must be a finite number of seconds >= 0, got " +
-                formatValue(gaugeInterval) + " (0: every step)");
   if (gauges.size() > kMaxGauges)
     throw Error(
       "at most " + std::to_string(kMaxGauges) + " gauges, got " + std::to_string(gauges.size()));
@@ -134,22 +132,16 @@ void SimulationParameters::validateGauges() const
 void SimulationParameters::validateInfiltration() const
 {
   const GreenAmpt& g = infiltration;
-  requireFinite(g.conductivity, "hydraulic conductivity");
-  requireFinite(g.suction, "suction head");
-  requireFinite(g.deficit, "moisture deficit");
+  for (ScalarId id : { ScalarId::Conductivity, ScalarId::Suction, ScalarId::Deficit })
+    requireFinite(scalarParameter(id).get(*this), scalarParameter(id).name);
   if (!g.perCell && g.conductivity == 0 && g.suction == 0 && g.deficit == 0)
     return;
   // (with a soil map, a conductivity of 0 is that of the cells without one: none there)
-  if (g.conductivity < 0 || g.conductivity > kMaxRainfall || (g.conductivity == 0 && !g.perCell))
+  if (g.conductivity == 0 && !g.perCell)
     throw Error("hydraulic conductivity must be in (0, " + formatValue(kMaxRainfall) +
-                "] mm/h, got " + formatValue(g.conductivity) +
-                " (clay about 0.3, loam 3.4, sand 120)");
-  if (g.suction < 0 || g.suction > 1e4)
-    throw Error("suction head must be in [0, 10000] mm, got " + formatValue(g.suction) +
-                " (sand about 50, loam 90, clay 320)");
-  if (g.deficit < 0 || g.deficit > 1)
-    throw Error("moisture deficit must be in [0, 1], got " + formatValue(g.deficit) +
-                " (the porosity less the initial water content: 0.1 to 0.4)");
+                "] mm/h, got 0 (" + scalarParameter(ScalarId::Conductivity).hint + ")");
+  for (ScalarId id : { ScalarId::Conductivity, ScalarId::Suction, ScalarId::Deficit })
+    requireInRange(scalarParameter(id), scalarParameter(id).get(*this));
   requireWetDry(scheme, "Green-Ampt infiltration");
   if (losses > 0)
     throw Error("give either a loss rate (" + formatValue(losses) +
@@ -273,9 +265,16 @@ void SimulationParameters::validateRainZones() const
       rainZones[z], "rainfall series of zone " + std::to_string(z), 0, kMaxRainfall, "mm/h");
 }
 
+SimulationParameters::SimulationParameters()
+{
+  for (const ScalarParameter& parameter : scalarParameters())
+    parameter.set(*this, parameter.defaultValue);
+}
+
 void SimulationParameters::validate() const
 {
-  validateGridAndPhysics();
+  validateGrid();
+  validateScalars();
   validateSeries();
   validateGauges();
   validateSources();
@@ -287,30 +286,19 @@ void SimulationParameters::validate() const
     throw Error("a loss rate needs wet and dry cells, which Lax-Friedrichs does not handle: "
                 "use MUSCL-Hancock or MUSCL-HLLC, or set the loss rate to 0");
   validateSides();
-  validateStepping();
+  validateLaunch();
 }
 
-void SimulationParameters::validateGridAndPhysics() const
+void SimulationParameters::validateGrid() const
 {
   if (nx <= 0)
     throw Error("nx must be a positive number of cells, got " + std::to_string(nx));
   if (ny <= 0)
     throw Error("ny must be a positive number of cells, got " + std::to_string(ny));
   requireFinite(dx, "cell size dx");
-  requireFinite(gravity, "gravity");
-  requireFinite(manning, "Manning coefficient");
-  requireFinite(rainfall, "rainfall");
-  requireFinite(losses, "loss rate");
-  requireFinite(arrivalDepth, "arrival depth");
-  requireFinite(cfl, "Courant number (CFL)");
-  requireFinite(fixedDt, "fixed time step dt");
   if (dx <= 0)
     throw Error("cell size dx must be > 0 m, got " + formatValue(dx));
-  if (gravity <= 0)
-    throw Error("gravity must be > 0 m/s^2, got " + formatValue(gravity));
-  if (manning < 0)
-    throw Error("Manning coefficient must be >= 0, got " + formatValue(manning));
-  // Past the signs, the ranges where the arithmetic still means something, wide enough for any
+  // Past the sign, the range where the arithmetic still means something, wide enough for any
   // flood, river or lab flume. Cells below 1 mm are under the capillary length (2.7 mm), where
   // surface tension, not gravity, drives the flow, and dt = C dx / speed makes even a second take
   // millions of steps (1e-30 m: none ends); cells above 100 km outgrow the Earth within a few
@@ -320,53 +308,31 @@ void SimulationParameters::validateGridAndPhysics() const
                 formatValue(kMaxCellSize) + "] m, got " + formatValue(dx) +
                 " (finer cells are below the scale of shallow-water flow, coarser ones outgrow "
                 "the Earth; a terrain in degrees must be projected to metres first)");
-  // Ceres has 0.28 m/s^2, Jupiter 25: beyond these bounds wave speeds sqrt(g h) are either below
-  // fp32's smallest normal numbers for thin water (one step to the end, no wave moves) or a
-  // planet that has no floods to model.
-  if (gravity < kMinGravity || gravity > kMaxGravity)
-    throw Error("gravity must be in [" + formatValue(kMinGravity) + ", " +
-                formatValue(kMaxGravity) + "] m/s^2, got " + formatValue(gravity) +
-                " (9.81 on Earth)");
-  // Chow's tables end near 0.2 (floodplains under heavy timber); 1 leaves room for buildings
-  // modelled as roughness. Far beyond, g n^2 overflows fp32 and friction turns into NaN.
-  if (manning > kMaxManning)
-    throw Error("Manning coefficient must be in [0, " + formatValue(kMaxManning) +
-                "] s/m^(1/3), got " + formatValue(manning) +
-                " (rivers and floodplains: 0.01 to 0.2)");
-  // The most intense minute of rain on record is about 1900 mm/h (31 mm, Unionville 1956), an
-  // hour's about 400 mm/h; beyond is a river, better given as an inflow.
-  if (rainfall < 0 || rainfall > kMaxRainfall)
-    throw Error("rainfall must be in [0, " + formatValue(kMaxRainfall) + "] mm/h, got " +
-                formatValue(rainfall) + " (a heavy storm: 20 to 100)");
-  // Soils take in up to some hundreds of mm/h (sand's saturated conductivity); the same bound.
-  if (losses < 0 || losses > kMaxRainfall)
-    throw Error("loss rate must be in [0, " + formatValue(kMaxRainfall) + "] mm/h, got " +
-                formatValue(losses) + " (clay 1 to 5, loam 10 to 30, sand 100 or more)");
 }
 
-void SimulationParameters::validateStepping() const
+// The ranges of ParameterTable.cpp, and why they are where they are:
+// - gravity: Ceres has 0.28 m/s^2, Jupiter 25; beyond, wave speeds sqrt(g h) are either below
+//   fp32's smallest normal numbers for thin water (one step to the end, no wave moves) or a
+//   planet that has no floods to model.
+// - Manning: Chow's tables end near 0.2 (floodplains under heavy timber); 1 leaves room for
+//   buildings modelled as roughness. Far beyond, g n^2 overflows fp32 and friction turns NaN.
+// - rainfall: the most intense minute of rain on record is about 1900 mm/h (31 mm, Unionville
+//   1956), an hour's about 400 mm/h; beyond is a river, better given as an inflow. Loss rates
+//   and conductivities: soils take in up to some hundreds of mm/h (sand); the same bound.
+// - arrival depth: water shallower than the dry depth has no velocity and counts as no water.
+// - Courant number: below 0.001 a wave takes over a thousand steps per cell for no gain in
+//   accuracy; near fp32's smallest numbers C dx flushes to zero and the run takes one step.
+// - fixed dt: below a microsecond is no flood's (a millimetre cell under a metre of water takes
+//   dt near 1e-4 s) but a unit slip, and would run for ever in steps that change nothing.
+void SimulationParameters::validateScalars() const
 {
-  if (!(cfl > 0 && cfl <= 1))
-    throw Error("Courant number (CFL) must be in (0, 1], got " + formatValue(cfl));
-  if (exchangeInterval < 1 || exchangeInterval > kMaxExchangeInterval)
-    throw Error("exchange interval must be 1 to " + std::to_string(kMaxExchangeInterval) +
-                " steps, got " + std::to_string(exchangeInterval) +
-                " (1: halos and dt every step; 8 to 32 hide the exchange's round trip)");
-  // Water shallower than the dry depth has no velocity and counts as no water at all.
-  if (arrivalDepth < kDryDepth || arrivalDepth > kMaxArrivalDepth)
-    throw Error("arrival depth must be in [" + formatValue(kDryDepth) + ", " +
-                formatValue(kMaxArrivalDepth) + "] m, got " + formatValue(arrivalDepth) +
-                " (0.01 to 0.3 m is usual: a wet road to a depth that stops a car)");
-  // Below 0.001 a wave takes over a thousand steps per cell for no gain in accuracy; near fp32's
-  // smallest numbers C dx flushes to zero and the run takes one step to its end.
-  if (cfl < kMinCourantNumber)
-    throw Error("Courant number (CFL) must be at least " + formatValue(kMinCourantNumber) +
-                ", got " + formatValue(cfl) + " (the default 0.45 is stable and accurate)");
-  // A fixed dt below a microsecond is no flood's (a millimetre cell under a metre of water takes
-  // dt near 1e-4 s) but a unit slip, and would run for ever in steps that change nothing.
-  if (fixedDt < 0 || (fixedDt > 0 && fixedDt < kMinFixedDt))
-    throw Error("fixed time step dt must be at least " + formatValue(kMinFixedDt) +
-                " s (or 0 for CFL-adaptive), got " + formatValue(fixedDt));
+  for (const ScalarParameter& parameter : scalarParameters())
+    if (!parameter.checkedTogether)
+      requireInRange(parameter, parameter.get(*this));
+}
+
+void SimulationParameters::validateLaunch() const
+{
   if (launch != "auto" && launch != "default")
     parseLaunchShape(launch);
 }

@@ -111,6 +111,10 @@ enum class Scenario
 
 struct SimulationParameters
 {
+  // The scalar parameters (gravity, Manning, rain, ..., their defaults and ranges) are declared
+  // in ParameterTable.h; this sets them to their defaults.
+  SimulationParameters();
+
   int nx = 1000;
   int ny = 1000;
   // In a run split among ranks (blockParameters, splitAmongRanks): nx x ny is one rank's block,
@@ -143,11 +147,11 @@ struct SimulationParameters
   // The grid's corner in the coordinates points are given in (a DEM's); points are held
   // relative to it, and messages name them in those coordinates [m].
   std::array<double, 2> origin{ 0.0, 0.0 };
-  double dx = 0.5;       // cell size [m]
-  double gravity = 9.81; // [m/s^2]
-  double manning = 0.0;  // Manning coefficient n [s/m^(1/3)]
-  double rainfall = 0.0; // uniform rainfall intensity over the whole grid [mm/h]; 0: none
-  double losses = 0.0;   // constant loss (infiltration) rate from every wet cell [mm/h]; 0: none
+  double dx = 0.5; // cell size [m]
+  double gravity;  // [m/s^2]
+  double manning;  // Manning coefficient n [s/m^(1/3)]
+  double rainfall; // uniform rainfall intensity over the whole grid [mm/h]; 0: none
+  double losses;   // constant loss (infiltration) rate from every wet cell [mm/h]; 0: none
   // Rain varying in time, in place of `rainfall`: (time [s], intensity [mm/h]) at increasing
   // times, linear between them, none before the first or after the last (a hyetograph). Each
   // step adds the series' integral over it. Empty: none.
@@ -164,7 +168,7 @@ struct SimulationParameters
   std::vector<std::array<double, 2>> gauges;
   // The gauges' record keeps a sample at least this far after the last one kept [s] (sampled
   // every step on the device; for long runs, a record of manageable size); 0: every step's.
-  double gaugeInterval = 0.0;
+  double gaugeInterval;
   // Point sources, added to their cells' depth after every step (MUSCL schemes). Empty: none.
   std::vector<PointSource> sources;
   // Green-Ampt infiltration after every step, the cumulative infiltration kept per cell (MUSCL
@@ -174,7 +178,7 @@ struct SimulationParameters
   // every step; arrivalDepth is the depth at which water has arrived and a cell counts as
   // flooded [m].
   bool floodMaps = false;
-  double arrivalDepth = 0.01;
+  double arrivalDepth;
   // The water balance (Simulation::waterBalance): the water that comes in and goes out through
   // the grid's sides and the point sources summed on the device at every step, into each
   // boundary or source cell's cumulative Inflow field (Field::Inflow). Not with a constant loss
@@ -189,12 +193,12 @@ struct SimulationParameters
   // grid's largest wave speed, and held for the interval's steps, and MUSCL-Hancock takes every
   // step with its outflow cap. The same on one rank, so that any rank count gives the same bits
   // for the same interval. 1: an exchange and a dt every step.
-  int exchangeInterval = 1;
+  int exchangeInterval;
   // Courant number C: dt = C dx / max(|u|+c, |v|+c) for Lax-Friedrichs (safe up to 0.5), and
   // dt = C dx / (2 max(|u|+c, |v|+c)) for the second-order schemes (MUSCL-HLLC: positivity of
   // depth up to 0.5; MUSCL-Hancock: at any C, by its outflow cap).
-  double cfl = 0.45;    // in (0, kMaxCourantNumber]
-  double fixedDt = 0.0; // > 0: fixed time step [s]; 0: CFL-adaptive
+  double cfl;     // in (0, kMaxCourantNumber]
+  double fixedDt; // > 0: fixed time step [s]; 0: CFL-adaptive
   Scheme scheme = Scheme::LaxFriedrichs;
   Boundary boundaries[4]; // indexed by Side
   Precision precision = Precision::Single;
@@ -209,9 +213,10 @@ struct SimulationParameters
   // Throws swe::Error naming the first bad value.
   void validate() const;
   // The same for rainSeries and the sides' series alone, and for the gauges.
-  void validateGridAndPhysics() const; // grid, gravity, friction, rain and loss rates
-  void validateStepping() const;       // Courant number, exchange interval, fixed dt, launch
-  void validateSides() const;          // each side's type and value
+  void validateGrid() const;    // cells and cell size
+  void validateScalars() const; // each of ParameterTable's in its range
+  void validateLaunch() const;  // the step kernel's launch shape
+  void validateSides() const;   // each side's type and value
   void validateSeries() const;
   void validateRainZones() const;
   void validateGauges() const;
@@ -304,6 +309,7 @@ constexpr double kMinGravity = 0.01;           // [m/s^2]
 constexpr double kMaxGravity = 100;            // [m/s^2]
 constexpr double kMaxManning = 1;              // [s/m^(1/3)], also for a per-cell field
 constexpr double kMaxRainfall = 2000;          // [mm/h]
+constexpr double kMaxSuctionHead = 1e4;        // [mm]
 constexpr double kRainWaveDepth = 1e-3;        // [m], see inflowWaveSpeed
 constexpr double kMinCourantNumber = 1e-3;     // the largest is 1
 constexpr double kMaxInflowDischarge = 1e4;    // [m^2/s]

@@ -1,5 +1,7 @@
 #include "RunSettings.h"
 
+#include "ParameterTable.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -97,19 +99,15 @@ std::string runSettingsText(const SimulationParameters& p, const InitialState& i
   { s << name << '=' << value << '\n'; };
   line("scheme", schemeName(p.scheme));
   line("cell size", exact(p.dx));
-  line("gravity", exact(p.gravity));
-  line("Manning", exact(p.manning));
-  line("Courant number", exact(p.cfl));
-  line("fixed time step", exact(p.fixedDt));
-  line("exchange interval", std::to_string(p.exchangeInterval));
-  line("rain", exact(p.rainfall));
+  for (const ScalarParameter& parameter : scalarParameters())
+    if (*parameter.setting)
+      line(parameter.setting, exact(parameter.get(p)));
   line("rain series", seriesText(p.rainSeries));
   Digest zones;
   for (const Series& zone : p.rainZones)
     zones.add(zone);
   line("rain zones",
     p.rainZones.empty() ? "none" : std::to_string(p.rainZones.size()) + " " + zones.text());
-  line("loss rate", exact(p.losses));
   line("Green-Ampt",
     exact(p.infiltration.conductivity) + " mm/h, " + exact(p.infiltration.suction) + " mm, " +
       exact(p.infiltration.deficit));
@@ -127,8 +125,6 @@ std::string runSettingsText(const SimulationParameters& p, const InitialState& i
   for (const auto& g : p.gauges)
     gauges += (gauges.empty() ? "" : "; ") + exact(g[0]) + ", " + exact(g[1]);
   line("gauges", gauges.empty() ? "none" : gauges);
-  line("gauge interval", exact(p.gaugeInterval));
-  line("arrival depth", exact(p.arrivalDepth));
   // (the terrain and the per-cell fields the engine reads from the initial state)
   Digest terrain;
   for (const std::vector<double>* field : { &initial.bed,

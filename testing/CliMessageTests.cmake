@@ -61,7 +61,7 @@ set_tests_properties(swe_cli_device_empty PROPERTIES PASS_REGULAR_EXPRESSION
 # A value refused beside a bound is shown with the digits that put it past (was "got 1").
 add_test(NAME swe_cli_cfl_digits COMMAND swe run --nx 20 --ny 20 --cfl 1.0000001)
 set_tests_properties(swe_cli_cfl_digits PROPERTIES PASS_REGULAR_EXPRESSION
-  "error: Courant number \\(CFL\\) must be in \\(0, 1\\], got 1.0000001")
+  "error: Courant number \\(CFL\\) must be in \\[0.001, 1\\], got 1.0000001")
 # Standard output that cannot be written (a full disk) fails the run, on stderr: it exited 0
 # without its RESULT line.
 add_test(NAME swe_cli_stdout_full COMMAND sh -c

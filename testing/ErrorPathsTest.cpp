@@ -57,7 +57,8 @@ TEST(ErrorPaths, BadParametersNameTheValue)
   expectError([] { validateWith([](auto& p) { p.dx = 0; }); }, { "dx", "got 0" });
   expectError([] { validateWith([](auto& p) { p.dx = -1; }); }, { "dx", "got -1" });
   expectError([] { validateWith([](auto& p) { p.manning = -0.01; }); }, { "Manning", "got -0.01" });
-  expectError([] { validateWith([](auto& p) { p.cfl = 0; }); }, { "Courant", "(0, 1]", "got 0" });
+  expectError(
+    [] { validateWith([](auto& p) { p.cfl = 0; }); }, { "Courant", "in [0.001, 1]", "got 0" });
   expectError([] { validateWith([](auto& p) { p.cfl = 1.01; }); }, { "Courant", "got 1.01" });
   expectError([] { validateWith([](auto& p) { p.fixedDt = -0.1; }); }, { "time step", "got -0.1" });
   expectError([] { validateWith([](auto& p) { p.gravity = 0; }); }, { "gravity", "got 0" });
@@ -97,7 +98,7 @@ TEST(ErrorPaths, ValuesOutsideTheWorkingRangesNameTheRange)
         p.validate();
       };
     };
-    expectError(with([](auto& p) { p.cfl = 1e-40; }), { "Courant", "at least 0.001", "got 1e-40" });
+    expectError(with([](auto& p) { p.cfl = 1e-40; }), { "Courant", "in [0.001, 1]", "got 1e-40" });
     expectError(with([](auto& p) { p.cfl = 5e-4; }), { "Courant", "got 0.0005" });
     expectError(with([](auto& p) { p.dx = 1e308; }), { "dx", "[0.001, 100000] m", "got 1e+308" });
     expectError(with([](auto& p) { p.dx = 1e-30; }), { "dx", "[0.001, 100000] m", "got 1e-30" });

@@ -344,7 +344,8 @@ TEST(ExchangeIntervalParameters, RefusesIntervalsOutOfRange)
     catch (const Error& e)
     {
       EXPECT_NE(std::string(e.what()).find(
-                  "exchange interval must be 1 to 64 steps, got " + std::to_string(interval)),
+                  "exchange interval must be in [1, 64] steps (a whole number), got " +
+                  std::to_string(interval)),
         std::string::npos)
         << e.what();
     }

@@ -89,7 +89,7 @@ TEST(Gauges, AnIntervalThinsTheRecordKeepingTheSamplesBits)
         EXPECT_EQ(kept.value(s, g, v), all.value(same, g, v)) << "sample " << s;
   }
   p.gaugeInterval = -1;
-  expectRefused(p, "the gauges' interval must be a finite number of seconds >= 0, got -1");
+  expectRefused(p, "gauge interval must be at least 0 s, got -1 (0: every step)");
 }
 
 // Two gauges on the radial dam break (MUSCL-Hancock fp32), for the checkpoint tests.

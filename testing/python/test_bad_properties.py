@@ -24,19 +24,19 @@ BAD = [
     ("CellSize", 0.0, "cell size dx must be > 0 m, got 0"),
     ("CellSize", -2.0, "got -2"),
     ("CellSize", nan, "cell size dx must be a finite number"),
-    ("ManningCoefficient", -0.01, "Manning coefficient must be >= 0, got -0.01"),
+    ("ManningCoefficient", -0.01, "Manning coefficient must be in [0, 1] s/m^(1/3), got -0.01"),
     ("ManningCoefficient", inf, "Manning coefficient must be a finite number"),
-    ("CourantNumber", 0.0, "Courant number (CFL) must be in (0, 1], got 0"),
+    ("CourantNumber", 0.0, "Courant number (CFL) must be in [0.001, 1], got 0"),
     ("CourantNumber", 1.5, "got 1.5"),
     # Refused beside 1 with the digits that make it so (it was shown as "got 1").
-    ("CourantNumber", 1.0000001, "must be in (0, 1], got 1.0000001"),
+    ("CourantNumber", 1.0000001, "must be in [0.001, 1], got 1.0000001"),
     ("CourantNumber", nan, "Courant number (CFL) must be a finite number"),
-    ("Gravity", 0.0, "gravity must be > 0"),
+    ("Gravity", 0.0, "gravity must be in [0.01, 100] m/s^2, got 0"),
     # Values the arithmetic cannot carry meaningfully, refused by the engine with the range.
     ("CellSize", 1e308, "cell size dx must be in [0.001, 100000] m, got 1e+308"),
     ("CellSize", 1e-30, "cell size dx must be in [0.001, 100000] m, got 1e-30"),
     ("ManningCoefficient", 1e30, "Manning coefficient must be in [0, 1] s/m^(1/3), got 1e+30"),
-    ("CourantNumber", 1e-40, "Courant number (CFL) must be at least 0.001, got 1e-40"),
+    ("CourantNumber", 1e-40, "Courant number (CFL) must be in [0.001, 1], got 1e-40"),
     ("Gravity", 1e-40, "gravity must be in [0.01, 100] m/s^2, got 1e-40"),
     ("EndTime", -1.0, "EndTime must be >= 0 s, got -1"),
     ("EndTime", nan, "EndTime must be a finite number"),
@@ -52,7 +52,7 @@ BAD = [
     # A side's value is checked when its type uses it.
     ("BoundaryNorth", 2, "north boundary discharge must be a finite number", dict(BoundaryNorthDischarge=nan)),
     ("BoundaryNorth", 3, "north boundary level must be a finite number", dict(BoundaryNorthLevel=inf)),
-    ("FixedTimeStep", -0.1, "fixed time step dt must be at least 1e-06 s (or 0 for CFL-adaptive), got -0.1"),
+    ("FixedTimeStep", -0.1, "fixed time step dt must be at least 1e-06 s, or 0, got -0.1"),
     # 14 m/s waves, dx = 1 m: a 0.5 s step is 7 times the Courant limit. Refused before the
     # first step, with the Courant number and a dt that works.
     ("FixedTimeStep", 0.5, "the fixed time step dt = 0.5 s is too long at step 1 (t = 0 s)"),
