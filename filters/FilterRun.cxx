@@ -23,6 +23,7 @@
 #include <vtkStringArray.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -117,12 +118,13 @@ void FilterRun::makeFrame(const FrameRequest& request,
   ProgressTextCleared cleared{ algorithm_ };
   if (!timeline_)
     start(request, makeInitialState);
-  const double steppingBefore = timeline_->steppingSeconds();
-  const double checkpointsBefore = timeline_->checkpointSeconds();
+  const FrameTimings before{
+    timeline_->steppingSeconds(), timeline_->checkpointSeconds(), 0, timeline_->steppedSteps()
+  };
   aborted_ = !seek(request.time);
   if (!aborted_)
   {
-    fill(request, output, steppingBefore, checkpointsBefore);
+    fill(request, output, before);
     diagnostics_.record(output->GetFieldData());
     return;
   }
@@ -135,12 +137,15 @@ void FilterRun::makeFrame(const FrameRequest& request,
   // (said once, though ParaView asks again within the update and the armed button aborts those
   // at once)
   const std::string said = status_;
-  status_ = "aborted at t = " + formatValue(timeline_->time()) + " s on the way to " +
+  // (to the hundredth of a second a person reads, not the 15 digits that give the double)
+  char reached[32];
+  std::snprintf(reached, sizeof(reached), "%.2f", timeline_->time());
+  status_ = "aborted at t = " + std::string(reached) + " s on the way to " +
             formatValue(request.time) + " s (" + std::to_string(timeline_->simulation().steps()) +
             " steps): the run is kept there, and Play or another time goes on from it";
   if (status_ != said)
     vtkWarningWithObjectMacro(algorithm_, << status_);
-  fill(request, output, steppingBefore, checkpointsBefore, false);
+  fill(request, output, before, false);
 }
 
 const GaugeRecord& FilterRun::gauges() const
@@ -358,8 +363,7 @@ bool FilterRun::seek(double target)
 
 void FilterRun::fill(const FrameRequest& request,
   vtkImageData* output,
-  double steppingBefore,
-  double checkpointsBefore,
+  const FrameTimings& before,
   bool mayStepAhead)
 {
   const auto outputStart = std::chrono::steady_clock::now();
@@ -376,17 +380,21 @@ void FilterRun::fill(const FrameRequest& request,
   const SimulationParameters& grid = timeline_->simulation().parameters();
   // (the relief with the bed it shades: an output without Bed, as Output Arrays chose, has none)
   if (request.selection(FrameArray::Bed))
-    addRelief(
-      output, arrays_.Bed, grid.nx, grid.ny, grid.dx, partition_ ? ranks_.get() : nullptr, relief_);
+    addRelief(output,
+      arrays_.Bed,
+      { grid.nx, grid.ny, grid.dx, grid.arrivalDepth },
+      partition_ ? ranks_.get() : nullptr,
+      relief_);
   addFloodClasses(output, grid.arrivalDepth);
   if (partition_)
     placePiece(output);
   // Where this frame's time went (for users and for the frame-overhead benchmark): stepping,
   // checkpoints, and making the output (download and VTK arrays).
   addFrameTimings(output,
-    timeline_->steppingSeconds() - steppingBefore,
-    timeline_->checkpointSeconds() - checkpointsBefore,
-    std::chrono::duration<double>(std::chrono::steady_clock::now() - outputStart).count());
+    { timeline_->steppingSeconds() - before.stepping,
+      timeline_->checkpointSeconds() - before.checkpoints,
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - outputStart).count(),
+      timeline_->steppedSteps() - before.steps });
   const Simulation& simulation = timeline_->simulation();
   const bool deviceCheckpoints = timeline_->checkpointPlace() == SnapshotPlace::Device;
   addDeviceMemory(output,

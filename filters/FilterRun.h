@@ -23,6 +23,7 @@ class vtkImageData;
 
 namespace swe
 {
+struct FrameTimings;
 
 // What one data request asks for, its properties checked.
 struct FrameRequest
@@ -123,15 +124,14 @@ private:
     SimulationPlan& plan);
   void reportTuning(double fraction, const std::string& text);
   bool seek(double target);
-  // Fills output; the timeline's stepping and checkpoint seconds before the seek give the frame's
-  // timings.
   // A split run's output: this rank's piece placed in the grid, its field data the whole run's
   // (collective).
   void placePiece(vtkImageData* output) const;
+  // Fills output; the timeline's counters before the seek (stepping and checkpoint seconds,
+  // steps) give the frame's timings.
   void fill(const FrameRequest& request,
     vtkImageData* output,
-    double steppingBefore,
-    double checkpointsBefore,
+    const FrameTimings& before,
     bool mayStepAhead = true);
 
   vtkAlgorithm* algorithm_;

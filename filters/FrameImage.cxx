@@ -561,11 +561,12 @@ void addDeviceMemory(vtkImageData* image, double bytes)
   addValue<vtkDoubleArray>(image->GetFieldData(), "DeviceMemory", bytes);
 }
 
-void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output)
+void addFrameTimings(vtkImageData* image, const FrameTimings& timings)
 {
   vtkFieldData* field = image->GetFieldData();
-  addValue<vtkDoubleArray>(field, "StepSeconds", stepping);
-  addValue<vtkDoubleArray>(field, "CheckpointSeconds", checkpoints);
-  addValue<vtkDoubleArray>(field, "OutputSeconds", output);
+  addValue<vtkDoubleArray>(field, "StepSeconds", timings.stepping);
+  addValue<vtkDoubleArray>(field, "StepsTaken", timings.steps);
+  addValue<vtkDoubleArray>(field, "CheckpointSeconds", timings.checkpoints);
+  addValue<vtkDoubleArray>(field, "OutputSeconds", timings.output);
 }
 } // namespace swe

@@ -76,8 +76,13 @@ private:
 FrameArraySelection frameArraySelection(const std::vector<std::string>& names);
 
 // Adds field data StepSeconds, CheckpointSeconds and OutputSeconds: the wall-clock seconds one
-// pipeline request spent stepping, taking checkpoints, and filling the image.
-void addFrameTimings(vtkImageData* image, double stepping, double checkpoints, double output);
+// pipeline request spent stepping, taking checkpoints, and filling the image; and StepsTaken,
+// the steps it took in StepSeconds (the monitor's speed).
+struct FrameTimings
+{
+  double stepping = 0, checkpoints = 0, output = 0, steps = 0;
+};
+void addFrameTimings(vtkImageData* image, const FrameTimings& timings);
 // The device memory the run holds [bytes]: its buffers and its checkpoints there.
 void addDeviceMemory(vtkImageData* image, double bytes);
 } // namespace swe

@@ -82,17 +82,43 @@ bool addClasses(vtkCellData* cells, double arrivalDepth)
 
 void addRelief(vtkImageData* output,
   vtkDataArray* bed,
-  int nx,
-  int ny,
-  double dx,
+  const ReliefGrid& grid,
   RankExchange* ranks,
   ReliefCache& cache)
 {
   if (!cache.made && bed)
-    cache.made = makeRelief<vtkFloatArray>(bed, nx, ny, dx, ranks, cache) ||
-                 makeRelief<vtkDoubleArray>(bed, nx, ny, dx, ranks, cache);
-  if (cache.normals)
-    output->GetCellData()->SetNormals(cache.normals);
+    cache.made = makeRelief<vtkFloatArray>(bed, grid.nx, grid.ny, grid.dx, ranks, cache) ||
+                 makeRelief<vtkDoubleArray>(bed, grid.nx, grid.ny, grid.dx, ranks, cache);
+  if (!cache.normals)
+    return;
+  vtkCellData* cells = output->GetCellData();
+  vtkDataArray* depth = cells->GetArray("Depth");
+  if (!depth)
+  {
+    cells->SetNormals(cache.normals);
+    return;
+  }
+  vtkNew<vtkFloatArray> normals;
+  normals->SetName(cache.normals->GetName());
+  normals->SetNumberOfComponents(3);
+  normals->SetNumberOfTuples(cache.normals->GetNumberOfTuples());
+  const float* bedNormals = vtkFloatArray::SafeDownCast(cache.normals)->GetPointer(0);
+  // (over all cores, as the frame's other arrays are filled)
+  vtkSMPTools::For(0,
+    depth->GetNumberOfTuples(),
+    vtkIdType(1) << 16,
+    [&](vtkIdType begin, vtkIdType end)
+    {
+      const auto count = static_cast<std::size_t>(end - begin);
+      float* out = normals->GetPointer(3 * begin);
+      if (auto* single = vtkFloatArray::SafeDownCast(depth))
+        reliefUnderWater(
+          bedNormals + 3 * begin, single->GetPointer(begin), count, grid.wetDepth, out);
+      else if (auto* dual = vtkDoubleArray::SafeDownCast(depth))
+        reliefUnderWater(
+          bedNormals + 3 * begin, dual->GetPointer(begin), count, grid.wetDepth, out);
+    });
+  cells->SetNormals(normals);
 }
 
 void addFloodClasses(vtkImageData* output, double arrivalDepth)

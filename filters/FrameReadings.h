@@ -19,13 +19,17 @@ struct ReliefCache
 };
 
 // Adds the relief normals of bed (the frame's nx x ny cells, dx wide) to output as its Normals,
-// made once a run (cache reset by a new run); none for a flat bed. In a run split among ranks
-// (ranks not null; collective) the exaggeration is the same on every rank.
+// made once a run (cache reset by a new run); none for a flat bed. Where the output's Depth is
+// above wetDepth, the water's (reliefUnderWater). In a run split among ranks (ranks not null;
+// collective) the exaggeration is the same on every rank.
+struct ReliefGrid
+{
+  int nx = 0, ny = 0;
+  double dx = 0, wetDepth = 0;
+};
 void addRelief(vtkImageData* output,
   vtkDataArray* bed,
-  int nx,
-  int ny,
-  double dx,
+  const ReliefGrid& grid,
   RankExchange* ranks,
   ReliefCache& cache);
 

@@ -134,7 +134,7 @@ void pqShallowWaterMonitor::forget(pqPipelineSource* source)
   this->History.remove(source);
   this->Settings.remove(source);
   this->Restarted.remove(source);
-  this->Interrupted.remove(source);
+  this->ChartUpTo.remove(source);
   if (source == this->Followed)
   {
     this->Followed = nullptr;
@@ -160,12 +160,10 @@ void pqShallowWaterMonitor::refresh()
   if ((!status.isEmpty() && !aborted) || !std::isfinite(time))
   {
     // (not applied yet, or its run failed: no readout of another frame or proxy stays)
-    this->Form->Source->setText(
-      QString("<b>%1</b>%2").arg(source->getSMName()).arg(status.isEmpty() ? "" : ": " + status));
+    this->Form->Source->setText(QString("<b>%1</b>%2")
+                                  .arg(source->getSMName().toHtmlEscaped())
+                                  .arg(status.isEmpty() ? "" : ": " + status.toHtmlEscaped()));
     this->clearReadouts(status.isEmpty() ? tr("no frame yet: Apply") : tr("failed: see above"));
-    // (a failed update took steps its next frame's seconds do not count)
-    if (!status.isEmpty())
-      this->Interrupted.insert(source);
     this->log(QString("source=%1\tcleared=no frame\tstatus=%2").arg(source->getSMName(), status));
     return;
   }
@@ -173,9 +171,9 @@ void pqShallowWaterMonitor::refresh()
   const Sample sample = this->record(source, info, time, meanDt);
   this->Form->Source->setText(
     QString("<b>%1</b>%2%3")
-      .arg(source->getSMName())
+      .arg(source->getSMName().toHtmlEscaped())
       .arg(this->Restarted.value(source) ? tr(" (run started again: chart from then on)") : "")
-      .arg(aborted ? ": " + status : ""));
+      .arg(aborted ? ": " + status.toHtmlEscaped() : ""));
   if (aborted)
     this->log(QString("source=%1\taborted=%2").arg(source->getSMName(), status));
   this->showReadouts(source, info, time, sample, meanDt);
@@ -189,6 +187,7 @@ pqShallowWaterMonitor::Sample pqShallowWaterMonitor::record(pqPipelineSource* so
   Sample sample;
   sample.steps = fieldValue(info, "Steps");
   sample.stepSeconds = fieldValue(info, "StepSeconds");
+  const double stepsTaken = fieldValue(info, "StepsTaken");
   const double stored = fieldValue(info, "StoredVolume");
   sample.water = std::isfinite(stored) ? stored : fieldValue(info, "Mass");
   sample.largestDepth = fieldValue(info, "LargestDepth");
@@ -209,30 +208,22 @@ pqShallowWaterMonitor::Sample pqShallowWaterMonitor::record(pqPipelineSource* so
     this->Restarted[source] = true;
     next = history.end();
   }
-  // Steps a second: the steps since the frame before, over the seconds this frame stepped. The
-  // same frame refreshed again (every view that shows it asks) gives the same; one served from a
-  // checkpoint took no steps and keeps the rate measured when it was made.
+  // Steps a second: the steps this frame's update took over the seconds it spent stepping. A
+  // frame served from a checkpoint took none and keeps the rate measured when it was made.
   const bool seenBefore =
     next != history.end() && next.key() == time && next.value().steps == sample.steps;
-  if (next != history.begin())
-  {
-    const auto previous = std::prev(next);
-    const double steps = sample.steps - previous.value().steps;
-    if (steps > 0)
-    {
-      meanDt = (time - previous.key()) / steps;
-      // (after an aborted or failed update, some of these steps were taken then, in seconds
-      // this frame's StepSeconds does not count)
-      if (sample.stepSeconds > 0 && !this->Interrupted.contains(source) && !seenBefore)
-        sample.stepsPerSecond = steps / sample.stepSeconds;
-    }
-  }
-  if (seenBefore)
+  if (stepsTaken > 0 && sample.stepSeconds > 0)
+    sample.stepsPerSecond = stepsTaken / sample.stepSeconds;
+  else if (seenBefore)
     sample.stepsPerSecond = next.value().stepsPerSecond;
+  // The mean time step since the frame before, or since the start for a run's first frame.
+  const bool hasPrevious = next != history.begin();
+  const double fromTime = hasPrevious ? std::prev(next).key() : 0.0;
+  const double fromSteps = hasPrevious ? std::prev(next).value().steps : 0.0;
+  if (sample.steps > fromSteps)
+    meanDt = (time - fromTime) / (sample.steps - fromSteps);
   history.insert(time, sample);
-  // (a frame that took no steps, from a checkpoint, leaves the interrupted steps uncounted)
-  if (sample.stepSeconds > 0)
-    this->Interrupted.remove(source);
+  this->ChartUpTo[source] = time;
   return sample;
 }
 
@@ -318,8 +309,11 @@ void pqShallowWaterMonitor::drawChart()
   static const char* const units[] = { "m³", "m", "m²", "steps/s" };
   const int choice = this->Form->ChartChoice->currentIndex();
   QVector<QPointF> points;
+  // The run up to the frame shown: after Restart or a step back in time, the frames beyond it
+  // are kept (they come back bit for bit) but not drawn.
   const QMap<double, Sample> history = this->History.value(this->Followed);
-  for (auto it = history.cbegin(); it != history.cend(); ++it)
+  const double upTo = this->ChartUpTo.value(this->Followed, kUnknown);
+  for (auto it = history.cbegin(); it != history.cend() && !(it.key() > upTo); ++it)
   {
     const Sample& s = it.value();
     const double value = choice == 0   ? s.water

@@ -55,7 +55,7 @@ private:
     double stepsPerSecond = -1; // < 0: unknown (a frame from a checkpoint took no steps)
   };
   // The frame at `time` into the source's history (a new run's starts it afresh); its mean time
-  // step since the frame before into meanDt (NaN where unknown).
+  // step since the frame before (or the start) into meanDt (NaN where unknown).
   Sample record(pqPipelineSource* source, vtkPVDataInformation* info, double time, double& meanDt);
   void showReadouts(pqPipelineSource* source,
     vtkPVDataInformation* info,
@@ -71,7 +71,7 @@ private:
   QMap<pqPipelineSource*, QMap<double, Sample>> History;
   QMap<pqPipelineSource*, QString> Settings; // the RunSettings of the run in History
   QMap<pqPipelineSource*, bool> Restarted;   // whether History holds a run started again
-  QSet<pqPipelineSource*> Interrupted;       // whose last update gave no frame (aborted...)
+  QMap<pqPipelineSource*, double> ChartUpTo; // the time of the frame shown: the chart's end
 };
 
 #endif

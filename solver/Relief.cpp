@@ -85,8 +85,29 @@ void reliefNormals(const Real* bed, int nx, int ny, double dx, double exaggerati
     }
 }
 
+template<class Real>
+void reliefUnderWater(const float* bedNormals,
+  const Real* depth,
+  std::size_t count,
+  double wetDepth,
+  float* normals)
+{
+  for (std::size_t c = 0; c < count; ++c)
+  {
+    const float* n = bedNormals + 3 * c;
+    const double keep = depth[c] > wetDepth ? kReliefUnderWater : 1.0;
+    const double x = keep * n[0], y = keep * n[1], z = n[2];
+    const double length = std::sqrt(x * x + y * y + z * z);
+    normals[3 * c] = static_cast<float>(x / length);
+    normals[3 * c + 1] = static_cast<float>(y / length);
+    normals[3 * c + 2] = static_cast<float>(z / length);
+  }
+}
+
 template double typicalSlope(const float*, int, int, double);
 template double typicalSlope(const double*, int, int, double);
 template void reliefNormals(const float*, int, int, double, double, float*);
 template void reliefNormals(const double*, int, int, double, double, float*);
+template void reliefUnderWater(const float*, const float*, std::size_t, double, float*);
+template void reliefUnderWater(const float*, const double*, std::size_t, double, float*);
 } // namespace swe

@@ -2,6 +2,7 @@
 // The terrain's shape for a lit map: unit normals of the bed, one a cell, so that a view that
 // lights its surface (ParaView's Surface representation) shades slopes as a hill-shade does,
 // under the water as on dry land. For display only: nothing in a run reads them.
+#include <cstddef>
 #include <cstdint>
 
 namespace swe
@@ -21,4 +22,18 @@ double reliefExaggeration(double typicalSlope);
 // (0, 0, 1) on a NaN cell or one without a neighbour with a bed.
 template<class Real>
 void reliefNormals(const Real* bed, int nx, int ny, double dx, double exaggeration, float* normals);
+
+// The share of the bed's slope a wet cell's normal keeps: lit through the water, the bed's banks
+// would shade the water as dark as the deepest blue; a flat surface with a trace of the shape
+// below reads as water.
+constexpr double kReliefUnderWater = 0.25;
+
+// normals (3 floats a cell, count cells) from bedNormals: as they are where the cell is dry
+// (depth at most wetDepth, or NaN), their slope scaled by kReliefUnderWater where it is wet.
+template<class Real>
+void reliefUnderWater(const float* bedNormals,
+  const Real* depth,
+  std::size_t count,
+  double wetDepth,
+  float* normals);
 } // namespace swe

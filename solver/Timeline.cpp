@@ -125,9 +125,11 @@ double Timeline::nextOutputTime() const
 bool Timeline::advance(double next, const ProgressCallback& progress)
 {
   const double now = simulation_->time();
+  const auto stepsBefore = simulation_->steps();
   const auto start = Clock::now();
   const bool done = simulation_->advanceTo(next, progress);
   steppingSeconds_ += secondsSince(start);
+  steppedSteps_ += static_cast<double>(simulation_->steps() - stepsBefore);
   advanced_ += simulation_->time() - now;
   if (!done)
     return false;

@@ -101,6 +101,9 @@ public:
   // Wall-clock seconds spent stepping (inside Simulation::advanceTo) and taking checkpoints,
   // since construction: what a frame costs in the engine, for the plugin's frame timings.
   double steppingSeconds() const { return steppingSeconds_; }
+  // Steps taken in those seconds (replays included): a frame's speed is the steps its request
+  // took over the seconds it spent stepping, whatever the frames before it did.
+  double steppedSteps() const { return steppedSteps_; }
   double checkpointSeconds() const { return checkpointSeconds_; }
 
 private:
@@ -134,6 +137,7 @@ private:
   std::future<std::vector<unsigned char>> prepared_; // prepareSpare()'s memory, once touched
   double spacing_; // minimum simulated time between two kept checkpoints
   double advanced_ = 0;
+  double steppedSteps_ = 0;
   double ahead_ = 0; // the target of an advance output() started; 0: none
   double steppingSeconds_ = 0, checkpointSeconds_ = 0;
   // For maxCheckpointShare: when the timeline was made, the seconds the checkpoints after t = 0

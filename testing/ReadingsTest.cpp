@@ -61,6 +61,31 @@ TEST(Relief, NanCellsPointUpAndAreNotDifferencedAcross)
     }
 }
 
+// Under water the map shows water, lit as a nearly flat surface with a trace of the bed's shape:
+// a wet cell keeps a quarter of its slope, a dry (or NaN-depth) one all of it.
+TEST(Relief, WaterKeepsAQuarterOfTheSlopeItCovers)
+{
+  const double slope = 2.0; // rise over run
+  const float length = static_cast<float>(std::sqrt(slope * slope + 1));
+  const std::vector<float> bed = { -2.0f / length,
+    0.0f,
+    1.0f / length,
+    -2.0f / length,
+    0.0f,
+    1.0f / length,
+    -2.0f / length,
+    0.0f,
+    1.0f / length };
+  const std::vector<double> depth = { 0.005, 0.5, std::numeric_limits<double>::quiet_NaN() };
+  std::vector<float> lit(9);
+  swe::reliefUnderWater(bed.data(), depth.data(), 3, 0.01, lit.data());
+  for (int c : { 0, 2 })
+    for (int k = 0; k < 3; ++k)
+      EXPECT_FLOAT_EQ(lit[3 * c + k], bed[3 * c + k]) << "dry cell " << c;
+  EXPECT_NEAR(-lit[3] / lit[5], swe::kReliefUnderWater * slope, 1e-6);
+  EXPECT_NEAR(lit[3] * lit[3] + lit[4] * lit[4] + lit[5] * lit[5], 1.0, 1e-6);
+}
+
 TEST(Relief, TypicalSlopeAndExaggeration)
 {
   const std::vector<double> bed = plane(40, 30, 5.0, 0.03, 0.04);
