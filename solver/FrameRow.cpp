@@ -115,8 +115,8 @@ inline void widenTile(const Real* depth,
 
 #if defined(__GNUC__) && defined(__x86_64__)
 // The same with AVX-512 where the CPU has it (16 floats or 8 doubles an instruction): the bounds
-// cost more arithmetic than the rest of the row, and on the H200's 16-core host the SSE2 version
-// made the frame's pass longer than the frame's steps (PERFORMANCE.md). Ties and NaNs as
+// cost more arithmetic than the rest of the row, and at SSE2 width they held up the frame's pass
+// on a many-core GPU host (see PERFORMANCE.md, 'Decisions that stand'). Ties and NaNs as
 // minps/maxps take them (the value first: a NaN value leaves the bound).
 #define SWE_AVX512 __attribute__((target("avx512f")))
 // Widens the lanes low[0, 64 bytes) and high by a[0, whole) (whole: a multiple of the lanes).
@@ -378,8 +378,8 @@ double fillFrameRow(const Real* h,
 {
   TileBounds<Real> bounds;
   // Each output goes out in bursts of one tile, one array after the other: streaming stores to
-  // four arrays at once, 16 bytes each in turn, ran slower on the H200's host than the scalar
-  // version (write-combining buffers flushed half full; PERFORMANCE.md).
+  // four arrays at once, 16 bytes each in turn, flush the write-combining buffers half full
+  // (see PERFORMANCE.md, 'Decisions that stand').
   constexpr std::size_t tile = 256;
   alignas(16) Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile], uTile[tile],
     vTile[tile];
