@@ -1,7 +1,7 @@
 #pragma once
 // The arrays of the last outputs of one source, kept so that the next output refills them instead
-// of allocating ~40 bytes a cell of fresh memory each frame (at 4096^2 the page faults of first
-// touch cost three times the fill itself).
+// of allocating ~40 bytes a cell of fresh memory each frame (the page faults of first touch cost
+// more than the fill itself: see PERFORMANCE.md, 'Decisions that stand').
 #include "FrameArraySelection.h"
 
 #include <vtkDataArray.h>

@@ -488,11 +488,11 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
   // One pass over all cores (a GPU may be stepping ahead meanwhile), in blocks of rows taken in
   // row order, each once its rows have arrived: each value depends on its cell only, and the mass
   // is summed row by row, then over the rows in order, so no value depends on the threads. (A sum
-  // in index order on one thread of its own took longer than the rest of the pass on the H200's
-  // 16-core host; a pass per part of the download, twice as long as one pass: Debian's VTK
-  // starts its threads anew for each pass. PERFORMANCE.md.) Each row goes through fillFrameRow
-  // (solver/FrameRow: SSE2, streaming stores). Debian's VTK defaults to the sequential backend;
-  // its std::thread backend is built in.
+  // in index order on one thread of its own is slower than the rest of the pass on a many-core
+  // host; a pass per part of the download costs more than one: Debian's VTK starts its threads
+  // anew for each pass. See PERFORMANCE.md, 'Decisions that stand'.) Each row goes through
+  // fillFrameRow (solver/FrameRow: SSE2, streaming stores). Debian's VTK defaults to the sequential
+  // backend; its std::thread backend is built in.
   vtkSMPTools::LocalScope(vtkSMPTools::Config{ std::string("STDThread") },
     [&]
     {

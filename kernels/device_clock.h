@@ -204,9 +204,9 @@ inline real pair_predicted_speed(__global const real* ctrl, real fixed_dt)
 /* Whether max(|u|, |v|) + sqrt(g h) <= s for a cell with h > 0, without dividing by h or taking
  * a root: q + h sqrt(g h) <= s h with q = max(|hu|, |hv|), i.e. r = s h - q >= 0 and
  * g h^3 <= r^2, tested at once as g h^3 <= r |r| (negative where r is; g h^3 > 0 for a wet
- * cell), and with | for ||: no branch (two-step Lax-Friedrichs with the adaptive dt 1.5 % faster
- * in fp32 and 1 % in fp64 on the H200; PERFORMANCE.md). A dry cell (h <= H_DRY) passes: the
- * wave-speed maximum counts it as still. s = INFINITY passes every wet cell.
+ * cell), and with | for ||: no branch (see PERFORMANCE.md, 'Decisions that stand'). A
+ * dry cell (h <= H_DRY) passes: the wave-speed maximum counts it as still. s = INFINITY passes
+ * every wet cell.
  * (ReferenceSolver::speedsAtMost does the same operations.) */
 inline bool speed_at_most(real h, real hu, real hv, real s)
 {

@@ -76,8 +76,9 @@ inline void fold_loaded(MAP_ARGUMENTS,
 }
 
 /* In the sweeps (STEP_FOLDS_MAPS 1): the maps of the step's input cell c, loaded with its other
- * values, before the row's barriers (a load at the fold left every group waiting on it: -59 %
- * on the H200, PERFORMANCE.md), and their fold once the row is solved. Dry cells load nothing. */
+ * values, before the row's barriers (a load at the fold leaves every group waiting on it: see
+ * PERFORMANCE.md, 'Decisions that stand'), and their fold once the row is solved. Dry cells load
+ * nothing. */
 #ifndef STEP_FOLDS_MAPS
 #define STEP_FOLDS_MAPS 0
 #define ARRIVAL_DEPTH 0

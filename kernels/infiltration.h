@@ -10,8 +10,8 @@
 
 /* F1 - F0 after dt of ponding: Newton's method on the equation above written for the increment d,
  * d - P log1p(d / (F0 + P)) = K dt, so that fp32 resolves increments far smaller than F0 (in
- * F1 - F0 and ln((F1 + P) / (F0 + P)) they drown in F0's rounding: at 1 ms steps an hour's
- * infiltration came out 98 % short). It starts from the lesser of two bounds above the root,
+ * F1 - F0 and ln((F1 + P) / (F0 + P)) they drown in F0's rounding once steps are short: see
+ * NUMERICS.md, 'Rain'). It starts from the lesser of two bounds above the root,
  * K dt (1 + P / F0) (since ln(1 + x) <= x) and K dt + sqrt(2 P K dt); the function is convex and
  * increasing past 0, so the iterates fall to the root. They stop once one no longer falls, or
  * would not stay above 0 (fp32's rounding where K dt is 1e-14 m or less): usually after one to

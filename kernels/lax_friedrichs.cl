@@ -242,10 +242,11 @@ inline real two_steps(__global const real* h, __global const real* hu, __global 
       const bool own = ex >= 1 && ex < MID_W - 1 && ey >= 1 && ey < MID_H - 1;
       if (own && !is_physical(a, b, d))
         atomic_min(&status[STATUS_BAD_MID], j * NX + i);
-      /* (checking in the second loop instead was 8 % slower in fp32) */
+      /* (checked here, not in the second loop, which measured slower: see PERFORMANCE.md,
+       * 'Decisions that stand') */
       else if (own)
-        /* (Choosing INFINITY in the kernel before the call instead made fp32 7.6 % slower on
-         * the H200, for a reason not found: PERFORMANCE.md.) */
+        /* (Choosing INFINITY in the kernel before the call instead takes more registers, so
+         * fewer groups run at once: see PERFORMANCE.md, 'Decisions that stand'.) */
         fast |= !speed_at_most(a, b, d, check_speed ? predicted : (real)INFINITY);
     }
     else if (in_x != in_y && i >= -1 && i <= NX && j >= -1 && j <= NY)
@@ -295,7 +296,7 @@ inline real two_steps(__global const real* h, __global const real* hu, __global 
  * holds the state (STATUS_PARITY); the host queues launches reading copy 0 and copy 1 in turn
  * (`parity`: the copy this one reads), and a launch whose copy does not hold the state does
  * nothing, as does a no-op launch. (Choosing the input copy on the device instead, by a pointer
- * or by a call per copy, cost the H200 9-18 %: PERFORMANCE.md.) */
+ * or by a call per copy, measured slower: see PERFORMANCE.md, 'Decisions that stand'.) */
 __kernel __attribute__((reqd_work_group_size(WG_X, WG_Y, 1))) void
 lax_friedrichs_two_steps(GPU_STEP_ARGUMENTS, const int parity)
 {

@@ -28,10 +28,10 @@
 #define MUSCL_ALL(m) (m)
 #endif
 
-/* a * b + c, fused, with one rounding (fma): on the H200 +6 % MUSCL-Hancock and +3 % MUSCL-HLLC
- * in fp32, where the compiler does not contract on its own; in fp64 +2.8 % and +4.0 % (on earlier
- * kernels it cost fp64 MUSCL-Hancock 19 %; PERFORMANCE.md). Where it nests, the
- * first term of the original sum is innermost. The twin uses std::fma, so both round alike. */
+/* a * b + c, fused, with one rounding (fma): one instruction instead of two in both precisions,
+ * which the compiler does not contract on its own (see PERFORMANCE.md, 'Decisions that stand').
+ * Where it nests, the first term of the original sum is innermost. The twin uses std::fma, so both
+ * round alike. */
 #define MULADD(a, b, c) fma(a, b, c)
 
 /* Fluxes of (h, normal momentum, transverse momentum) through one face. */
@@ -62,10 +62,10 @@ typedef struct
 } AxisStencil;
 
 /* The smaller in magnitude of two slopes of the same sign, else 0. In fp32 the median of a, b
- * and 0: three min/max and no product, comparison or branch (+3 % MUSCL-Hancock, +4 % MUSCL-HLLC
- * on the H200). In fp64, where min and max cost more than a product, one product and one select
- * (5 % faster there than the median; both measured in PERFORMANCE.md). The two give the same
- * slopes, except two same-sign slopes whose product underflows: the product form makes those 0. */
+ * and 0: three min/max and no product, comparison or branch. In fp64, where min and max cost more
+ * than a product, one product and one select (both measured: see PERFORMANCE.md, 'Decisions that
+ * stand'). The two give the same slopes, except two same-sign slopes whose product underflows: the
+ * product form makes those 0. */
 inline real minmod(real a, real b)
 {
 #ifdef SWE_DOUBLE
@@ -77,7 +77,7 @@ inline real minmod(real a, real b)
 
 /* Velocity of a cell; zero in a dry cell, so thin films never divide by almost nothing. A
  * reciprocal, which the compiler shares between a cell's two velocities: fp64 division is a
- * long software sequence on GPUs (+17 % fp64 on the H200, fp32 within 1 %; PERFORMANCE.md). */
+ * long software sequence on GPUs (see PERFORMANCE.md, 'Decisions that stand'). */
 inline real cell_velocity(real h, real q, real h_dry)
 {
   return h > h_dry ? q * ((real)1 / h) : (real)0;
@@ -136,12 +136,13 @@ inline FaceState reconstruct(const AxisStencil* s, int k, real sign, real h_dry)
  * way the mass flux does (its speed is the HLL mass flux over the HLL star depth, which these
  * wave speeds keep >= 0), so the transverse flux is the mass flux times the upwind side's
  * velocity. Against the branching form it replaced, the same flux but for round-off, in fewer
- * instructions (MUSCL-Hancock fp32 +12 % on the H200; PERFORMANCE.md). */
+ * instructions (see PERFORMANCE.md, 'Decisions that stand'). */
 inline FaceFlux hllc(real hL, real uL, real vL, real hR, real uR, real vR, real g, real h_dry)
 {
   const mask wetL = hL > h_dry, wetR = hR > h_dry;
   /* Both sides dry: no flux. Where every lane agrees (always, for one cell), a branch skips the
-   * work: selections alone, with no early return, cost MUSCL-Hancock 5 % on the H200. */
+   * work: selections alone, with no early return, do a dry face's arithmetic too (see
+   * PERFORMANCE.md, 'Decisions that stand'). */
   const mask dry = !wetL && !wetR;
   FaceFlux f;
   f.h = (real)0;

@@ -36,7 +36,7 @@
  * from there. */
 /* With a held dt (HELD_DT: solver/Parameters.h, exchangeInterval) the capped pass takes every
  * step alone: whether a step is taken again would be the whole grid's choice, which a rank
- * cannot make between exchanges. The cap costs about 2 % (SPLIT_RUNS.md). */
+ * cannot make between exchanges. What the cap costs: SPLIT_RUNS.md, 'Threads as ranks'. */
 #ifdef HELD_DT
 #define HELD_DT_CAPPED 1
 #else

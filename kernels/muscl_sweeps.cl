@@ -12,10 +12,10 @@
  * once, and every value comes from the functions that axis_rate() (the C++ twin) uses, so the
  * results are the twin's to round-off.
  *
- * It replaced a kernel that kept a two-cell halo tile, the slopes and the faces in local memory:
- * 1.85x faster in fp32 and 1.41x in fp64 on the H200 (the sweep +48 % fp32, then issuing each
- * row's global loads before its barriers +25 %); what bounds it now is its instruction count
- * (about 730 SASS instructions a cell and stage in fp32; PERFORMANCE.md).
+ * Registers and row exchanges take the place of a local-memory tile of the cells, slopes and
+ * faces, and each row's global loads are issued before its barriers, so that their latency hides
+ * behind them; what bounds the sweep is its instruction count (see PERFORMANCE.md, 'Decisions
+ * that stand' and 'Scaling model').
  * ROWS >= 2 (LaunchShape). */
 
 #ifndef MUSCL_LANES /* the GPU-shaped sweeps; the CPU-shaped kernels are at the end */
@@ -23,10 +23,10 @@
 #define UPDATED_W (WG_X - 4)
 
 /* In fp32 the MUSCL-Hancock sweep's row loop is unrolled by two, so that sliding the window
- * along y is register renaming instead of moves (+4 % on the H200); in fp64 the registers that
- * takes cost more (-19 %), and the MUSCL-HLLC stage lost 3 % (PERFORMANCE.md). Only for an even
- * count of rows: PoCL miscompiled an odd count's leftover row, which holds barriers (the
- * kernel's results left the twin's). -DSWEEP_UNROLL= turns it off. */
+ * along y is register renaming instead of moves; in fp64 the registers that takes cost more than
+ * the moves, and the MUSCL-HLLC stage is slower unrolled too (see PERFORMANCE.md, 'Decisions
+ * that stand'). Only for an even count of rows: PoCL miscompiled an odd count's leftover row,
+ * which holds barriers (the kernel's results left the twin's). -DSWEEP_UNROLL= turns it off. */
 #ifndef SWEEP_UNROLL
 #if defined(SWE_DOUBLE) || (ROWS % 2 != 0)
 #define SWEEP_UNROLL
@@ -123,7 +123,8 @@ typedef struct
  * (the two items at either end only supply neighbours). The group's cells are a tile (tx, ty;
  * dry_tiles.h), whose wet flag starts clear, before the body's first barrier. A launch may cover
  * a rectangle of the tiles alone, from its global offset (RankCoupling::sendEarly): the tile is
- * taken from the global id (the group id and the offset cost the capped pass 1 % on the H200). */
+ * taken from the global id (from the group id and the offset it costs the capped pass more
+ * arithmetic: see PERFORMANCE.md, 'Decisions that stand'). */
 #define SWEEP_PLACE(m)                                                                            \
   __local real* const scratch = (m)->scratch;                                                     \
   const RowExchange cells = { (m)->ch, (m)->ceta, (m)->cun, (m)->cut },                           \
@@ -380,7 +381,8 @@ inline CellFaces row_faces(RowExchange x, int k, int kw, int ke, FaceState ys, F
  * `capped` is a constant in each kernel, so each compiles only its own pass; rooms (the second
  * pass's) keeps the rows' depths at the faces before the half step (CellFaces) by the parity of
  * the row, rather than registers, which they would take past the 96 that let five groups of 128
- * share an H200 SM (106: -9 %; in local memory -4.6 %; PERFORMANCE.md). */
+ * share an H200 SM: fewer groups at once cost more than the local memory does (see
+ * PERFORMANCE.md, 'Decisions that stand'). */
 /* MUSCL-Hancock's local memory: the sweep's, and the capped pass's rooms (unused by the first). */
 typedef struct
 {

@@ -60,19 +60,18 @@ typedef maskv maskm;
 /* 1 / x and sqrt(x) in fp64 on GPUs (the host builds with -DNEWTON_FP64=1 for GPU devices):
  * NVIDIA's fp64 division and square root are long software sequences with slow-path branches.
  * - real_recip: float's native estimate (2^-23 on NVIDIA's), then two Newton steps (about
- *   2^-46, then before its last rounding within about 2^-88 of 1 / x). It made fp64 two-step
- *   Lax-Friedrichs 25 % faster on the H200 (PERFORMANCE.md).
+ *   2^-46, then before its last rounding within about 2^-88 of 1 / x).
  * - real_sqrt (the second order's celerities): float's 1 / sqrt(x) (within 2 ulp by OpenCL's
  *   rules), one Newton step (about 2^-44), then x times that, corrected once: within about
- *   2^-84 of the root before its last rounding. MUSCL-Hancock and MUSCL-HLLC fp64 +4 % on the
- *   H200.
+ *   2^-84 of the root before its last rounding.
+ * Both are faster than NVIDIA's sequences (see PERFORMANCE.md, 'Decisions that stand').
  * So both give the correctly rounded result but where it lies that close to a halfway point:
  * the same bits as dividing and sqrt() in practice (the twin divides and takes std::sqrt).
  * Every kernel of a program uses the same functions, so all launch shapes give the same bits.
  * They hold for x from about 1.2e-38 to 3.4e38 (float's range): below, the reciprocal is not
  * finite, which the blow-up check stops, and the root less exact (of a depth far below H_DRY,
  * which HLLC does not use; 0 gives 0); above, 0 (no flood is that deep). CPU devices divide and
- * take sqrt: the reciprocals made fp64 Lax-Friedrichs 13 % slower on PoCL. realv: 8 cells,
+ * take sqrt: their hardware beats the reciprocals there (PERFORMANCE.md, as above). realv: 8 cells,
  * realm: MUSCL_LANES cells. fp32 always divides and takes sqrt. */
 #if defined(SWE_DOUBLE) && NEWTON_FP64
 #define NEWTON_STEP(T, x, y) fma(y, fma(-(x), y, (T)1), y)

@@ -87,8 +87,9 @@ compute_dt(__global real* partial_max, const int num_partials, __global real* ct
     m, partial_max, num_partials, ctrl, status, cfl_dx, fixed_dt, commit_now, held);
 }
 
-/* A second-order step's start in one launch, not two (1-2 % of the step rate at 1024² to 2048²
- * on an H200: PERFORMANCE.md): the ghosts of the state it reads, then
+/* A second-order step's start in one launch, not two (a launch's overhead less a step, which
+ * counts on grids that do not fill a GPU: see PERFORMANCE.md, 'Decisions that stand'): the ghosts
+ * of the state it reads, then
  * compute_dt's choice and commit (commit_now = 1) by the last group to finish. Every group reads
  * the state's time and the speeds before it counts, so that group resets and commits after all
  * have read them. (No barrier under a condition: PoCL runs such code wrongly.) */

@@ -49,9 +49,10 @@ inline int local_id_linear(void)
  * their bit patterns as unsigned integers, so one atomic max per group on those bits into
  * partial_max[0] replaces a partial per group: compute_dt (and every group of
  * fill_ghosts_choose_dt) then reads one value instead of tens of thousands (a single work-group
- * reading them serially cost about 10 % of a step on a GPU). fp64 needs 64-bit atomics; without
- * them each group keeps its own partial, and each reader reads them all. -DSWE_NO_SPEED_ATOMICS
- * takes that path on any device (the host then keeps the clock as without them; for tests). */
+ * reading them serially held up every step: see PERFORMANCE.md, 'Decisions that stand'). fp64 needs
+ * 64-bit atomics; without them each group keeps its own partial, and each reader reads them all.
+ * -DSWE_NO_SPEED_ATOMICS takes that path on any device (the host then keeps the clock as without
+ * them; for tests). */
 #if !defined(SWE_NO_SPEED_ATOMICS) &&                                                              \
   (!defined(SWE_DOUBLE) || defined(cl_khr_int64_extended_atomics))
 #define SPEED_MAX_ATOMIC 1

@@ -104,7 +104,8 @@ DeviceFeatures deviceFeatures(const cl::Device& device,
 {
   DeviceFeatures features;
   const std::string extensions = device.getInfo<CL_DEVICE_EXTENSIONS>();
-  // 16 lanes: PoCL with AVX-512 in fp32, about 1.3x 8 lanes (PERFORMANCE.md).
+  // 16 lanes where the device prefers them (PoCL with AVX-512 in fp32): faster than 8 there
+  // (see PERFORMANCE.md, 'Decisions that stand').
   features.musclLanes = (params.precision == Precision::Double
                             ? device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE>()
                             : device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>()) >= 16
@@ -188,8 +189,8 @@ std::string programBuildOptions(const ProgramSettings& settings)
   std::ostringstream s;
   s << boundaryOptions(params, settings.local.datum);
   // fp32 flushes denormals (below 1.2e-38, nothing a flood holds): the second-order sweeps
-  // run 10 % faster on the H200 without the division and square-root slow paths they take
-  // (PERFORMANCE.md); Lax-Friedrichs is unchanged.
+  // then skip the division and square-root slow paths that denormals take (see
+  // PERFORMANCE.md, 'Decisions that stand').
   s << "-cl-std=CL1.2 "
     << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "-cl-denorms-are-zero ")
     << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost

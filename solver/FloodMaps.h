@@ -18,7 +18,8 @@ constexpr int kFloodMapCount = 5;
 
 // The passes over every cell after a step (the maps' fold, the infiltration): a work-item takes
 // kPassRows cells of a column (kernels/grid.h's PASS_ROWS), whose depths it loads together. One
-// cell an item left the H200 waiting on each load: 0.16 ms a pass at 4096² fp32, on dry cells.
+// cell an item waits on each load in turn, even on dry cells (see PERFORMANCE.md, 'Decisions that
+// stand').
 constexpr int kPassRows = 8;
 // Their launch over the grid of layout, in groups of kPassGroupX x 1.
 constexpr int kPassGroupX = 64;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <limits>
 #include <type_traits>
@@ -115,8 +116,8 @@ inline void widenTile(const Real* depth,
 
 #if defined(__GNUC__) && defined(__x86_64__)
 // The same with AVX-512 where the CPU has it (16 floats or 8 doubles an instruction): the bounds
-// cost more arithmetic than the rest of the row, and on the H200's 16-core host the SSE2 version
-// made the frame's pass longer than the frame's steps (PERFORMANCE.md). Ties and NaNs as
+// cost more arithmetic than the rest of the row, and at SSE2 width they held up the frame's pass
+// on a many-core GPU host (see PERFORMANCE.md, 'Decisions that stand'). Ties and NaNs as
 // minps/maxps take them (the value first: a NaN value leaves the bound).
 #define SWE_AVX512 __attribute__((target("avx512f")))
 // Widens the lanes low[0, 64 bytes) and high by a[0, whole) (whole: a multiple of the lanes).
@@ -278,51 +279,53 @@ void storeTriples(double* out, __m128d x, __m128d y)
   _mm_store_pd(out + 4, _mm_unpackhi_pd(y, zero)); // y1 0
 }
 
+// The SSE2 register of four floats or of two doubles.
+template<class Real>
+struct SseRegister;
+template<>
+struct SseRegister<float>
+{
+  using type = __m128;
+};
+template<>
+struct SseRegister<double>
+{
+  using type = __m128d;
+};
+
 // Four cells (fp32) or two (fp64) from k on into tiles at j: surface, momentum and velocity (and
 // its x and y apart).
-void fillGroup(const float* h,
-  const float* hu,
-  const float* hv,
-  const float* bed,
+template<class Real>
+void fillGroup(const Real* h,
+  const Real* hu,
+  const Real* hv,
+  const Real* bed,
   std::size_t k,
-  float* surface,
-  float* momentum,
-  float* velocity,
-  float* u,
-  float* v)
+  Real* surface,
+  Real* momentum,
+  Real* velocity,
+  Real* u,
+  Real* v)
 {
-  const __m128 depthHere = _mm_loadu_ps(h + k), x = _mm_loadu_ps(hu + k), y = _mm_loadu_ps(hv + k);
-  _mm_store_ps(surface, _mm_add_ps(depthHere, _mm_loadu_ps(bed + k)));
+  // __m128 or __m128d, whose arithmetic GCC's vector extension writes as operators: the same
+  // IEEE operations as the SSE2 instructions. Moved in and out by memcpy.
+  using Vector = typename SseRegister<Real>::type;
+  const auto load = [](const Real* from)
+  {
+    Vector loaded;
+    std::memcpy(&loaded, from, sizeof(Vector));
+    return loaded;
+  };
+  const auto store = [](Real* to, Vector values) { std::memcpy(to, &values, sizeof(Vector)); };
+  const Vector depthHere = load(h + k), x = load(hu + k), y = load(hv + k);
+  store(surface, depthHere + load(bed + k));
   storeTriples(momentum, x, y);
-  // 1 / h where h > 0, else 0 (the mask also zeroes the infinity of a dry cell's division).
-  const __m128 inverse =
-    _mm_and_ps(_mm_cmpgt_ps(depthHere, _mm_setzero_ps()), _mm_div_ps(_mm_set1_ps(1.0f), depthHere));
-  const __m128 velocityX = _mm_mul_ps(x, inverse), velocityY = _mm_mul_ps(y, inverse);
+  // 1 / h where h > 0, else 0 (a dry cell's infinite quotient is not taken).
+  const Vector inverse = depthHere > Real(0) ? Real(1) / depthHere : Vector{};
+  const Vector velocityX = x * inverse, velocityY = y * inverse;
   storeTriples(velocity, velocityX, velocityY);
-  _mm_store_ps(u, velocityX); // apart too, for the tile's bounds
-  _mm_store_ps(v, velocityY);
-}
-
-void fillGroup(const double* h,
-  const double* hu,
-  const double* hv,
-  const double* bed,
-  std::size_t k,
-  double* surface,
-  double* momentum,
-  double* velocity,
-  double* u,
-  double* v)
-{
-  const __m128d depthHere = _mm_loadu_pd(h + k), x = _mm_loadu_pd(hu + k), y = _mm_loadu_pd(hv + k);
-  _mm_store_pd(surface, _mm_add_pd(depthHere, _mm_loadu_pd(bed + k)));
-  storeTriples(momentum, x, y);
-  const __m128d inverse =
-    _mm_and_pd(_mm_cmpgt_pd(depthHere, _mm_setzero_pd()), _mm_div_pd(_mm_set1_pd(1.0), depthHere));
-  const __m128d velocityX = _mm_mul_pd(x, inverse), velocityY = _mm_mul_pd(y, inverse);
-  storeTriples(velocity, velocityX, velocityY);
-  _mm_store_pd(u, velocityX);
-  _mm_store_pd(v, velocityY);
+  store(u, velocityX); // apart too, for the tile's bounds
+  store(v, velocityY);
 }
 
 // Eight cells' depths added to the partial sums of their index modulo 8 (sums[0] holds 0 and 1,
@@ -378,8 +381,8 @@ double fillFrameRow(const Real* h,
 {
   TileBounds<Real> bounds;
   // Each output goes out in bursts of one tile, one array after the other: streaming stores to
-  // four arrays at once, 16 bytes each in turn, ran slower on the H200's host than the scalar
-  // version (write-combining buffers flushed half full; PERFORMANCE.md).
+  // four arrays at once, 16 bytes each in turn, flush the write-combining buffers half full
+  // (see PERFORMANCE.md, 'Decisions that stand').
   constexpr std::size_t tile = 256;
   alignas(16) Real surfaceTile[tile], momentumTile[3 * tile], velocityTile[3 * tile], uTile[tile],
     vTile[tile];

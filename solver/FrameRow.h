@@ -11,7 +11,8 @@ namespace swe
 {
 // The bounds of a frame's derived values, gathered in the pass that makes them: a viewer asks for
 // every array's range after each frame (ParaView's data information, colour maps), and VTK's own
-// pass over the arrays to answer took hundreds of times a frame's steps (PERFORMANCE.md).
+// pass over the arrays to answer takes far longer than a frame's steps (see PERFORMANCE.md,
+// 'Decisions that stand').
 struct FrameRanges
 {
   enum Quantity

@@ -6,7 +6,8 @@
 namespace swe
 {
 // Asks for transparent huge pages on the 2 MiB pages inside [data, data + bytes) before first
-// touch: each fault then maps 2 MiB instead of 4 KiB (fresh memory fills about twice as fast).
+// touch: each fault then maps 2 MiB instead of 4 KiB, so fresh memory takes fewer faults to fill
+// (see PERFORMANCE.md, 'Decisions that stand').
 // Only a hint: Linux with THP in "madvise" mode (Debian's default) honours it; elsewhere a no-op.
 void adviseHugePages(void* data, std::size_t bytes);
 

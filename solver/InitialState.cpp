@@ -235,7 +235,8 @@ void validateCells(const InitialState& s, bool allowDry)
   const char* names[] = { "depth", "x-momentum", "y-momentum", "bed elevation" };
   for (std::size_t k = 0; k < s.cells(); ++k)
   {
-    // The cell's name only for a message: made for every cell, it took a second at 4096^2.
+    // The cell's name only for a message: made for every cell, it was most of the check's time
+    // (see PERFORMANCE.md, 'Decisions that stand').
     const auto cell = [&] { return s.cellName(k); };
     const double h = s.h[k], hu = s.hu[k], hv = s.hv[k], bed = s.bed[k];
     for (int f = 0; f < 4; ++f)

@@ -122,8 +122,8 @@ void checkLaunchShape(const LaunchShape& shape,
 
 LaunchShape defaultLaunchShape(const SimulationParameters& params, const DeviceInfo& device)
 {
-  // The second-order scheme: one row of items sweeping columns of 32 cells (the fastest shape
-  // on the H200, PERFORMANCE.md).
+  // The second-order scheme: one row of items sweeping columns of 32 cells (the H200's pick at
+  // 4096^2: see PERFORMANCE.md, 'Decisions that stand').
   LaunchShape shape = isSecondOrder(params.scheme) ? LaunchShape{ 128, 1, 32 } : LaunchShape{};
   while (!fits(shape, params, device) && shape.groupY > 1)
     shape.groupY /= 2;
@@ -142,13 +142,14 @@ std::vector<LaunchShape> orderedCandidates(const SimulationParameters& params,
   const bool cpu = device.type == "CPU";
   const auto rows = [](int n) { return LaunchShape{ 64, 4, n, true }; };
   if (isSecondOrder(params.scheme) && cpu)
-    // The CPU-shaped path, whole rows with explicit vectors: 3-5x the sweeps on PoCL, so other
-    // sweep shapes are not worth their tuning time; rows4 won most tunings.
+    // The CPU-shaped path, whole rows with explicit vectors: far faster than the sweeps on PoCL
+    // (see PERFORMANCE.md, 'Decisions that stand'), so other sweep shapes are not worth their
+    // tuning time; rows4 won most tunings.
     return { rows(4), rows(16), rows(1), defaultLaunchShape(params, device) };
   if (isSecondOrder(params.scheme))
   {
-    // The H200 picked 128x1x16 on 1024^2 and 2048^2 trials, 128x1x32 on 4096^2 and 128x1x64 on
-    // 8192^2 (tuningSide's classes: from about 2900^2 and 5800^2 cells).
+    // Each of tuningSide's size classes (from about 2900^2 and 5800^2 cells) tries the H200's
+    // pick for it first (see PERFORMANCE.md, 'Decisions that stand').
     const double side = std::sqrt(static_cast<double>(params.nx) * params.ny);
     if (side < 2896)
       return { { 128, 1, 16 },

@@ -37,7 +37,8 @@ struct LaunchShape
 LaunchShape parseLaunchShape(const std::string& text);
 
 // Cells along x one work-item of the GPU-shaped Lax-Friedrichs update takes: a pair, loaded as
-// one vector (measured faster on the H200 than one cell, PERFORMANCE.md); 1 otherwise.
+// one vector (measured faster on the H200 than one cell: see PERFORMANCE.md, 'Decisions that
+// stand'); 1 otherwise.
 int columnsPerItem(const LaunchShape& shape, const SimulationParameters& params);
 
 // Bytes of local memory one work-group of the step kernel of params.scheme takes in

@@ -34,11 +34,11 @@ constexpr const char* kPartialMark = "partial ";
 
 int tuningSide(const SimulationParameters& params, const DeviceInfo& device)
 {
-  // On GPUs the ranking depends on the grid: on the H200 the second-order schemes run 22 % faster
-  // at 1000^2 with the shape that 1024^2 ranks first than with 4096^2's, and 3 % faster at 8192^2
-  // with 8192^2's (PERFORMANCE.md). So the trial runs on the run's own size, rounded to a power
-  // of two from 1024 (a test's 64^2 would time launch overhead only) to 8192. CPU caches are far
-  // smaller than the state at any such size; their trial is 512^2, for every grid.
+  // On GPUs the ranking depends on the grid: a shape that ranks first on one size can lose on
+  // another (see PERFORMANCE.md, 'Decisions that stand'). So the trial runs on the run's own size,
+  // rounded to a power of two from 1024 (a test's 64^2 would time launch overhead only) to 8192.
+  // CPU caches are far smaller than the state at any such size; their trial is 512^2, for every
+  // grid.
   int side = kCpuTrialSide;
   if (device.type != "CPU")
   {
@@ -305,8 +305,9 @@ LaunchTuning tuneLaunchShapes(const SimulationParameters& params,
   if (side <= 0)
     side = tuningSide(params, device);
   // Every candidate on at most 4096^2 (512^2 on CPUs); on a larger trial grid only the four
-  // fastest of those again: an 8192^2 trial of every candidate took 65-110 s on the H200, and
-  // the shapes that win there were among 4096^2's first four (PERFORMANCE.md).
+  // fastest of those again: an 8192^2 trial of every candidate is far longer than a run should
+  // wait, and the shapes that win there were among 4096^2's first four (see PERFORMANCE.md,
+  // 'Decisions that stand').
   const int fullSide = std::min(side, device.type == "CPU" ? kCpuTrialSide : kGpuFullTrialSide);
   const std::vector<LaunchShape> candidates = launchCandidates(params, device);
   const auto finalistsOf = [](std::size_t count) { return std::min<std::size_t>(4, count); };

@@ -74,8 +74,8 @@ LocalDatum localDatum(const SimulationParameters& params,
     ranks->maxOverRanks(extremes, 2);
   const double lowest = -extremes[0], highestBed = extremes[1];
   // A flat bed is all zero above itself: the hydrostatic reconstruction's eta - b is then h
-  // exactly, with no round-off to damp, and the step kernels skip the films' test (1.7 % of
-  // MUSCL-Hancock fp32 on the dam break, H100).
+  // exactly, with no round-off to damp, and the step kernels skip the films' test (see
+  // PERFORMANCE.md, 'Decisions that stand').
   if (lowest == highestBed)
   {
     local.datum = lowest;

@@ -137,7 +137,8 @@ public:
 
   // Downloads h, hu, hv into host memory the simulation keeps for it, allocated on first use by
   // the OpenCL driver (CL_MEM_ALLOC_HOST_PTR: page-locked on GPU drivers, so the bus copy runs at
-  // full speed, about 4x a copy into ordinary memory on the H200; PERFORMANCE.md). The view stays
+  // full speed, which a copy into ordinary memory, staged by the driver, does not; see
+  // PERFORMANCE.md, 'Decisions that stand'). The view stays
   // valid, with these values, until the next downloadState() or the simulation's destruction.
   StateView downloadState() const;
 

@@ -194,7 +194,8 @@ void Timeline::maybeCheckpoint()
     return;
   // Thin first, with the new time counted, so that a snapshot thinning would drop at once is
   // never taken; dropped snapshots are kept as spares, within the limits, for later checkpoints
-  // (fresh memory costs page faults and zeroing, several times the copy itself).
+  // (fresh memory costs page faults and zeroing on top of the copy: see PERFORMANCE.md, 'NVIDIA
+  // H200', checkpoints).
   std::vector<double> times;
   times.reserve(checkpoints_.size() + 1);
   for (const auto& checkpoint : checkpoints_)

@@ -259,10 +259,9 @@ void ReferenceSolver<Real>::stepLaxFriedrichs(Real dt)
 {
   fillGhosts();
   foldBoundaryInflow(h_, hu_, hv_, dt, 1);
-  const Real g = static_cast<Real>(params_.gravity);
-  const Real r = Real(0.5) * dt * (Real(1) / static_cast<Real>(params_.dx));
-  const Real n = static_cast<Real>(params_.manning);
-  const Real rain = stepRain_;
+  const StepConstants constants = stepConstants(dt);
+  const Real g = constants.g, n = constants.manning, rain = constants.rain;
+  const Real r = Real(0.5) * dt * constants.invDx;
   const auto pressure = [g](Real h) { return Real(0.5) * g * h * h; };
   for (int j = 0; j < params_.ny; ++j)
     for (int i = 0; i < params_.nx; ++i)
@@ -326,88 +325,130 @@ void ReferenceSolver<Real>::stepMusclHancock(Real dt)
 }
 
 template<class Real>
+typename ReferenceSolver<Real>::StepConstants ReferenceSolver<Real>::stepConstants(Real dt) const
+{
+  StepConstants constants;
+  constants.dt = dt;
+  constants.g = static_cast<Real>(params_.gravity);
+  constants.hDry = static_cast<Real>(kDryDepth);
+  constants.manning = static_cast<Real>(params_.manning);
+  constants.rain = stepRain_;
+  constants.loss = static_cast<Real>(lossRate(params_));
+  constants.invDx = Real(1) / static_cast<Real>(params_.dx);
+  constants.k = dt * constants.invDx;
+  return constants;
+}
+
+template<class Real>
 bool ReferenceSolver<Real>::musclHancockPass(Real dt, bool capped)
 {
-  using M = Muscl<Real>;
-  const int nx = params_.nx, ny = params_.ny;
-  const Real g = static_cast<Real>(params_.gravity);
-  const Real hDry = static_cast<Real>(kDryDepth);
-  const Real n = static_cast<Real>(params_.manning);
-  const Real rain = stepRain_;
-  const Real loss = static_cast<Real>(lossRate(params_));
-  const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
-  const Real halfK = Real(0.5) * k, k4 = capped ? Real(4) * k : Real(0);
-  bool negative = false;
-  // Every cell's values along x (un = u) or y (un = v).
-  const auto along = [&](int i, int j, bool yAxis)
-  {
-    const std::size_t c = index(i, j);
-    return typename M::State{ h_[c], h_[c] + b_[c], yAxis ? v_[c] : u_[c], yAxis ? u_[c] : v_[c] };
-  };
+  const StepConstants constants = stepConstants(dt);
+  const Real halfK = Real(0.5) * constants.k, k4 = capped ? Real(4) * constants.k : Real(0);
   // The half-step faces of three rows at a time (j - 1, j, j + 1), cells -1 .. nx of each.
-  const std::size_t width = static_cast<std::size_t>(nx) + 2;
-  std::vector<typename M::Faces> rows(3 * width);
+  const std::size_t width = static_cast<std::size_t>(params_.nx) + 2;
+  using Faces = typename Muscl<Real>::Faces;
+  std::vector<Faces> rows(3 * width);
   const auto row = [&](int j)
   { return rows.data() + static_cast<std::size_t>(j + 3) % 3 * width + 1; };
-  const auto buildRow = [&](int j)
+  hancockFacesOfRow(-1, halfK, constants, row(-1));
+  hancockFacesOfRow(0, halfK, constants, row(0));
+  bool negative = false;
+  for (int j = 0; j < params_.ny; ++j)
   {
-    for (int i = -1; i <= nx; ++i)
-      row(j)[i] = M::hancockFaces(along(i - 1, j, false),
-        along(i, j, false),
-        along(i + 1, j, false),
-        along(i, j - 1, true),
-        along(i, j, true),
-        along(i, j + 1, true),
-        halfK,
-        g,
-        hDry);
-  };
-  buildRow(-1);
-  buildRow(0);
-  for (int j = 0; j < ny; ++j)
-  {
-    buildRow(j + 1);
-    const auto *south = row(j - 1), *here = row(j), *north = row(j + 1);
-    for (int i = 0; i < nx; ++i)
+    hancockFacesOfRow(j + 1, halfK, constants, row(j + 1));
+    for (int i = 0; i < params_.nx; ++i)
     {
-      const std::size_t c = index(i, j);
-      const auto& f = here[i];
-      const auto rx = M::facesRate(here[i - 1].e,
-        f.w,
-        f.e,
-        here[i + 1].w,
-        here[i - 1].he,
-        f.hw,
-        f.he,
-        here[i + 1].hw,
-        k4,
-        g,
-        hDry,
-        imposedFace(false, i, j),
-        imposedFace(false, i + 1, j));
-      const auto ry = M::facesRate(south[i].n,
-        f.s,
-        f.n,
-        north[i].s,
-        south[i].hn,
-        f.hs,
-        f.hn,
-        north[i].hs,
-        k4,
-        g,
-        hDry,
-        imposedFace(true, i, j),
-        imposedFace(true, i, j + 1));
-      Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
-      negative = negative || M::depthAfter(hn, rx, ry, k) < 0;
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rainAt(c, rain), g, hDry, hFilm_);
-      if (loss != 0)
-        M::takeLoss(&hn, &hun, &hvn, dt * loss, hDry);
-      hNew_[c] = hn;
-      huNew_[c] = hun;
-      hvNew_[c] = hvn;
+      const FaceRows<Faces> around{ row(j - 1), row(j), row(j + 1) };
+      negative = hancockCell(i, j, around, k4, constants) || negative;
     }
   }
+  return negative;
+}
+
+template<class Real>
+template<class Faces>
+void ReferenceSolver<Real>::hancockFacesOfRow(int j,
+  Real halfK,
+  const StepConstants& constants,
+  Faces* faces) const
+{
+  using M = Muscl<Real>;
+  // A cell's values along x (un = u) or y (un = v).
+  const auto along = [&](int i, int row, bool yAxis)
+  {
+    const std::size_t c = index(i, row);
+    return typename M::State{ h_[c], h_[c] + b_[c], yAxis ? v_[c] : u_[c], yAxis ? u_[c] : v_[c] };
+  };
+  for (int i = -1; i <= params_.nx; ++i)
+    faces[i] = M::hancockFaces(along(i - 1, j, false),
+      along(i, j, false),
+      along(i + 1, j, false),
+      along(i, j - 1, true),
+      along(i, j, true),
+      along(i, j + 1, true),
+      halfK,
+      constants.g,
+      constants.hDry);
+}
+
+template<class Real>
+template<class Faces>
+bool ReferenceSolver<Real>::hancockCell(int i,
+  int j,
+  FaceRows<Faces> rows,
+  Real k4,
+  const StepConstants& constants)
+{
+  using M = Muscl<Real>;
+  const Real dt = constants.dt, g = constants.g, hDry = constants.hDry, k = constants.k;
+  const Faces *south = rows.south, *here = rows.here, *north = rows.north;
+  const std::size_t c = index(i, j);
+  const Faces& f = here[i];
+  const auto rx = M::facesRate(here[i - 1].e,
+    f.w,
+    f.e,
+    here[i + 1].w,
+    here[i - 1].he,
+    f.hw,
+    f.he,
+    here[i + 1].hw,
+    k4,
+    g,
+    hDry,
+    imposedFace(false, i, j),
+    imposedFace(false, i + 1, j));
+  const auto ry = M::facesRate(south[i].n,
+    f.s,
+    f.n,
+    north[i].s,
+    south[i].hn,
+    f.hs,
+    f.hn,
+    north[i].hs,
+    k4,
+    g,
+    hDry,
+    imposedFace(true, i, j),
+    imposedFace(true, i, j + 1));
+  Real hn = h_[c], hun = hu_[c], hvn = hv_[c];
+  const bool negative = M::depthAfter(hn, rx, ry, k) < 0;
+  M::update(&hn,
+    &hun,
+    &hvn,
+    rx,
+    ry,
+    k,
+    dt,
+    manningAt(c, constants.manning),
+    rainAt(c, constants.rain),
+    g,
+    hDry,
+    hFilm_);
+  if (constants.loss != 0)
+    M::takeLoss(&hn, &hun, &hvn, dt * constants.loss, hDry);
+  hNew_[c] = hn;
+  huNew_[c] = hun;
+  hvNew_[c] = hvn;
   return negative;
 }
 
@@ -422,12 +463,9 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
   bool final)
 {
   using M = Muscl<Real>;
-  const Real g = static_cast<Real>(params_.gravity);
-  const Real hDry = static_cast<Real>(kDryDepth);
-  const Real n = static_cast<Real>(params_.manning);
-  const Real rain = stepRain_;
-  const Real loss = static_cast<Real>(lossRate(params_));
-  const Real k = dt * (Real(1) / static_cast<Real>(params_.dx));
+  const StepConstants constants = stepConstants(dt);
+  const Real g = constants.g, hDry = constants.hDry, n = constants.manning, rain = constants.rain;
+  const Real loss = constants.loss, k = constants.k;
   computeVelocities(h, hu, hv);
   const auto load = [&](typename M::Stencil& s,
                       const std::vector<Real>& un,

@@ -80,9 +80,31 @@ private:
   // MUSCL-Hancock: every face solved once from face values half a step ahead; taken again with
   // the outflow cap if a depth went below zero without it, as the device does.
   void stepMusclHancock(Real dt);
+  // What every cell of a step of dt shares, rounded as the kernels round it: dt, gravity, the
+  // dry depth, the uniform Manning coefficient, the step's rain and loss rates, 1 / dx and
+  // k = dt * (1 / dx).
+  struct StepConstants
+  {
+    Real dt, g, hDry, manning, rain, loss, invDx, k;
+  };
+  StepConstants stepConstants(Real dt) const;
   // One pass of it into the *New vectors, with the outflow cap or without (k4 = 0); returns
   // whether a depth went below zero before finish_stage.
   bool musclHancockPass(Real dt, bool capped);
+  // The pass's half-step faces of row j, cells -1 .. nx, into faces[-1 .. nx] (Faces:
+  // TwinArithmetic.h's Muscl<Real>::Faces).
+  template<class Faces>
+  void hancockFacesOfRow(int j, Real halfK, const StepConstants& constants, Faces* faces) const;
+  // The faces of a row and of the rows south and north of it.
+  template<class Faces>
+  struct FaceRows
+  {
+    const Faces *south, *here, *north;
+  };
+  // The pass's update of cell (i, j) from the faces of its rows, into the *New vectors; returns
+  // whether its depth went below zero before finish_stage.
+  template<class Faces>
+  bool hancockCell(int i, int j, FaceRows<Faces> rows, Real k4, const StepConstants& constants);
   // u_, v_ from a state (ghosts included), once a stage: the second-order schemes' velocities.
   void computeVelocities(const std::vector<Real>& h,
     const std::vector<Real>& hu,

@@ -10,7 +10,8 @@ namespace
 {
 // fmin and fmax as C defines them (one NaN argument gives the other), but inline: std::fmin and
 // std::fmax are calls into libm here (GCC inlines them only when NaNs and signed zeros may be
-// ignored), and the fp32 minmod takes three a slope (the calls made the fp32 twin 2.7x slower).
+// ignored), and the fp32 minmod takes three a slope (the calls slowed the one-core baseline:
+// see PERFORMANCE.md, 'Decisions that stand').
 template<class T>
 T fmin(T a, T b)
 {
