@@ -491,8 +491,8 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
   // in index order on one thread of its own took longer than the rest of the pass on the H200's
   // 16-core host; a pass per part of the download, twice as long as one pass: Debian's VTK
   // starts its threads anew for each pass. PERFORMANCE.md.) Each row goes through fillFrameRow
-  // (solver/FrameRow: SSE2, streaming stores). Debian's VTK defaults to the sequential backend;
-  // its std::thread backend is built in.
+  // (solver/products/FrameRow: SSE2, streaming stores). Debian's VTK defaults to the sequential
+  // backend; its std::thread backend is built in.
   vtkSMPTools::LocalScope(vtkSMPTools::Config{ std::string("STDThread") },
     [&]
     {
