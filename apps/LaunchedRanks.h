@@ -1,6 +1,6 @@
 #pragma once
 // The ranks swe runs on: the processes an MPI launcher started (mpirun -np N swe run ...), or
-// one. swe run splits its grid among them (solver/Partition.h); the reports and files of the
+// one. swe run splits its grid among them (solver/ranks/Partition.h); the reports and files of the
 // whole run come from rank 0.
 #include "RankExchange.h"
 

@@ -491,8 +491,8 @@ void FrameImage::fillArrays(const StateView& state, const RowsWait& waitForRows)
   // in index order on one thread of its own is slower than the rest of the pass on a many-core
   // host; a pass per part of the download costs more than one: Debian's VTK starts its threads
   // anew for each pass. See PERFORMANCE.md, 'Decisions that stand'.) Each row goes through
-  // fillFrameRow (solver/FrameRow: SSE2, streaming stores). Debian's VTK defaults to the sequential
-  // backend; its std::thread backend is built in.
+  // fillFrameRow (solver/products/FrameRow: SSE2, streaming stores). Debian's VTK defaults to the
+  // sequential backend; its std::thread backend is built in.
   vtkSMPTools::LocalScope(vtkSMPTools::Config{ std::string("STDThread") },
     [&]
     {

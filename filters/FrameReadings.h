@@ -1,7 +1,7 @@
 #pragma once
 // The arrays a frame gets in ParaView for reading it at a glance, beyond the engine's fields:
 // the bed's relief as cell normals (so that the lit map shows the terrain's shape), and the
-// flood extent and hazard class read off the flood maps (solver/Relief.h, FloodClasses.h).
+// flood extent and hazard class read off the flood maps (solver/products/Relief.h, FloodClasses.h).
 #include "RankExchange.h"
 
 #include <vtkSmartPointer.h>

@@ -142,7 +142,7 @@ int vtkShallowWaterBase::RequestInformation(vtkInformation*,
   this->Internals->InformationFailed = false;
   SetGridInformation(outInfo, params, origin);
   // Under ParaView's parallel engine each rank simulates the piece it is asked for, its halos
-  // exchanged with the others (solver/Partition.h); without this the executive would run the
+  // exchanged with the others (solver/ranks/Partition.h); without this the executive would run the
   // whole grid on rank 0.
   outInfo->Set(vtkAlgorithm::CAN_PRODUCE_SUB_EXTENT(), 1);
   const std::vector<double> times = swe::outputTimes(this->EndTime, this->OutputInterval);

@@ -3,8 +3,8 @@
 // time, the time step and the step count live on the device; the host reads them only when it
 // must (at a target time, every batch of steps, or for diagnostics).
 //
-// A facade: its parts, each with one job, are private to the engine (docs/ARCHITECTURE.md, "The
-// engine's parts").
+// A facade over the engine's parts, each with one job and a folder of its own
+// (solver/CMakeLists.txt; docs/ARCHITECTURE.md, "The engine's parts").
 #include "Devices.h"
 #include "InitialState.h"
 #include "LaunchShape.h"

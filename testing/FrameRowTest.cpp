@@ -1,5 +1,5 @@
-// The plugin's per-row arrays (solver/FrameRow): the vector path gives the formulas' bits for
-// every length and alignment, dry and odd cells included, and the row's mass does not depend on
+// The plugin's per-row arrays (solver/products/FrameRow): the vector path gives the formulas' bits
+// for every length and alignment, dry and odd cells included, and the row's mass does not depend on
 // where the row lies in memory; the ranges gathered on the way are those of the arrays made.
 #include "FrameRow.h"
 #include "TestHelpers.h"

@@ -1,5 +1,5 @@
-// What a frame gives for reading at a glance (solver/Relief.h, FloodClasses.h): the bed's normals
-// for a lit map, tilted as the bed is, and the flood extent and FD2320's hazard classes.
+// What a frame gives for reading at a glance (solver/products/Relief.h, FloodClasses.h): the bed's
+// normals for a lit map, tilted as the bed is, and the flood extent and FD2320's hazard classes.
 #include "FloodClasses.h"
 #include "Relief.h"
 

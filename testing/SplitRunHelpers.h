@@ -2,7 +2,7 @@
 // What the tests of runs split among ranks share (SplitRunTest.cpp, ExchangeIntervalTest.cpp): a
 // small terrain with wet and dry cells, parameters that exercise every boundary type, and the
 // comparison of every rank's block with the same run on one rank, bit for bit. The ranks are
-// threads (solver/ThreadRanks.h).
+// threads (solver/ranks/ThreadRanks.h).
 #include "Partition.h"
 #include "Simulation.h"
 #include "TestHelpers.h"

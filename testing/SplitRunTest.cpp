@@ -1,8 +1,8 @@
-// A run split among ranks (solver/Partition.h) gives the bits of the same run on one rank, at
+// A run split among ranks (solver/ranks/Partition.h) gives the bits of the same run on one rank, at
 // every output time: every scheme, both precisions, adaptive and fixed dt, terrain with wet and
 // dry cells, every boundary type, rain and losses, blocks that do not divide the grid evenly and
-// blocks meeting at corners. The ranks are threads here (solver/ThreadRanks.h); under MPI the same
-// engine calls run in processes.
+// blocks meeting at corners. The ranks are threads here (solver/ranks/ThreadRanks.h); under MPI the
+// same engine calls run in processes.
 #include "Error.h"
 #include "SplitRunHelpers.h"
 

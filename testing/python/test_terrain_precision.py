@@ -2,8 +2,8 @@
 
 The valley of data/valley.vti (bed 17-53 m) and the same valley 1000 m higher: fp32 resolves
 only 4e-6 m and 1.2e-4 m of surface there. Without the local datum and the damping of thin films'
-velocities (solver/LocalDatum.h), thin films' round-off became speeds of 130 m/s and doubled the
-step count of the dam break to 120 s. fp32 must stay within 10 % of fp64 in both."""
+velocities (solver/device/LocalDatum.h), thin films' round-off became speeds of 130 m/s and
+doubled the step count of the dam break to 120 s. fp32 must stay within 10 % of fp64 in both."""
 import os
 
 import numpy as np

@@ -1,5 +1,5 @@
 #pragma once
-// Private to the engine: the tiles a run that skips dry land cuts its grid into (DryTiles.h).
+// The tiles a run that skips dry land cuts its grid into (DryTiles.h).
 #include "LaunchShape.h"
 #include "Parameters.h"
 

@@ -1,7 +1,6 @@
 #pragma once
-// Private to the engine: the diagnostics (mass, max depth, max speed) of the current state, by
-// the same two-stage reduction as the wave speeds (per-group partials, then one group), read
-// only when asked for.
+// The diagnostics (mass, max depth, max speed) of the current state, by the same two-stage
+// reduction as the wave speeds (per-group partials, then one group), read only when asked for.
 #include "DeviceProgram.h"
 #include "DeviceState.h"
 #include "OpenCL.h"

@@ -1,6 +1,5 @@
 #pragma once
-// Private to the engine: the wall time its parts report (setup, tuning, stepping), measured on
-// the steady clock.
+// The wall time its parts report (setup, tuning, stepping), measured on the steady clock.
 #include <chrono>
 
 namespace swe

@@ -1,9 +1,9 @@
 #pragma once
-// Private to the engine: the flood maps (kernels/flood_maps.h), per cell the largest depth,
-// speed and hazard the run has seen, the first time the depth reached
-// SimulationParameters::arrivalDepth (NaN until then) and the time spent at or above it. They
-// are part of the state: folded in on the device from every state a step writes, read and
-// restored with it (snapshots, frames), laid out as the state's fields are.
+// The flood maps (kernels/flood_maps.h), per cell the largest depth, speed and hazard the run has
+// seen, the first time the depth reached SimulationParameters::arrivalDepth (NaN until then) and
+// the time spent at or above it. They are part of the state: folded in on the device from every
+// state a step writes, read and restored with it (snapshots, frames), laid out as the state's
+// fields are.
 #include "DeviceProgram.h"
 #include "GridLayout.h"
 #include "OpenCL.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Private to the engine: the Khronos C++ bindings, configured for the OpenCL 1.2 host API.
+// The Khronos C++ bindings, configured for the OpenCL 1.2 host API.
 #ifndef CL_HPP_TARGET_OPENCL_VERSION
 #define CL_HPP_TARGET_OPENCL_VERSION 120
 #endif

@@ -1,9 +1,9 @@
 #pragma once
-// Private to the engine: the device state. h, hu, hv as structure of arrays in two copies used
-// ping-pong (thesis 4.5.8: no copy-back), the bed (relative to the local datum), when given the
-// Manning field, and when kept the flood maps (FloodMaps.h); each laid out as GridLayout says.
-// Moves the state between the host and the device (upload, interior reads and writes, packed copies
-// on the device for snapshots and frames) and fills the ghost cells (kernels/boundary.cl).
+// The device state. h, hu, hv as structure of arrays in two copies used ping-pong (thesis 4.5.8: no
+// copy-back), the bed (relative to the local datum), when given the Manning field, and when kept
+// the flood maps (FloodMaps.h); each laid out as GridLayout says. Moves the state between the host
+// and the device (upload, interior reads and writes, packed copies on the device for snapshots and
+// frames) and fills the ghost cells (kernels/boundary.cl).
 #include "DeviceProgram.h"
 #include "DryTiles.h"
 #include "FloodMaps.h"

@@ -1,8 +1,8 @@
 #pragma once
-// Private to the engine: a scheme's steps. One stepper per scheme behind one interface: it makes
-// the scheme's step kernels (one object per copy of the state, so the step loop never sets
-// arguments), binds their arguments in one place, knows their launch ranges, and queues the
-// launches for a number of steps. The clock (DeviceClock) decides on the device how far they go.
+// A scheme's steps. One stepper per scheme behind one interface: it makes the scheme's step kernels
+// (one object per copy of the state, so the step loop never sets arguments), binds their arguments
+// in one place, knows their launch ranges, and queues the launches for a number of steps. The clock
+// (DeviceClock) decides on the device how far they go.
 #include "DeviceClock.h"
 #include "DeviceProgram.h"
 #include "DeviceState.h"

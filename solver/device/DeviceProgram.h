@@ -1,9 +1,9 @@
 #pragma once
-// Private to the engine: the program. Its source is the kernels a run's scheme needs (embedded
-// at build time, KernelSource.h); its build options fold the run's constants into it (grid and
-// layout, launch shape, gravity, boundaries, precision, the device's features), so indexing and
-// the boundary rules compile to constants. Built once a simulation; what the compiler said is
-// kept, a failed build throws with the log.
+// The program. Its source is the kernels a run's scheme needs (embedded at build time,
+// KernelSource.h); its build options fold the run's constants into it (grid and layout, launch
+// shape, gravity, boundaries, precision, the device's features), so indexing and the boundary rules
+// compile to constants. Built once a simulation; what the compiler said is kept, a failed build
+// throws with the log.
 #include "Devices.h"
 #include "GridLayout.h"
 #include "LaunchShape.h"

@@ -1,9 +1,9 @@
 #pragma once
-// Private to the engine: host memory the device copies to and from at the bus's speed. A buffer
-// the driver allocates in host memory (CL_MEM_ALLOC_HOST_PTR: page-locked on GPU drivers), mapped
-// for the holder's life and never used in a kernel; where the driver gives none of that size,
-// ordinary memory, which it copies through a staging buffer of its own at a fraction of the
-// speed (PERFORMANCE.md: frames, split runs' halos).
+// Host memory the device copies to and from at the bus's speed. A buffer the driver allocates in
+// host memory (CL_MEM_ALLOC_HOST_PTR: page-locked on GPU drivers), mapped for the holder's life and
+// never used in a kernel; where the driver gives none of that size, ordinary memory, which it
+// copies through a staging buffer of its own at a fraction of the speed (PERFORMANCE.md: frames,
+// split runs' halos).
 #include "OpenCL.h"
 
 #include <cstddef>

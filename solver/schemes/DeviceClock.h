@@ -1,11 +1,10 @@
 #pragma once
-// Private to the engine: the device clock (thesis seed 001). The simulated time, dt and the step
-// count live on the device, in a control buffer of reals and a status buffer of integers whose
-// slots kernels/clock_slots.h names for both sides; the kernels choose dt from the largest wave
-// speed of the state (the speed partials, also here) and stop at the target time the host sets.
-// The host reads the clock once per batch of launches, sizes the batches to about a tenth of a
-// second, and turns a non-physical cell or a fixed dt past the Courant limit into an error that
-// names the step, the time and the cell.
+// The device clock (thesis seed 001). The simulated time, dt and the step count live on the device,
+// in a control buffer of reals and a status buffer of integers whose slots kernels/clock_slots.h
+// names for both sides; the kernels choose dt from the largest wave speed of the state (the speed
+// partials, also here) and stop at the target time the host sets. The host reads the clock once per
+// batch of launches, sizes the batches to about a tenth of a second, and turns a non-physical cell
+// or a fixed dt past the Courant limit into an error that names the step, the time and the cell.
 #include "DeviceProgram.h"
 #include "DeviceState.h"
 #include "OpenCL.h"

@@ -1,10 +1,10 @@
 #pragma once
-// Private to the engine: a frame's way to the host. The state is read into host memory kept for
-// it (page-locked where the driver gives it: the bus copy runs at full speed), either at once or,
-// where the device has room for a packed copy of the state, from that copy on a second queue
-// while the main queue takes the next frame's steps, in parts whose arrival the host can wait
-// for row by row. On a GPU the bounds of the frame's derived values are reduced on the device
-// as the state is packed (pack_frame_state), and read before the rows.
+// A frame's way to the host. The state is read into host memory kept for it (page-locked where the
+// driver gives it: the bus copy runs at full speed), either at once or, where the device has room
+// for a packed copy of the state, from that copy on a second queue while the main queue takes the
+// next frame's steps, in parts whose arrival the host can wait for row by row. On a GPU the bounds
+// of the frame's derived values are reduced on the device as the state is packed
+// (pack_frame_state), and read before the rows.
 #include "DeviceProgram.h"
 #include "DeviceState.h"
 #include "Devices.h"

@@ -1,7 +1,7 @@
 #pragma once
-// Private to the engine: a kernel's arguments set in one call, in the order the kernel declares
-// them, with floating-point values in the device precision (a group of arguments that several
-// kernels take in a row passed as one tuple); and reals read back from the device.
+// A kernel's arguments set in one call, in the order the kernel declares them, with floating-point
+// values in the device precision (a group of arguments that several kernels take in a row passed as
+// one tuple); and reals read back from the device.
 #include "OpenCL.h"
 #include "Parameters.h"
 
