@@ -18,39 +18,31 @@ enum class FrameArray
   Bed,
   Momentum,
   Velocity,
-  // Copied from the fields a state keeps (stateFields), in a run that has them: the flood maps,
-  // the cumulative infiltration and the water balance's cumulative inflow.
-  MaxDepth,
-  MaxSpeed,
-  MaxHazard,
-  ArrivalTime,
-  Duration,
-  Infiltration,
-  Inflow
+  // Then the fields a state keeps (stateFields), copied in a run that has them, in Field's order
+  // (keptField): the flood maps, the cumulative infiltration and the water balance's cumulative
+  // inflow. frameArray(field) is the one of a kept field.
 };
-constexpr int kFrameArrayCount = 12;
-constexpr int kFirstKeptArray = static_cast<int>(FrameArray::MaxDepth);
-constexpr int kKeptArrayCount = kFrameArrayCount - kFirstKeptArray;
-// The state's field a kept array copies.
-constexpr Field keptField(int keptArray)
+constexpr int kFirstKeptArray = static_cast<int>(FrameArray::Velocity) + 1;
+constexpr int kKeptArrayCount = kKeptFieldCount;
+constexpr int kFrameArrayCount = kFirstKeptArray + kKeptArrayCount;
+// The frame array of kept field `kept` (Field::MaxDepth ... Field::Inflow).
+constexpr FrameArray frameArray(Field kept)
 {
-  return keptArray == kKeptArrayCount - 1 ? Field::Inflow
-         : keptArray == kKeptArrayCount - 2
-           ? Field::Infiltration
-           : static_cast<Field>(static_cast<int>(Field::MaxDepth) + keptArray);
+  return static_cast<FrameArray>(
+    kFirstKeptArray + static_cast<int>(kept) - static_cast<int>(kFirstKeptField));
 }
-constexpr const char* kFrameArrayNames[kFrameArrayCount] = { "Depth",
-  "FreeSurface",
-  "Bed",
-  "Momentum",
-  "Velocity",
-  "MaxDepth",
-  "MaxSpeed",
-  "MaxHazard",
-  "ArrivalTime",
-  "Duration",
-  "Infiltration",
-  "Inflow" };
+
+// The arrays' names, in FrameArray's order: the kept fields' are the engine's (fieldName).
+constexpr std::array<const char*, kFrameArrayCount> frameArrayNames()
+{
+  std::array<const char*, kFrameArrayCount> names{
+    fieldName(Field::Depth), "FreeSurface", fieldName(Field::Bed), "Momentum", "Velocity"
+  };
+  for (int k = 0; k < kKeptArrayCount; ++k)
+    names[static_cast<std::size_t>(kFirstKeptArray + k)] = fieldName(keptField(k));
+  return names;
+}
+constexpr std::array<const char*, kFrameArrayCount> kFrameArrayNames = frameArrayNames();
 
 // Host bytes a cell of the kept frame arrays takes at most (every array, two of each but the
 // bed), with realSize bytes a value and `kept` arrays copied from the state's kept fields: for
@@ -60,10 +52,18 @@ constexpr std::uint64_t frameArrayBytesPerCell(std::uint64_t realSize, std::uint
   return (2 * (1 + 1 + 3 + 3 + kept) + 1) * realSize;
 }
 
+// Every frame array held: the selection's default.
+constexpr std::array<bool, kFrameArrayCount> everyFrameArray()
+{
+  std::array<bool, kFrameArrayCount> held{};
+  for (std::size_t a = 0; a < held.size(); ++a)
+    held[a] = true;
+  return held;
+}
+
 struct FrameArraySelection
 {
-  std::array<bool, kFrameArrayCount>
-    holds{ true, true, true, true, true, true, true, true, true, true, true, true };
+  std::array<bool, kFrameArrayCount> holds = everyFrameArray();
   bool operator()(FrameArray a) const { return holds[static_cast<int>(a)]; }
 };
 } // namespace swe
