@@ -37,15 +37,15 @@ void writeGeoTiffs(const Simulation& simulation,
   };
   std::vector<double> surface(cells);
   std::transform(depth.begin(), depth.end(), bed.begin(), surface.begin(), std::plus<>());
-  write("Depth", std::move(depth));
-  write("FreeSurface", std::move(surface));
+  write(fieldName(Field::Depth), std::move(depth));
+  write(kFrameArrayNames[static_cast<int>(FrameArray::FreeSurface)], std::move(surface));
   const std::vector<Field> kept = stateFields(p);
   for (int k = 0; k < kKeptArrayCount; ++k)
     if (std::find(kept.begin(), kept.end(), keptField(k)) != kept.end())
     {
       std::vector<double> values(cells);
       simulation.download(keptField(k), values.data());
-      write(kFrameArrayNames[kFirstKeptArray + k], std::move(values));
+      write(fieldName(keptField(k)), std::move(values));
     }
   if (printsReports())
     std::cerr << "swe: wrote the end state as GeoTIFF into " << outDir

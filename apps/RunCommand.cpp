@@ -54,8 +54,9 @@ public:
 #ifdef SWE_WITH_VTK
     selection_ = frameArraySelection(options.arrays);
     if (!options.arrays.empty())
-      for (int a = kFirstKeptArray; a <= static_cast<int>(FrameArray::Duration); ++a)
-        params.floodMaps = params.floodMaps || selection_.holds[static_cast<std::size_t>(a)];
+      for (int k = 0; k < kKeptArrayCount; ++k)
+        params.floodMaps =
+          params.floodMaps || (isFloodMap(keptField(k)) && selection_(frameArray(keptField(k))));
     if (!options.outDir.empty())
       frames_.push_back({ "frames",
         frameArrayBytesPerCell(params.precision == Precision::Double ? 8 : 4,

@@ -85,7 +85,7 @@ void checkOutputTimes(double tEnd, double outputEvery)
   if (outputEvery < 0)
     throw Error(
       "output interval must be > 0 s (or 0 for only the end), got " + formatValue(outputEvery));
-  // The plugin's bound (kMaxOutputTimes in filters/PropertyParameters.cxx): a million outputs
+  // The plugin's bound (kMaxOutputTimes, PropertyParameters.cxx): a million outputs
   // is already a file every step of a long run; far beyond, the count overflows the loop's long
   // and the run takes no step at all, and past 2^24 outputs fp32 clocks cannot tell one output
   // time from the next.

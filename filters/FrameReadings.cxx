@@ -2,6 +2,7 @@
 
 #include "FloodClasses.h"
 #include "Relief.h"
+#include "SimulationTypes.h"
 
 #include <vtkCellData.h>
 #include <vtkDoubleArray.h>
@@ -45,10 +46,10 @@ bool makeRelief(vtkDataArray* bed,
 template<class ArrayT>
 bool addClasses(vtkCellData* cells, double arrivalDepth)
 {
-  ArrayT* depth = ArrayT::SafeDownCast(cells->GetArray("MaxDepth"));
+  ArrayT* depth = ArrayT::SafeDownCast(cells->GetArray(fieldName(Field::MaxDepth)));
   if (!depth)
     return false;
-  ArrayT* hazard = ArrayT::SafeDownCast(cells->GetArray("MaxHazard"));
+  ArrayT* hazard = ArrayT::SafeDownCast(cells->GetArray(fieldName(Field::MaxHazard)));
   const vtkIdType n = depth->GetNumberOfTuples();
   vtkNew<vtkUnsignedCharArray> extent;
   extent->SetName("FloodExtent");

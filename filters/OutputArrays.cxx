@@ -52,11 +52,7 @@ void listMadeFrameArrays(vtkDataArraySelection* all,
   made->RemoveAllArrays();
   for (int a = 0; a < kFrameArrayCount; ++a)
   {
-    const auto array = static_cast<FrameArray>(a);
-    const bool madeByRun = array == FrameArray::Infiltration ? kept.infiltration
-                           : array == FrameArray::Inflow     ? kept.inflow
-                           : a >= kFirstKeptArray            ? kept.floodMaps
-                                                             : true;
+    const bool madeByRun = a < kFirstKeptArray || kept.makes(keptField(a - kFirstKeptArray));
     if (madeByRun)
       made->AddArray(kFrameArrayNames[a], all->ArrayIsEnabled(kFrameArrayNames[a]) != 0);
   }

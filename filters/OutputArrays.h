@@ -22,6 +22,13 @@ struct KeptArraysMade
   bool floodMaps = false;    // MaxDepth, MaxSpeed, MaxHazard, ArrivalTime, Duration
   bool infiltration = false; // Infiltration (Green-Ampt)
   bool inflow = false;       // Inflow (the water balance)
+  // Whether it makes kept field `field` (keptField).
+  bool makes(Field field) const
+  {
+    return field == Field::Infiltration ? infiltration
+           : field == Field::Inflow     ? inflow
+                                        : isFloodMap(field) && floodMaps;
+  }
 };
 
 // Fills `made` with the frame arrays a run with these settings makes, each ticked as in `all`:

@@ -36,6 +36,38 @@ enum class Field
   // inside (SimulationParameters::waterBalance).
   Inflow
 };
+constexpr int kFieldCount = static_cast<int>(Field::Inflow) + 1;
+
+// The name a field's values go by in outputs (.vti arrays, GeoTIFF files, --arrays): its
+// enumerator's. The frame arrays (io/FrameArraySelection.h) take their names from here.
+constexpr const char* fieldName(Field field)
+{
+  constexpr const char* names[kFieldCount] = { "Depth",
+    "MomentumX",
+    "MomentumY",
+    "Bed",
+    "MaxDepth",
+    "MaxSpeed",
+    "MaxHazard",
+    "ArrivalTime",
+    "Duration",
+    "Infiltration",
+    "Inflow" };
+  return names[static_cast<int>(field)];
+}
+
+// The fields a run keeps besides h, hu, hv where its settings ask for them, in Field's order:
+// the flood maps, the infiltration, the inflow. keptField(k) is the k-th of them.
+constexpr Field kFirstKeptField = Field::MaxDepth;
+constexpr int kKeptFieldCount = kFieldCount - static_cast<int>(kFirstKeptField);
+constexpr Field keptField(int k)
+{
+  return static_cast<Field>(static_cast<int>(kFirstKeptField) + k);
+}
+constexpr bool isFloodMap(Field field)
+{
+  return field >= Field::MaxDepth && field <= Field::Duration;
+}
 
 // The fields a state carries (StateView, Snapshot), in this order: h, hu, hv, the infiltration
 // where the run has Green-Ampt, the inflow where it keeps the water balance, the flood maps where
@@ -49,9 +81,9 @@ inline std::vector<Field> stateFields(const SimulationParameters& params)
   if (params.waterBalance)
     fields.push_back(Field::Inflow);
   if (params.floodMaps)
-    for (Field map :
-      { Field::MaxDepth, Field::MaxSpeed, Field::MaxHazard, Field::ArrivalTime, Field::Duration })
-      fields.push_back(map);
+    for (int k = 0; k < kKeptFieldCount; ++k)
+      if (isFloodMap(keptField(k)))
+        fields.push_back(keptField(k));
   return fields;
 }
 

@@ -443,7 +443,7 @@ void DeviceState::downloadField(Field field, Out* out) const
   if (field == Field::Inflow && !foldInflow_[0]())
     throw Error("this run keeps no water balance: switch it on (Water Balance, swe run "
                 "--balance) to read its Inflow field");
-  if (field >= Field::MaxDepth && field <= Field::Duration && !maps_)
+  if (isFloodMap(field) && !maps_)
     throw Error("this run keeps no flood maps: switch them on (Flood Maps, swe run --maps) to "
                 "read them");
   // (closed cells come only with a Manning field, and their bed reads back as NaN)

@@ -104,7 +104,8 @@ std::string settingsWarning(vtkImageData* frame, const Simulation& run, const st
   if (!text || text->GetNumberOfValues() < 1)
     return "";
   const bool gaugeRecords = !params.gauges.empty() && field->GetAbstractArray("GaugeTimes");
-  const bool mapRecords = params.floodMaps && frame->GetCellData()->GetArray("MaxDepth");
+  const bool mapRecords =
+    params.floodMaps && frame->GetCellData()->GetArray(fieldName(Field::MaxDepth));
   std::string others;
   for (const SettingDifference& d : settingDifferences(text->GetValue(0), run.settings()))
   {
@@ -156,10 +157,9 @@ Snapshot frameSnapshot(vtkImageData* frame,
   {
     // (the frame's array of each field: Momentum holds hu and hv; the kept fields their own)
     const Field field = fields[f];
-    const char* name = field == Field::Depth ? "Depth" : "Momentum";
-    for (int k = 0; k < kKeptArrayCount; ++k)
-      if (keptField(k) == field)
-        name = kFrameArrayNames[kFirstKeptArray + k];
+    const bool momentum = field == Field::MomentumX || field == Field::MomentumY;
+    const char* name =
+      momentum ? kFrameArrayNames[static_cast<int>(FrameArray::Momentum)] : fieldName(field);
     copyComponent(frame,
       what,
       name,

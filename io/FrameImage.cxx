@@ -235,7 +235,7 @@ void takeArrays(const Simulation& simulation,
   ArrayT* bed = ArrayT::SafeDownCast(arrays.Bed);
   if (!bed || bed->GetNumberOfTuples() != n || bed->GetNumberOfComponents() != 1)
   {
-    const vtkSmartPointer<ArrayT> fresh = newArray<ArrayT>("Bed", 1, n);
+    const vtkSmartPointer<ArrayT> fresh = newArray<ArrayT>(fieldName(Field::Bed), 1, n);
     simulation.download(Field::Bed, fresh->GetPointer(0));
     cacheRange(fresh, fresh->GetPointer(0), n);
     arrays.Bed = bed = fresh;
@@ -542,8 +542,8 @@ FrameArraySelection frameArraySelection(const std::vector<std::string>& names)
   selection.holds.fill(false);
   for (const std::string& name : names)
   {
-    const auto* end = std::end(kFrameArrayNames);
-    const auto* found = std::find(std::begin(kFrameArrayNames), end, name);
+    const auto end = std::end(kFrameArrayNames);
+    const auto found = std::find(std::begin(kFrameArrayNames), end, name);
     if (found == end)
     {
       std::string known;
