@@ -12,6 +12,7 @@
 #include "HugePages.h"
 #include "LocalDatum.h"
 #include "OpenCL.h"
+#include "ProgramOptions.h"
 #include "RankCoupling.h"
 #include "StateDiagnostics.h"
 #include "Stepper.h"

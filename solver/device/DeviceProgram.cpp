@@ -1,9 +1,8 @@
 #include "DeviceProgram.h"
 
-#include "DeviceClock.h"
 #include "Error.h"
 #include "FloodMaps.h"
-#include "Gauges.h"
+#include "ProgramDefines.h"
 #include "InitialState.h"
 #include "KernelSource.h"
 
@@ -15,55 +14,6 @@ namespace swe
 {
 namespace
 {
-// A number as an OpenCL C literal of the device precision, exactly as the host has it: in
-// fp32, the float the value rounds to (as the twin and the kernels' arguments take it), which
-// nine digits give back exactly; the double's own nine digits can round to a neighbour of it.
-std::string literal(double value, Precision precision)
-{
-  char text[64];
-  const bool single = precision == Precision::Single;
-  if (single)
-    std::snprintf(text, sizeof(text), "%.9g", static_cast<double>(static_cast<float>(value)));
-  else
-    std::snprintf(text, sizeof(text), "%.17g", value);
-  std::string literal = text;
-  if (literal.find_first_of(".e") == std::string::npos)
-    literal += ".0"; // "0f" is not a floating-point literal
-  return single ? literal + "f" : literal;
-}
-
-// A number as an OpenCL C double literal, exactly as the host has it.
-std::string doubleLiteral(double value)
-{
-  char text[64];
-  std::snprintf(text, sizeof(text), "%.17g", value);
-  std::string literal = text;
-  return literal.find_first_of(".e") == std::string::npos ? literal + ".0" : literal;
-}
-
-// The boundary defines: each side's kind and value, a water level relative to the local datum
-// as the device holds elevations.
-std::string boundaryOptions(const SimulationParameters& params, double datum)
-{
-  std::ostringstream s;
-  for (int side = 0; side < 4; ++side)
-  {
-    static const char* const suffix[4] = { "WEST", "EAST", "SOUTH", "NORTH" };
-    const Boundary& b = params.boundaries[side];
-    const double value = b.type == BoundaryType::FixedLevel ? b.value - datum : b.value;
-    s << "-DBC_" << suffix[side] << "=" << static_cast<int>(b.type) << " -DBCV_" << suffix[side]
-      << "=" << literal(value, params.precision) << " "
-      << (b.series.empty() ? "" : std::string("-DBCS_") + suffix[side] + " ");
-    if (b.onStretch())
-    {
-      const std::array<int, 2> stretch = blockStretchCells(params, side);
-      s << "-DBCR_" << suffix[side] << " -DBCR_" << suffix[side] << "_FIRST=" << stretch[0]
-        << " -DBCR_" << suffix[side] << "_END=" << stretch[1] << " ";
-    }
-  }
-  return s.str();
-}
-
 // Whether a program for scheme and shape is built from the kernel file name: the shared files,
 // and only the scheme's own step kernels (the sweeps for GPU-shaped second-order launches, the
 // lanes for rowsN), which a driver would otherwise compile for nothing (NVIDIA's compiles a
@@ -129,125 +79,6 @@ DeviceFeatures deviceFeatures(const cl::Device& device,
   return features;
 }
 
-namespace
-{
-// HALO_SIDES for fill_ghosts (kernels/boundary.cl), where a side's ghosts come from other ranks.
-std::string haloOption(const std::array<bool, 4>& haloSides)
-{
-  int bits = 0;
-  for (int side = 0; side < 4; ++side)
-    bits |= haloSides[static_cast<std::size_t>(side)] ? 1 << side : 0;
-  return bits ? "-DHALO_SIDES=" + std::to_string(bits) + " " : "";
-}
-
-// IMPOSED_SIDES and IMPOSED_SERIES (kernels/boundary.cl): the second-order schemes take an inflow
-// side's discharge on its faces, so that it brings what it says; not on a side another rank fills.
-std::string imposedOptions(const SimulationParameters& params, const std::array<bool, 4>& haloSides)
-{
-  if (!isSecondOrder(params.scheme))
-    return "";
-  int sides = 0, series = 0;
-  for (int side = 0; side < 4; ++side)
-  {
-    const Boundary& b = params.boundaries[static_cast<std::size_t>(side)];
-    if (b.type != BoundaryType::Inflow || haloSides[static_cast<std::size_t>(side)])
-      continue;
-    sides |= 1 << side;
-    series |= b.series.empty() ? 0 : 1 << side;
-  }
-  if (sides == 0)
-    return "";
-  return "-DIMPOSED_SIDES=" + std::to_string(sides) +
-         " -DIMPOSED_SERIES=" + std::to_string(series) + " ";
-}
-
-// The cells the rank owns, where it updates more (GridLayout): the wave speeds, the blow-up
-// check and the sums count them alone (kernels/grid.h, OWNED).
-std::string ownedOption(const GridLayout& layout)
-{
-  if (layout.ownedNx == 0)
-    return "";
-  return "-DOWN_I0=" + std::to_string(layout.ownedI0) +
-         " -DOWN_J0=" + std::to_string(layout.ownedJ0) +
-         " -DOWN_NX=" + std::to_string(layout.ownedNx) +
-         " -DOWN_NY=" + std::to_string(layout.ownedNy) + " ";
-}
-} // namespace
-
-std::string programBuildOptions(const ProgramSettings& settings)
-{
-  const SimulationParameters& params = settings.params;
-  const LaunchShape& shape = settings.shape;
-  const auto real = [&](double value) { return literal(value, params.precision); };
-  // The reduction group is a power of two.
-  std::size_t reduce = 256;
-  while (reduce > settings.info.maxWorkGroupSize)
-    reduce /= 2;
-  // Whether the user's build options define the macro (tests set the engine's own choices).
-  const auto userDefines = [&](const char* macro)
-  { return params.buildOptions.find(std::string("-D") + macro) != std::string::npos; };
-  std::ostringstream s;
-  s << boundaryOptions(params, settings.local.datum);
-  // fp32 flushes denormals (below 1.2e-38, nothing a flood holds): the second-order sweeps
-  // then skip the division and square-root slow paths that denormals take (see
-  // PERFORMANCE.md, 'Decisions that stand').
-  s << "-cl-std=CL1.2 "
-    << (params.precision == Precision::Double ? "-DSWE_DOUBLE " : "-cl-denorms-are-zero ")
-    << "-DNX=" << params.nx << " -DNY=" << params.ny << " -DGHOST=" << kGhost
-    << " -DPITCH=" << settings.layout.pitch() << " -DOFFSET=" << settings.layout.offset()
-    << " -DWG_X=" << shape.groupX << " -DWG_Y=" << shape.groupY
-    << " -DROWS=" << (shape.wholeRows ? 1 : shape.rows)
-    << " -DCOLUMNS=" << columnsPerItem(shape, params) << " -DBLOCK_ROWS=" << shape.rows
-    << " -DREDUCE_WG=" << reduce << " -DGRAVITY=" << real(params.gravity)
-    << " -DH_DRY=" << kDryDepth << " -DH_FILM=" << real(settings.local.filmDepth)
-    << " -DELEVATION_DATUM=" << doubleLiteral(settings.local.datum)
-    << " -DFUSED_CLOCK=" << (settings.features.fusedClock ? 1 : 0)
-    << " -DINFLOW_WAVE_SPEED=" << real(waveSpeedFloor(params, settings.local)) << " -DTWO_STEPS="
-    << (shape.steps == 2 ? 1 : 0)
-    // (Tests of the blow-up check itself switch the limit off: -DCOURANT_LIMIT_DX=INFINITY.)
-    << (userDefines("COURANT_LIMIT_DX") ? ""
-                                        : " -DCOURANT_LIMIT_DX=" + real(courantLimitDx(params)))
-    << " -DPAIR_SPEED_MARGIN=" << real(kPairSpeedMargin)
-    << " -DGAUGE_RING_STEPS=" << kGaugeRingSteps << " -DPASS_ROWS=" << kPassRows
-    << (settings.perCellManning ? " -DMANNING_FIELD -DCLOSED_BED=" + real(kClosedBed) + " " : " ")
-    << (params.rainPerCell
-           ? "-DRAIN_FIELD -DRAIN_PLANE=" + std::to_string(settings.layout.paddedCells()) + " "
-           : "")
-    << (params.rainfall > 0 ? "-DRAIN_RATE=" + real(rainfallRate(params)) + " " : "")
-    << (params.rainSeries.empty() ? "" : "-DRAIN_SERIES ")
-    << (params.rainZones.empty() ? ""
-                                 : "-DRAIN_ZONES=" + std::to_string(params.rainZones.size()) + " ")
-    << (params.infiltration.on()
-           ? "-DGREEN_AMPT -DGREEN_AMPT_K=" + real(params.infiltration.conductivity / 3.6e6) +
-               " -DGREEN_AMPT_P=" +
-               real(params.infiltration.suction / 1000 * params.infiltration.deficit) + " "
-           : "")
-    << (params.losses > 0 ? "-DLOSS_RATE=" + real(lossRate(params)) + " " : "")
-    << (params.infiltration.perCell ? "-DGREEN_AMPT_FIELD -DSOIL_PLANE=" +
-                                        std::to_string(settings.layout.paddedCells()) + " "
-                                    : "")
-    << (params.waterBalance ? "-DWATER_BALANCE " : "") << haloOption(settings.haloSides)
-    << imposedOptions(params, settings.haloSides) << ownedOption(settings.layout)
-    << (holdsDt(params) ? "-DHELD_DT " : "") << dryTileOptions(dryTileGrid(params, shape))
-    << (stepsFoldFloodMaps(params, shape)
-           ? "-DSTEP_FOLDS_MAPS=1 -DARRIVAL_DEPTH=" + real(params.arrivalDepth) + " "
-           : "")
-    // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
-    // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless
-    // the build options choose (tests take both on any device).
-    << (params.precision == Precision::Double && settings.info.type == "GPU" &&
-             !userDefines("NEWTON_FP64")
-           ? "-DNEWTON_FP64=1 "
-           : "")
-    // The CPU-shaped second-order path: the arithmetic on 8 or 16 cells at a time (unless
-    // the build options set the width: tests take both on any device).
-    << (shape.wholeRows && isSecondOrder(params.scheme) && !userDefines("MUSCL_LANES")
-           ? "-DMUSCL_LANES=" + std::to_string(settings.features.musclLanes) + " "
-           : "")
-    << params.buildOptions;
-  return s.str();
-}
-
 std::vector<PointSource> sourcesHere(const SimulationParameters& params)
 {
   std::vector<PointSource> here;
@@ -280,10 +111,10 @@ void seriesConstants(std::ostream& s,
   s << "#define " << name << "_N " << n << "\n__constant " << type << " " << name << "_T[" << n
     << "] = {";
   for (std::size_t k = 0; k < n; ++k)
-    s << (k ? ", " : "") << literal(series[k][0], precision);
+    s << (k ? ", " : "") << openclLiteral(series[k][0], precision);
   s << "};\n__constant " << type << " " << name << "_V[" << n << "] = {";
   for (std::size_t k = 0; k < n; ++k)
-    s << (k ? ", " : "") << literal(series[k][1] * scale - offset, precision);
+    s << (k ? ", " : "") << openclLiteral(series[k][1] * scale - offset, precision);
   s << "};\n";
 }
 
@@ -329,7 +160,7 @@ void sourceConstants(std::ostream& s,
   seriesListConstants(s, "SOURCES", "SOURCE_FIRST", "SOURCE_POINTS", series, 1, params.precision);
   const std::size_t n = sources.size();
   s << "#define SOURCE_COUNT " << n << "\n#define INV_CELL_AREA "
-    << literal(1 / (params.dx * params.dx), params.precision) << "\n";
+    << openclLiteral(1 / (params.dx * params.dx), params.precision) << "\n";
   for (const auto& [name, values] : { std::pair{ "SOURCE_I", &is }, std::pair{ "SOURCE_J", &js } })
     s << "__constant int " << name << "[" << n << "] = {" << values->str() << "};\n";
 }

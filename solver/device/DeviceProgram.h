@@ -41,7 +41,7 @@ DeviceFeatures deviceFeatures(const cl::Device& device,
   const DeviceInfo& info,
   const LaunchShape& shape);
 
-// What the build options are made from.
+// What the build options are made from (each part's defines: ProgramDefines.h).
 struct ProgramSettings
 {
   const SimulationParameters& params;
@@ -56,8 +56,7 @@ struct ProgramSettings
   std::array<bool, 4> haloSides = {};
 };
 
-// The options a run's program is built with (params.buildOptions last, so they override).
-std::string programBuildOptions(const ProgramSettings& settings);
+// (The options a run's program is built with are each part's defines: ProgramDefines.h.)
 
 // The kernel sources a run's program is built from: the shared headers and kernels and the
 // scheme's own for the shape, not the others (a driver compiles every kernel of a program), and
