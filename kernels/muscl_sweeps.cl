@@ -260,6 +260,68 @@ inline FaceFlux y_rate(FaceState cell, FaceState above, FaceState next, FaceStat
   return rate;
 }
 
+/* Slides a column's window along y one row north: the row above becomes the cell's, the next
+ * one the row above, and the incoming cell the one ahead. */
+inline void slide_window(FaceState* cell, FaceState* above, FaceState* ahead, StoredCell incoming)
+{
+  *cell = *above;
+  *above = *ahead;
+  *ahead = y_state(incoming);
+}
+
+/* What a cell's update starts from, loaded before the row's barriers so that their latency hides
+ * behind them: its momenta, and in the Heun scheme's final stage its base state (zeros where the
+ * item updates no cell). */
+typedef struct
+{
+  real hu, hv, h_base, hu_base, hv_base;
+} UpdateBase;
+
+inline UpdateBase load_update_base(__global const real* hu, __global const real* hv,
+  __global const real* h_base, __global const real* hu_base, __global const real* hv_base, int c,
+  bool here, bool with_base)
+{
+  UpdateBase b = { (real)0, (real)0, (real)0, (real)0, (real)0 };
+  if (here)
+  {
+    b.hu = hu[c];
+    b.hv = hv[c];
+    if (with_base)
+    {
+      b.h_base = h_base[c];
+      b.hu_base = hu_base[c];
+      b.hv_base = hv_base[c];
+    }
+  }
+  return b;
+}
+
+/* Heun's average of the base state and the second stage's Euler step. */
+inline void heun_average(real* h, real* hu, real* hv, UpdateBase b)
+{
+  *h = (real)0.5 * (b.h_base + *h);
+  *hu = (real)0.5 * (b.hu_base + *hu);
+  *hv = (real)0.5 * (b.hv_base + *hv);
+}
+
+/* The end of a MUSCL-HLLC stage: the group's speed maximum (the final stage's, or for the dry
+ * tiles' flags), published by the first item with the tile's flags. Its barriers also order the
+ * wet flag's writes before the flag is read. */
+inline void end_hllc_stage(__local real* scratch, __global real* partial_max, TILE_ARGUMENTS,
+  __local const int* wet, real speed, int k, int tx, int ty, bool final_stage, real step_dt,
+  real dt)
+{
+  real group_speed = (real)0;
+  if (final_stage || SKIP_DRY)
+    group_speed = group_max(scratch, speed, k, WG_X);
+  if (k != 0)
+    return;
+  if (final_stage && step_dt > (real)0)
+    publish_tile_speed(group_speed, partial_max, tx, ty);
+  if (dt > (real)0) /* (at the target nothing is written) */
+    keep_tile_flags(TILE_PARAMETERS, tx, ty, *wet != 0, false);
+}
+
 __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
 muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
 {
@@ -284,9 +346,7 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
     FaceState slope = limited_slopes(below, cell, above, (real)H_DRY);
     FaceFlux south = { (real)0, (real)0, (real)0 };
     y_rate(cell, above, ahead, &slope, &south, Y_FACE_MASS(i, j0));
-    cell = above;
-    above = ahead;
-    ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
+    slide_window(&cell, &above, &ahead, load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
     for (int r = 0; r < ROWS; ++r)
     {
       const int j = j0 + r;
@@ -295,20 +355,10 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
       const StoredCell incoming = load_cell(h, hu, hv, bed, i, j + 3, column_exists);
       const bool here = updates && j < NY;
       const int c = IDX(i, j);
-      real hun = (real)0, hvn = (real)0, h_b = (real)0, hu_b = (real)0, hv_b = (real)0;
       const bool folds = here && !final_stage; /* (flood_maps.h) */
       const CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
-      if (here)
-      {
-        hun = hu[c];
-        hvn = hv[c];
-        if (final_stage)
-        {
-          h_b = h_base[c];
-          hu_b = hu_base[c];
-          hv_b = hv_base[c];
-        }
-      }
+      const UpdateBase base =
+        load_update_base(hu, hv, h_base, hu_base, hv_base, c, here, final_stage);
       /* Along x: the row's cell values, then each item's east face values, then each face's
        * flux (an item solves its west face). Along y, while the first exchange is under way,
        * the north face. */
@@ -321,25 +371,20 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
         at_face(mine, x_slope, (real)1), false, 0, 0, (real)0, X_FACE_MASS(i, j));
       if (here)
       {
-        real hn = mine.h;
+        real hn = mine.h, hun = base.hu, hvn = base.hv;
         if (folds)
           fold_step_input(MAP_PARAMETERS, ctrl, c, seen, hn, hun, hvn);
         const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c),
           RAIN_AT(c), g, (real)H_DRY, (real)H_FILM);
         if (final_stage)
         {
-          hn = (real)0.5 * (h_b + hn);
-          hun = (real)0.5 * (hu_b + hun);
-          hvn = (real)0.5 * (hv_b + hvn);
+          heun_average(&hn, &hun, &hvn, base);
           TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
         }
         store_checked(
           h_out, hu_out, hv_out, c, i, j, hn, hun, hvn, ok, &speed, status, &water);
       }
-      /* Slide the window one row north. */
-      cell = above;
-      above = ahead;
-      ahead = y_state(incoming);
+      slide_window(&cell, &above, &ahead, incoming);
     }
     if (SKIP_DRY && water != 0)
       memory.wet = 1;
@@ -347,16 +392,8 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
   else if (final_stage && updated) /* at the target; the final stage writes into the state it
                                     * averages */
     speed = speed_at_target(h_base, hu_base, hv_base, 0, 0, 0, false, i, j0, updates);
-  /* (its barriers also order the wet flag's writes before it is read) */
-  real group_speed = (real)0;
-  if (final_stage || SKIP_DRY)
-    group_speed = group_max(scratch, speed, k, WG_X);
-  if (k != 0)
-    return;
-  if (final_stage && step_dt > (real)0)
-    publish_tile_speed(group_speed, partial_max, tx, ty);
-  if (dt > (real)0) /* (at the target nothing is written) */
-    keep_tile_flags(TILE_PARAMETERS, tx, ty, memory.wet != 0, false);
+  end_hllc_stage(scratch, partial_max, TILE_PARAMETERS, &memory.wet, speed, k, tx, ty,
+    final_stage, step_dt, dt);
 }
 
 /* The Hancock faces of a row's cells (this item's: yc, with its column's neighbours ys below and
@@ -398,6 +435,40 @@ inline void keep_rooms(__local HancockMemory* m, int parity, int k, CellFaces f)
   m->room_n[parity][k] = f.hn;
 }
 
+/* The first row's faces of a Hancock sweep (rows j0 - 1 and j0, each exchange in its own local
+ * arrays, so that no barrier is needed between them) and the flux through the face between them
+ * as row j0 sees it (south); the capped pass keeps the row's rooms. */
+inline CellFaces open_hancock_sweep(__local HancockMemory* memory, RowExchange cells,
+  RowExchange east_faces, int k, int kw, int ke, FaceState below, FaceState cell, FaceState above,
+  FaceState ahead, real half_k, real k4, bool capped, real south_mass, FaceFlux* south)
+{
+  const CellFaces faces_below = row_faces(cells, k, kw, ke, below, cell, above, half_k);
+  const CellFaces faces = row_faces(east_faces, k, kw, ke, cell, above, ahead, half_k);
+  if (capped)
+    keep_rooms(memory, 0, k, faces);
+  FaceFlux unused;
+  sweep_face(capped, faces_below.n, faces.s, faces_below.hn, faces.hs, k4, &unused, south);
+  *south = with_imposed_mass(*south, south_mass);
+  return faces;
+}
+
+/* The end of a Hancock pass: the group's speed maximum (a tile left out has no water, so no
+ * speed: it needs no maximum), published by the first item with the pass's verdict and the
+ * tile's flags. Its barriers also order the wet flag's writes before the flag is read. */
+inline void end_hancock_sweep(__local real* scratch, __global real* partial_max,
+  __global int* status, TILE_ARGUMENTS, __local const int* wet, real speed, int k, int tx, int ty,
+  bool capped, bool idle, bool updated, real step_dt, real dt)
+{
+  const real group_speed = updated ? group_max(scratch, speed, k, WG_X) : (real)0;
+  if (k != 0 || idle)
+    return;
+  if (step_dt > (real)0)
+    publish_tile_speed(group_speed, partial_max, tx, ty);
+  finish_hancock_pass(capped, group_speed, partial_max, status);
+  if (updated)
+    keep_tile_flags(TILE_PARAMETERS, tx, ty, *wet != 0, !(dt > (real)0));
+}
+
 /* The body of both passes. dt is the same for the whole group, so the barriers are reached by
  * all or none. A second pass that is not needed (idle), and a tile left out, skip the speed
  * maximum too: the condition is the group's, so every item takes the same branch. (PoCL's
@@ -428,16 +499,10 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
     FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
     FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
     FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
-    const CellFaces faces_below = row_faces(cells, k, kw, ke, below, cell, above, half_k);
-    CellFaces faces = row_faces(east_faces, k, kw, ke, cell, above, ahead, half_k);
-    if (capped)
-      keep_rooms(memory, 0, k, faces);
-    FaceFlux south, unused;
-    sweep_face(capped, faces_below.n, faces.s, faces_below.hn, faces.hs, k4, &unused, &south);
-    south = with_imposed_mass(south, Y_FACE_MASS(i, j0));
-    cell = above;
-    above = ahead;
-    ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
+    FaceFlux south;
+    CellFaces faces = open_hancock_sweep(memory, cells, east_faces, k, kw, ke, below, cell, above,
+      ahead, half_k, k4, capped, Y_FACE_MASS(i, j0), &south);
+    slide_window(&cell, &above, &ahead, load_cell(h, hu, hv, bed, i, j0 + 2, column_exists));
     SWEEP_UNROLL
     for (int r = 0; r < ROWS; ++r)
     {
@@ -447,13 +512,8 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       const int c = IDX(i, j);
       /* (a pass taken again has folded its input: flood_maps.h) */
       const bool folds = here && (!capped || HELD_DT_CAPPED);
-      real hun = (real)0, hvn = (real)0;
       const CellMaps seen = step_input_maps(MAP_PARAMETERS, c, folds ? cell.h : (real)0);
-      if (here)
-      {
-        hun = hu[c];
-        hvn = hv[c];
-      }
+      const UpdateBase base = load_update_base(hu, hv, hu, hu, hu, c, here, false); /* (no base) */
       const CellFaces faces_above = row_faces(cells, k, kw, ke, cell, above, ahead, half_k);
       const int par = r & 1;
       /* The face between row j and the row above. */
@@ -471,7 +531,7 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
         memory->room_e[par], memory->room_w[par], k4, X_FACE_MASS(i, j));
       if (here)
       {
-        real hn = cell.h;
+        real hn = cell.h, hun = base.hu, hvn = base.hv;
         if (folds)
           fold_step_input(MAP_PARAMETERS, ctrl, c, seen, hn, hun, hvn);
         if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
@@ -485,25 +545,15 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       /* Slide the window one row north. */
       south = north_seen_above;
       faces = faces_above;
-      cell = above;
-      above = ahead;
-      ahead = y_state(incoming);
+      slide_window(&cell, &above, &ahead, incoming);
     }
     if (SKIP_DRY && water != 0)
       memory->sweep.wet = 1;
   }
   else if (updated) /* at the target: the speeds the last step published stand */
     speed = speed_at_target(h, hu, hv, h_out, hu_out, hv_out, true, i, j0, updates);
-  /* (a tile left out has no water, so no speed: it needs no maximum) */
-  const real group_speed = updated ? group_max(scratch, speed, k, WG_X) : (real)0;
-  if (k == 0 && !idle)
-  {
-    if (step_dt > (real)0)
-      publish_tile_speed(group_speed, partial_max, tx, ty);
-    finish_hancock_pass(capped, group_speed, partial_max, status);
-    if (updated)
-      keep_tile_flags(TILE_PARAMETERS, tx, ty, memory->sweep.wet != 0, !(dt > (real)0));
-  }
+  end_hancock_sweep(scratch, partial_max, status, TILE_PARAMETERS, &memory->sweep.wet, speed, k,
+    tx, ty, capped, idle, updated, step_dt, dt);
 }
 
 /* The first pass of a MUSCL-Hancock step, and the second (see finish_hancock_pass). */
