@@ -111,7 +111,7 @@ DeviceFeatures deviceFeatures(const cl::Device& device,
                             : device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>()) >= 16
                           ? 16
                           : 8;
-  // (-DSWE_NO_SPEED_ATOMICS: as on a device without them, for tests; kernels/reductions.h.)
+  // (-DSWE_NO_SPEED_ATOMICS: as on a device without them, for tests; kernels/device/reductions.h.)
   const bool atomicsOff = params.buildOptions.find("-DSWE_NO_SPEED_ATOMICS") != std::string::npos;
   features.speedAtomics =
     !atomicsOff && (params.precision == Precision::Single ||
@@ -131,7 +131,8 @@ DeviceFeatures deviceFeatures(const cl::Device& device,
 
 namespace
 {
-// HALO_SIDES for fill_ghosts (kernels/boundary.cl), where a side's ghosts come from other ranks.
+// HALO_SIDES for fill_ghosts (kernels/state/boundary.cl), where a side's ghosts come from other
+// ranks.
 std::string haloOption(const std::array<bool, 4>& haloSides)
 {
   int bits = 0;
@@ -140,8 +141,9 @@ std::string haloOption(const std::array<bool, 4>& haloSides)
   return bits ? "-DHALO_SIDES=" + std::to_string(bits) + " " : "";
 }
 
-// IMPOSED_SIDES and IMPOSED_SERIES (kernels/boundary.cl): the second-order schemes take an inflow
-// side's discharge on its faces, so that it brings what it says; not on a side another rank fills.
+// IMPOSED_SIDES and IMPOSED_SERIES (kernels/state/boundary.cl): the second-order schemes take an
+// inflow side's discharge on its faces, so that it brings what it says; not on a side another rank
+// fills.
 std::string imposedOptions(const SimulationParameters& params, const std::array<bool, 4>& haloSides)
 {
   if (!isSecondOrder(params.scheme))
@@ -162,7 +164,7 @@ std::string imposedOptions(const SimulationParameters& params, const std::array<
 }
 
 // The cells the rank owns, where it updates more (GridLayout): the wave speeds, the blow-up
-// check and the sums count them alone (kernels/grid.h, OWNED).
+// check and the sums count them alone (kernels/device/grid.h, OWNED).
 std::string ownedOption(const GridLayout& layout)
 {
   if (layout.ownedNx == 0)
@@ -233,7 +235,7 @@ std::string programBuildOptions(const ProgramSettings& settings)
            ? "-DSTEP_FOLDS_MAPS=1 -DARRIVAL_DEPTH=" + real(params.arrivalDepth) + " "
            : "")
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
-    // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless
+    // root are long software sequences; CPUs divide (kernels/device/precision.h says why). Unless
     // the build options choose (tests take both on any device).
     << (params.precision == Precision::Double && settings.info.type == "GPU" &&
              !userDefines("NEWTON_FP64")
@@ -311,8 +313,8 @@ void seriesListConstants(std::ostream& s,
     s << "__constant int " << *array << "[" << list.size() << "] = {" << values->str() << "};\n";
 }
 
-// The point sources as program constants (kernels/sources.cl): their series one after the other
-// (discharges in m^3/s) and each one's first point, point count and cell.
+// The point sources as program constants (kernels/state/sources.cl): their series one after the
+// other (discharges in m^3/s) and each one's first point, point count and cell.
 void sourceConstants(std::ostream& s,
   const std::vector<PointSource>& sources,
   const SimulationParameters& params)
