@@ -382,7 +382,7 @@ TEST(LaunchShape, SecondOrderCpuPathGivesTheSweepsBits)
 TEST(LaunchShape, Fp64NewtonArithmeticGivesTheBitsOfDivisionAndSqrtOnEveryShape)
 {
   // GPU devices build fp64 with -DNEWTON_FP64: reciprocals and the second order's square roots
-  // from float estimates and Newton steps (kernels/precision.h), which round as division and
+  // from float estimates and Newton steps (kernels/device/precision.h), which round as division and
   // sqrt() do but within about 2^-84 of a halfway point (some 10^-10 of the operations). Forced
   // on here, on the GPU-shaped and the CPU-shaped kernels (both vector widths), against a build
   // with it off, on any device. A Newton step too few is caught.

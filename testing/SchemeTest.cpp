@@ -45,7 +45,7 @@ double twinDifferenceAfter100Steps(Precision precision,
 // that freedom, and it halves the cost of this division-bound kernel). The logic is compared with
 // IEEE division; the default build is held to a looser bound.
 const char* const kIeeeFp32 = "-cl-fp32-correctly-rounded-divide-sqrt";
-// What the engine adds for GPU devices in fp64 (kernels/precision.h).
+// What the engine adds for GPU devices in fp64 (kernels/device/precision.h).
 const char* const kNewtonFp64 = "-DNEWTON_FP64=1";
 } // namespace
 

@@ -101,7 +101,7 @@ INSTANTIATE_TEST_SUITE_P(Schemes,
 TEST_P(SecondOrderScheme, MatchesCppTwinAfter100Steps)
 {
   EXPECT_LE(twinDifference<double>(GetParam(), Precision::Double, ""), 1e-12);
-  // The square roots GPUs take in fp64 (kernels/precision.h; forced here on any device).
+  // The square roots GPUs take in fp64 (kernels/device/precision.h; forced here on any device).
   EXPECT_LE(twinDifference<double>(GetParam(), Precision::Double, "-DNEWTON_FP64=1"), 1e-12);
   EXPECT_LE(
     twinDifference<float>(GetParam(), Precision::Single, "-cl-fp32-correctly-rounded-divide-sqrt"),
@@ -430,11 +430,11 @@ TEST(SecondOrder, PerCellManningMatchesTwinAndActsWhereItIs)
 
 TEST(SecondOrder, MusclHancockDepthsStayNonNegativeAtAnyCourantNumber)
 {
-  // Two rough states that MUSCL-Hancock without its outflow cap (kernels/muscl_hllc.h) took below
-  // zero within two steps: by 9.2e-4 m at C = 0.5 (seed 28183) and by 0.18 m at C = 1 (seed
+  // Two rough states that MUSCL-Hancock without its outflow cap (kernels/schemes/muscl_hllc.h) took
+  // below zero within two steps: by 9.2e-4 m at C = 0.5 (seed 28183) and by 0.18 m at C = 1 (seed
   // 192), measured with the twin before the cap. Those steps are taken again with the cap
-  // (kernels/muscl_steps.h, finish_hancock_pass), so no depth goes negative, mass is kept, and
-  // the device agrees with the twin, steps redone included; in the sweep and in the CPU-shaped
+  // (kernels/schemes/muscl_steps.h, finish_hancock_pass), so no depth goes negative, mass is kept,
+  // and the device agrees with the twin, steps redone included; in the sweep and in the CPU-shaped
   // kernel.
   struct Case
   {

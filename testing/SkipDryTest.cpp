@@ -1,4 +1,4 @@
-// Skipping dry land (SimulationParameters::skipDry, kernels/dry_tiles.h): a flood over a dry
+// Skipping dry land (SimulationParameters::skipDry, kernels/state/dry_tiles.h): a flood over a dry
 // valley gives the same bits with skipping on and off at every output time, on both launch
 // paths (GPU-shaped sweeps, CPU-shaped rows), in both MUSCL schemes and precisions, with the
 // forcing that brings water from outside a step (a level side, an inflow stretch, a point

@@ -61,7 +61,7 @@ DeviceFeatures deviceFeatures(const cl::Device& device,
                             : device.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>()) >= 16
                           ? 16
                           : 8;
-  // (-DSWE_NO_SPEED_ATOMICS: as on a device without them, for tests; kernels/reductions.h.)
+  // (-DSWE_NO_SPEED_ATOMICS: as on a device without them, for tests; kernels/device/reductions.h.)
   const bool atomicsOff = params.buildOptions.find("-DSWE_NO_SPEED_ATOMICS") != std::string::npos;
   features.speedAtomics =
     !atomicsOff && (params.precision == Precision::Single ||
@@ -142,8 +142,8 @@ void seriesListConstants(std::ostream& s,
     s << "__constant int " << *array << "[" << list.size() << "] = {" << values->str() << "};\n";
 }
 
-// The point sources as program constants (kernels/sources.cl): their series one after the other
-// (discharges in m^3/s) and each one's first point, point count and cell.
+// The point sources as program constants (kernels/state/sources.cl): their series one after the
+// other (discharges in m^3/s) and each one's first point, point count and cell.
 void sourceConstants(std::ostream& s,
   const std::vector<PointSource>& sources,
   const SimulationParameters& params)

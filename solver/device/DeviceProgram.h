@@ -24,8 +24,8 @@ struct DeviceFeatures
   // Lax-Friedrichs steps keep the clock themselves (no compute_dt launch between steps), where
   // the device has the atomics it takes: 32-bit always, 64-bit for fp64.
   bool fusedClock = false;
-  // The steps keep the wave-speed maximum in one value by atomics (kernels/reductions.h), not one
-  // partial per group: 32-bit atomics always, 64-bit for fp64.
+  // The steps keep the wave-speed maximum in one value by atomics (kernels/device/reductions.h),
+  // not one partial per group: 32-bit atomics always, 64-bit for fp64.
   bool speedAtomics = false;
   // Cells a CPU-shaped second-order kernel takes at a time: 16 where the device prefers vectors
   // that wide in the precision, else 8.
@@ -60,7 +60,7 @@ struct ProgramSettings
 
 // The kernel sources a run's program is built from: the shared headers and kernels and the
 // scheme's own for the shape, not the others (a driver compiles every kernel of a program), and
-// the run's forcing series as program constants (before kernels/device_clock.h, which reads
+// the run's forcing series as program constants (before kernels/schemes/device_clock.h, which reads
 // them; a level series relative to the local datum).
 // The point sources in params' grid, in its cells: in a rank's block, those in it (each source
 // is added by the rank that holds its cell, and by those whose overlap reaches it).

@@ -3,8 +3,8 @@
 // side (room for a second-order stencil), x fastest; rows lie pitch() cells apart and every row's
 // interior starts on a 128-byte boundary (whole memory transactions for the aligned loads and
 // stores of a row), after an offset that holds the left ghost layers. The kernels are built with
-// the same numbers (-DGHOST, -DPITCH, -DOFFSET: kernels/grid.h). No OpenCL here: the size checks
-// use it before a device is opened.
+// the same numbers (-DGHOST, -DPITCH, -DOFFSET: kernels/device/grid.h). No OpenCL here: the size
+// checks use it before a device is opened.
 #include "Parameters.h"
 
 #include <algorithm>
@@ -66,13 +66,13 @@ struct GridLayout
   }
   std::size_t fieldBytes() const { return cells() * realSize; }
   // The ghost cells fill_ghosts writes: full ghost rows at the bottom and top, ghost columns
-  // beside every interior row (kernels/boundary.cl).
+  // beside every interior row (kernels/state/boundary.cl).
   std::size_t ghostCells() const
   {
     return 2 * kGhost * (static_cast<std::size_t>(nx) + 2 * kGhost) +
            2 * kGhost * static_cast<std::size_t>(ny);
   }
-  // The interior cells on the grid's sides (kernels/boundary_inflow.cl).
+  // The interior cells on the grid's sides (kernels/state/boundary_inflow.cl).
   std::size_t boundaryCells() const
   {
     const std::size_t rows = ny > 1 ? 2 : 1, columns = nx > 1 ? 2 : 1;

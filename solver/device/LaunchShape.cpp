@@ -75,7 +75,7 @@ std::size_t localMemoryBytes(const LaunchShape& shape, const SimulationParameter
   std::size_t reals = gx * gy; // the group maximum's scratch
   if (isSecondOrder(params.scheme) && !shape.wholeRows)
     // The row's three exchanges: cell values and east-face values (four each), west-face
-    // fluxes (three) per work-item (kernels/muscl_sweeps.cl).
+    // fluxes (three) per work-item (kernels/schemes/muscl_sweeps.cl).
     reals += 11 * gx;
   else if (shape.steps == 2)
     // The three values of the state between the two steps, for the group's cells and one more

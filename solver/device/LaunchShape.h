@@ -18,8 +18,8 @@ struct LaunchShape
   // explicit vectors along x; groupX and groupY then only shape the whole-grid kernels.
   bool wholeRows = false;
   // Steps one launch takes (Lax-Friedrichs, GPU-shaped): 1, or 2 for temporal blocking
-  // (kernels/lax_friedrichs.cl, lax_friedrichs_two_steps; with the adaptive dt, the second step's
-  // dt is predicted: Parameters.h, kPairSpeedMargin).
+  // (kernels/schemes/lax_friedrichs.cl, lax_friedrichs_two_steps; with the adaptive dt, the second
+  // step's dt is predicted: Parameters.h, kPairSpeedMargin).
   int steps = 1;
 
   // "64x4x1", "64x4x4s2" (two steps a launch) or "rows16", the forms parseLaunchShape() reads.

@@ -5,8 +5,8 @@
 // keeps every elevation (bed, fixed surface levels) relative to a local datum, the lowest bed
 // cell rounded down to a whole metre, and damps the velocity of films within a few such
 // resolutions of dry (Kurganov and
-// Petrova's desingularisation, kernels/muscl_hllc.h finish_stage), so their noise cannot become
-// a 100 m/s speed that shrinks every time step. Outputs add the datum back.
+// Petrova's desingularisation, kernels/schemes/muscl_hllc.h finish_stage), so their noise cannot
+// become a 100 m/s speed that shrinks every time step. Outputs add the datum back.
 #include "InitialState.h"
 #include "Parameters.h"
 #include "RankExchange.h"
@@ -29,8 +29,8 @@ struct LocalDatum
 // LocalDatum::levelWaveSpeed of one block alone (no agreement over ranks).
 double levelWaveSpeed(const SimulationParameters& params, const InitialState& block);
 
-// The floor under the fastest wave speed dt is chosen from (kernels/device_clock.h): the waves
-// inflow sides, point sources and rain send in (inflowWaveSpeed), and a level side's.
+// The floor under the fastest wave speed dt is chosen from (kernels/schemes/device_clock.h): the
+// waves inflow sides, point sources and rain send in (inflowWaveSpeed), and a level side's.
 double waveSpeedFloor(const SimulationParameters& params, const LocalDatum& local);
 
 // The datum and film depth of a run: the datum is the lowest bed elevation rounded down to a

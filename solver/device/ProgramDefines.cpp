@@ -35,7 +35,7 @@ bool userDefines(const SimulationParameters& params, const char* macro)
 namespace
 {
 // The cells the rank owns, where it updates more (GridLayout): the wave speeds, the blow-up
-// check and the sums count them alone (kernels/grid.h, OWNED).
+// check and the sums count them alone (kernels/device/grid.h, OWNED).
 std::string ownedOption(const GridLayout& layout)
 {
   if (layout.ownedNx == 0)
@@ -72,7 +72,7 @@ std::string deviceBuildOptions(const ProgramSettings& settings)
     << " -DELEVATION_DATUM=" << openclDoubleLiteral(settings.local.datum) << " "
     << ownedOption(settings.layout)
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
-    // root are long software sequences; CPUs divide (kernels/precision.h says why). Unless
+    // root are long software sequences; CPUs divide (kernels/device/precision.h says why). Unless
     // the build options choose (tests take both on any device).
     << (params.precision == Precision::Double && settings.info.type == "GPU" &&
              !userDefines(params, "NEWTON_FP64")

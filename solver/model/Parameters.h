@@ -45,7 +45,7 @@ enum class Side
 };
 
 // A forcing series: (time [s], value) at increasing times, linear between them, 0 before the first
-// and after the last (kernels/forcing.h).
+// and after the last (kernels/device/forcing.h).
 using Series = std::vector<std::array<double, 2>>;
 
 // Green-Ampt infiltration, uniform over the grid; off while the conductivity is 0.
@@ -184,8 +184,8 @@ struct SimulationParameters
   // boundary or source cell's cumulative Inflow field (Field::Inflow). Not with a constant loss
   // rate, which is not counted (Green-Ampt infiltration is).
   bool waterBalance = false;
-  // Skip dry land (kernels/dry_tiles.h): the step leaves out the tiles where no water is or can
-  // come within the step, with the same bits as without. Where skipsDryLand() allows it.
+  // Skip dry land (kernels/state/dry_tiles.h): the step leaves out the tiles where no water is or
+  // can come within the step, with the same bits as without. Where skipsDryLand() allows it.
   bool skipDry = true;
   // Steps between two halo exchanges of a run split among ranks (communication-avoiding): each
   // rank also updates exchangeInterval x the scheme's stencil reach of its neighbours' cells,
@@ -269,7 +269,7 @@ std::string precisionName(Precision precision);
 
 // The slowest waves the time step counts on, where water comes in: an inflow side's ghost cells
 // send waves of twice the celerity at the discharge's critical depth, 2 (g |q|)^(1/3)
-// (kernels/boundaries.h); rain, those of a film kRainWaveDepth deep. So a dry grid fed by an
+// (kernels/state/boundaries.h); rain, those of a film kRainWaveDepth deep. So a dry grid fed by an
 // inflow or by rain takes short steps from the start, not one step to the target (0 without
 // either).
 double inflowWaveSpeed(const SimulationParameters& params);
@@ -292,8 +292,8 @@ double lossRate(const SimulationParameters& params);
 // Two steps a launch with the CFL-adaptive dt: the second step's dt is chosen before the launch,
 // from the first state's largest wave speed times this margin; where a cell of the state between
 // the steps turns out faster, the launch is refused and the next one takes only the first step.
-// So no step exceeds the Courant number asked for: kernels/device_clock.h (pair_predicted_speed),
-// ReferenceSolver::stepPair.
+// So no step exceeds the Courant number asked for: kernels/schemes/device_clock.h
+// (pair_predicted_speed), ReferenceSolver::stepPair.
 constexpr double kPairSpeedMargin = 1.01;
 
 // The largest Courant number (in SimulationParameters::cfl's sense) a run may take: the adaptive

@@ -250,8 +250,8 @@ void DeviceClock::agreeOnRedo() const
       if (coupling_->ranks().allAgree(!redo) || redo)
         return;
       // Another rank takes the step again: here too, as finish_hancock_pass
-      // (kernels/muscl_steps.h) would have set it up (the first pass's maximum and bad cells
-      // void, one more step redone).
+      // (kernels/schemes/muscl_steps.h) would have set it up (the first pass's maximum and bad
+      // cells void, one more step redone).
       st[STATUS_REDO] = 1;
       st[STATUS_BAD_CELL] = INT_MAX;
       st[STATUS_REDONE] += 1;

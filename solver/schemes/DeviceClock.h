@@ -1,10 +1,11 @@
 #pragma once
 // The device clock (thesis seed 001). The simulated time, dt and the step count live on the device,
-// in a control buffer of reals and a status buffer of integers whose slots kernels/clock_slots.h
-// names for both sides; the kernels choose dt from the largest wave speed of the state (the speed
-// partials, also here) and stop at the target time the host sets. The host reads the clock once per
-// batch of launches, sizes the batches to about a tenth of a second, and turns a non-physical cell
-// or a fixed dt past the Courant limit into an error that names the step, the time and the cell.
+// in a control buffer of reals and a status buffer of integers whose slots
+// kernels/schemes/clock_slots.h names for both sides; the kernels choose dt from the largest wave
+// speed of the state (the speed partials, also here) and stop at the target time the host sets. The
+// host reads the clock once per batch of launches, sizes the batches to about a tenth of a second,
+// and turns a non-physical cell or a fixed dt past the Courant limit into an error that names the
+// step, the time and the cell.
 #include "DeviceProgram.h"
 #include "DeviceState.h"
 #include "OpenCL.h"
@@ -72,7 +73,7 @@ public:
   void enqueueChooseDt(bool held = false) const;
   // A second-order step's start: the ghosts of copy `copy` (then, where the step exchanges a
   // halo, the halo and the agreement on dt), then enqueueChooseDt(!exchanges); in one launch
-  // where nothing comes between them (kernels/reductions.cl, fill_ghosts_choose_dt).
+  // where nothing comes between them (kernels/device/reductions.cl, fill_ghosts_choose_dt).
   void enqueueStepStart(int copy, bool exchanges) const;
   // Whether the next step is the first of an exchange interval (every step without one): it
   // trades the halo and chooses dt from the grid's wave speeds; the others hold that dt. Counts

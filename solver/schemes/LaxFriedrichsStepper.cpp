@@ -1,7 +1,7 @@
-// The Lax-Friedrichs steps (kernels/lax_friedrichs.cl): one launch a step, or two steps a launch
-// (temporal blocking, shapes ending in s2). Each launch reads copy p and writes the other; with
-// the fused clock (DeviceFeatures) the step kernel's last group commits the step and chooses the
-// next dt itself, else compute_dt runs before each step.
+// The Lax-Friedrichs steps (kernels/schemes/lax_friedrichs.cl): one launch a step, or two steps a
+// launch (temporal blocking, shapes ending in s2). Each launch reads copy p and writes the other;
+// with the fused clock (DeviceFeatures) the step kernel's last group commits the step and chooses
+// the next dt itself, else compute_dt runs before each step.
 #include "Stepper.h"
 
 namespace swe

@@ -1,9 +1,10 @@
-// The second-order steps (kernels/muscl_sweeps.cl on GPU-shaped launches, kernels/muscl_lanes.cl
-// on rowsN): MUSCL-HLLC's two Heun stages, and MUSCL-Hancock's step in two passes, the
-// second taking the step again with the outflow cap only where the first took a depth below zero.
-// Both fill the ghosts and choose dt (compute_dt, which commits it) before each step; the sweeps
-// fold the state each step reads into the flood maps, the lanes leave it to a pass after the
-// step (kernels/flood_maps.h), and each batch ends with the newest state's fold (afterBatch).
+// The second-order steps (kernels/schemes/muscl_sweeps.cl on GPU-shaped launches,
+// kernels/schemes/muscl_lanes.cl on rowsN): MUSCL-HLLC's two Heun stages, and MUSCL-Hancock's step
+// in two passes, the second taking the step again with the outflow cap only where the first took a
+// depth below zero. Both fill the ghosts and choose dt (compute_dt, which commits it) before each
+// step; the sweeps fold the state each step reads into the flood maps, the lanes leave it to a pass
+// after the step (kernels/state/flood_maps.h), and each batch ends with the newest state's fold
+// (afterBatch).
 #include "Stepper.h"
 
 #include <algorithm>
@@ -245,7 +246,7 @@ public:
     {
       const bool exchanges = beginStep();
       clock_->enqueueStepStart(parity, exchanges);
-      // (A held dt takes every step in the capped pass alone: kernels/muscl_steps.h.)
+      // (A held dt takes every step in the capped pass alone: kernels/schemes/muscl_steps.h.)
       if (!holdsDt(parts_.engine.params))
       {
         launch(step_[parity]);

@@ -331,7 +331,7 @@ void DeviceState::exchangeHalo(int p, Halo halo)
     return;
   const Copy& c = copies_[p];
   // An overlap's cells lose water to Green-Ampt as their owner's do only if they also hold its
-  // cumulative infiltration (kernels/infiltration.cl). (pack_halo takes four fields at most.)
+  // cumulative infiltration (kernels/state/infiltration.cl). (pack_halo takes four fields at most.)
   const bool infiltration = infiltrate_[0]() && !params_.ownsWholeBlock();
   std::vector<const cl::Buffer*> fields{ &c.h, &c.hu, &c.hv };
   if (halo == Halo::StateAndBed)

@@ -3,7 +3,7 @@
 // copy-back), the bed (relative to the local datum), when given the Manning field, and when kept
 // the flood maps (FloodMaps.h); each laid out as GridLayout says. Moves the state between the host
 // and the device (upload, interior reads and writes, packed copies on the device for snapshots and
-// frames) and fills the ghost cells (kernels/boundary.cl).
+// frames) and fills the ghost cells (kernels/state/boundary.cl).
 #include "DeviceProgram.h"
 #include "DryTiles.h"
 #include "FloodMaps.h"
@@ -64,8 +64,8 @@ public:
   // fill.
   void bindClock(const cl::Buffer& ctrl, const cl::Buffer& status);
   // Queues what follows a step that wrote copy p (step), or the state at t = 0 (uploaded): the
-  // point sources' water over the step (kernels/sources.cl; a step only), then the fold into the
-  // flood maps (FloodMaps::fold; the state at t = 0 only, where the steps fold them) and the
+  // point sources' water over the step (kernels/state/sources.cl; a step only), then the fold into
+  // the flood maps (FloodMaps::fold; the state at t = 0 only, where the steps fold them) and the
   // gauges' sample, where the run has them.
   void afterStep(int p, bool step = true) const;
   // After a batch of steps whose newest state is copy p: where the steps fold the flood maps,
@@ -77,8 +77,8 @@ public:
     return maps_ ? maps_->args() : std::tie(noMaps_, noMaps_, noMaps_, noMaps_, noMaps_);
   }
   // With the water balance, queues the fold of what the step that reads copy p moves through the
-  // grid's sides into the Inflow field (kernels/boundary_inflow.cl): after a Lax-Friedrichs step,
-  // between MUSCL-Hancock's passes, before each of MUSCL-HLLC's stages. Else nothing.
+  // grid's sides into the Inflow field (kernels/state/boundary_inflow.cl): after a Lax-Friedrichs
+  // step, between MUSCL-Hancock's passes, before each of MUSCL-HLLC's stages. Else nothing.
   void foldBoundaryInflow(int p) const;
   // The gauges (null without): collected by the facade as it reads the clock.
   Gauges* gauges() { return gauges_ ? &*gauges_ : nullptr; }
@@ -97,7 +97,7 @@ public:
   void upload(const InitialState& initial);
   // Both copies zero (before a snapshot is restored into copy 0).
   void clear();
-  // Queues the ghost cells of copy p (kernels/boundary.cl); in a run split among ranks, then
+  // Queues the ghost cells of copy p (kernels/state/boundary.cl); in a run split among ranks, then
   // exchanges the halo of copy p as asked (waiting for the device).
   void fillGhosts(int p, Halo halo = Halo::State);
   // In a run split among ranks (couple()), the halo of copy p as asked; else nothing.

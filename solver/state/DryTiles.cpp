@@ -11,7 +11,7 @@ namespace swe
 {
 namespace
 {
-constexpr cl_uchar kTileWet = 1, kTileForced = 2; // kernels/dry_tiles.h
+constexpr cl_uchar kTileWet = 1, kTileForced = 2; // kernels/state/dry_tiles.h
 constexpr int kLaneTileWidth = 64;                // a multiple of any MUSCL_LANES
 constexpr int kStencilReach = 2;                  // the second-order steps' cells each side
 

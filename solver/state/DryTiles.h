@@ -1,6 +1,6 @@
 #pragma once
-// Skipping dry land (kernels/dry_tiles.h). The tiles of a run's launch shape, and the flags the
-// second-order step kernels keep for each tile and copy of the state.
+// Skipping dry land (kernels/state/dry_tiles.h). The tiles of a run's launch shape, and the flags
+// the second-order step kernels keep for each tile and copy of the state.
 #include "DeviceProgram.h"
 #include "OpenCL.h"
 

@@ -1,7 +1,7 @@
 #pragma once
-// The flood maps (kernels/flood_maps.h), per cell the largest depth, speed and hazard the run has
-// seen, the first time the depth reached SimulationParameters::arrivalDepth (NaN until then) and
-// the time spent at or above it. They are part of the state: folded in on the device from every
+// The flood maps (kernels/state/flood_maps.h), per cell the largest depth, speed and hazard the run
+// has seen, the first time the depth reached SimulationParameters::arrivalDepth (NaN until then)
+// and the time spent at or above it. They are part of the state: folded in on the device from every
 // state a step writes, read and restored with it (snapshots, frames), laid out as the state's
 // fields are.
 #include "DeviceProgram.h"
@@ -17,16 +17,17 @@ namespace swe
 constexpr int kFloodMapCount = 5;
 
 // The passes over every cell after a step (the maps' fold, the infiltration): a work-item takes
-// kPassRows cells of a column (kernels/grid.h's PASS_ROWS), whose depths it loads together. One
-// cell an item waits on each load in turn, even on dry cells (see PERFORMANCE.md, 'Decisions that
-// stand').
+// kPassRows cells of a column (kernels/device/grid.h's PASS_ROWS), whose depths it loads together.
+// One cell an item waits on each load in turn, even on dry cells (see PERFORMANCE.md, 'Decisions
+// that stand').
 constexpr int kPassRows = 8;
 // Their launch over the grid of layout, in groups of kPassGroupX x 1.
 constexpr int kPassGroupX = 64;
 cl::NDRange cellPassRange(const GridLayout& layout);
 
-// Whether the steps fold the maps of the state they read (kernels/flood_maps.h): the GPU-shaped
-// second-order sweeps, where the run keeps maps. Else a pass folds each step's new state.
+// Whether the steps fold the maps of the state they read (kernels/state/flood_maps.h): the
+// GPU-shaped second-order sweeps, where the run keeps maps. Else a pass folds each step's new
+// state.
 bool stepsFoldFloodMaps(const SimulationParameters& params, const LaunchShape& shape);
 
 class FloodMaps
@@ -52,7 +53,7 @@ public:
   void settle(int p) const;
 
   const cl::Buffer& map(int k) const { return maps_[k]; }
-  // The maps as the steps' kernel arguments (kernels/flood_maps.h's MAP_ARGUMENTS).
+  // The maps as the steps' kernel arguments (kernels/state/flood_maps.h's MAP_ARGUMENTS).
   auto args() const { return std::tie(maps_[0], maps_[1], maps_[2], maps_[3], maps_[4]); }
 
 private:

@@ -1,8 +1,8 @@
 #pragma once
 // The gauges (SimulationParameters::gauges), sampled on the device after every step into a ring of
-// kGaugeRingSteps steps (kernels/gauges.cl), which the host collects whenever it reads the clock: a
-// hydrograph at each gauge with every step's value, at no host round trip of its own. In a run
-// split among ranks each gauge is sampled by the rank whose block holds it, and every collect
+// kGaugeRingSteps steps (kernels/state/gauges.cl), which the host collects whenever it reads the
+// clock: a hydrograph at each gauge with every step's value, at no host round trip of its own. In a
+// run split among ranks each gauge is sampled by the rank whose block holds it, and every collect
 // shares the samples, so that each rank's record is one rank's.
 #include "DeviceProgram.h"
 #include "GridLayout.h"

@@ -1,10 +1,10 @@
 #pragma once
 // What ties one rank's device state to the other ranks' of a split run (Partition.h). Each exchange
-// packs the cells the neighbours need into one staging buffer on the device (kernels/halo.cl),
-// waits for the queue, reads it, trades it (RankExchange), and queues the write and unpacking of
-// what came back, so that the queue's next kernel reads a halo as a single-rank run's grid would
-// hold it. The wave-speed maximum is agreed before every choice of dt, in the same round trip as
-// the halo before it where the step asks (agreeWithNextHalo).
+// packs the cells the neighbours need into one staging buffer on the device
+// (kernels/state/halo.cl), waits for the queue, reads it, trades it (RankExchange), and queues the
+// write and unpacking of what came back, so that the queue's next kernel reads a halo as a
+// single-rank run's grid would hold it. The wave-speed maximum is agreed before every choice of dt,
+// in the same round trip as the halo before it where the step asks (agreeWithNextHalo).
 //
 // Each exchange and agreement is timed (seconds()): the waits for the queue inside them count,
 // as they are part of what a host-driven exchange costs (the device idles from the wait until

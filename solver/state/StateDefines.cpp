@@ -36,8 +36,9 @@ std::string boundaryOptions(const SimulationParameters& params, double datum)
   return s.str();
 }
 
-// IMPOSED_SIDES and IMPOSED_SERIES (kernels/boundary.cl): the second-order schemes take an inflow
-// side's discharge on its faces, so that it brings what it says; not on a side another rank fills.
+// IMPOSED_SIDES and IMPOSED_SERIES (kernels/state/boundary.cl): the second-order schemes take an
+// inflow side's discharge on its faces, so that it brings what it says; not on a side another rank
+// fills.
 std::string imposedOptions(const SimulationParameters& params, const std::array<bool, 4>& haloSides)
 {
   if (!isSecondOrder(params.scheme))
@@ -57,7 +58,8 @@ std::string imposedOptions(const SimulationParameters& params, const std::array<
          " -DIMPOSED_SERIES=" + std::to_string(series) + " ";
 }
 
-// HALO_SIDES for fill_ghosts (kernels/boundary.cl), where a side's ghosts come from other ranks.
+// HALO_SIDES for fill_ghosts (kernels/state/boundary.cl), where a side's ghosts come from other
+// ranks.
 std::string haloOption(const std::array<bool, 4>& haloSides)
 {
   int bits = 0;

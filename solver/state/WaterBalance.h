@@ -8,8 +8,8 @@
 namespace swe
 {
 // The rain [m of depth] that has fallen on a cell from t = 0 to t: the uniform rate's, or the rain
-// series' exact integral (kernels/forcing.h), which the steps' rain adds up to; zone >= 0: that
-// rain zone's series'.
+// series' exact integral (kernels/device/forcing.h), which the steps' rain adds up to; zone >= 0:
+// that rain zone's series'.
 double rainDepthUntil(const SimulationParameters& params, double t, int zone = -1);
 
 // The balance of state (a run's with params, whose fields it holds: stateFields(params)), with

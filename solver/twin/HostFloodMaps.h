@@ -1,6 +1,6 @@
 #pragma once
 // The flood maps as the twin keeps them (ReferenceSolver): the arithmetic of
-// kernels/flood_maps.h on the host, folded from the state after every step.
+// kernels/state/flood_maps.h on the host, folded from the state after every step.
 #include "SimulationTypes.h"
 
 #include <array>

@@ -1,6 +1,6 @@
 // The C++ twin's water balance (ReferenceSolver.h): what each step moves through the grid's sides,
-// folded into the boundary cells' cumulative inflow as kernels/boundary_inflow.cl folds it, with
-// the kernels' own face functions (TwinArithmetic.h).
+// folded into the boundary cells' cumulative inflow as kernels/state/boundary_inflow.cl folds it,
+// with the kernels' own face functions (TwinArithmetic.h).
 #include "ReferenceSolver.h"
 
 #include "TwinArithmetic.h"

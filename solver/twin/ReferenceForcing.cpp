@@ -1,6 +1,7 @@
 // The C++ twin's forcing and what follows its steps (ReferenceSolver.h): the sides' and the rain's
 // series, the point sources, Green-Ampt infiltration and the flood maps, in the arithmetic of
-// the kernels' own headers (kernels/forcing.h, kernels/infiltration.h), once per precision.
+// the kernels' own headers (kernels/device/forcing.h, kernels/state/infiltration.h), once per
+// precision.
 #include "ReferenceSolver.h"
 
 #include <cmath>

@@ -99,7 +99,7 @@ void ReferenceSolver<Real>::fillGhosts(std::vector<Real>& h,
   std::vector<Real>& hv)
 {
   const int nx = params_.nx, ny = params_.ny;
-  // As kernels/boundary.cl: mirror and nearest interior cells, the side's rule; the corners
+  // As kernels/state/boundary.cl: mirror and nearest interior cells, the side's rule; the corners
   // last, from the south and north sides' ghosts.
   for (int pass = 0; pass < 2; ++pass)
     for (int j = -kGhost; j < ny + kGhost; ++j)
@@ -176,7 +176,7 @@ Real ReferenceSolver<Real>::chooseDt(double remaining, Real speed) const
 template<class Real>
 bool ReferenceSolver<Real>::speedsAtMost(Real speed) const
 {
-  // The operations of speed_at_most (kernels/device_clock.h): no division, no root.
+  // The operations of speed_at_most (kernels/schemes/device_clock.h): no division, no root.
   const Real g = static_cast<Real>(params_.gravity);
   for (int j = 0; j < params_.ny; ++j)
     for (int i = 0; i < params_.nx; ++i)

@@ -112,11 +112,11 @@ private:
   // The *New vectors become the state (the one-pass schemes' ping-pong).
   void takeNewState();
   // The point sources' water over the step of dt that has just been taken (as
-  // kernels/sources.cl), and the Green-Ampt infiltration (kernels/infiltration.cl).
+  // kernels/state/sources.cl), and the Green-Ampt infiltration (kernels/state/infiltration.cl).
   void addSources(Real dt);
   void infiltrate(Real dt);
   // The water balance: the depth a step of dt from state (h, hu, hv) moves through the grid's
-  // sides, times weight, into inflow_ (ReferenceBalance.cpp, as kernels/boundary_inflow.cl);
+  // sides, times weight, into inflow_ (ReferenceBalance.cpp, as kernels/state/boundary_inflow.cl);
   // k4: MUSCL-Hancock's cap (0 for none), negative for MUSCL-HLLC.
   void foldBoundaryInflow(const std::vector<Real>& h,
     const std::vector<Real>& hu,
@@ -137,7 +137,7 @@ private:
   // its constant, or its series' mean (as choose_dt's CTRL_SIDE_DISCHARGE).
   void sideDischargeOver(Real dt);
   // The mass flux imposed on face i - 1/2 of row j (along x) or j - 1/2 of column i (along y),
-  // or NaN where the solved flux stands (kernels/boundary.cl, imposed_x_face).
+  // or NaN where the solved flux stands (kernels/state/boundary.cl, imposed_x_face).
   Real imposedFace(bool yAxis, int i, int j) const;
   // Every interior cell's state at the present time into maps, with the dt of the step that
   // brought it (0 at t = 0).
@@ -157,7 +157,7 @@ private:
   {
     return manning_.empty() ? uniform : manning_[c];
   }
-  // The rain rate on cell c (as RAIN_AT, kernels/grid.h): the uniform rate, times the cell's
+  // The rain rate on cell c (as RAIN_AT, kernels/device/grid.h): the uniform rate, times the cell's
   // factor, or its zone's rate.
   Real rainAt(std::size_t c, Real rate) const
   {

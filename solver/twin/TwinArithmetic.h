@@ -1,7 +1,8 @@
 #pragma once
 // Private to the twin (ReferenceSolver*.cpp): the kernels' second-order and boundary arithmetic
-// (kernels/muscl_hllc.h, kernels/boundaries.h) compiled once per precision, and Muscl<T> to call
-// it in precision T. Each file that includes it gets its own copy (an unnamed namespace).
+// (kernels/schemes/muscl_hllc.h, kernels/state/boundaries.h) compiled once per precision, and
+// Muscl<T> to call it in precision T. Each file that includes it gets its own copy (an unnamed
+// namespace).
 #include <cmath>
 
 namespace swe
@@ -24,8 +25,8 @@ T fmax(T a, T b)
 }
 
 // The celerities' square root. On GPUs the fp64 kernels refine float's estimate
-// (kernels/precision.h, real_sqrt), which lands on the correctly rounded root but where it lies
-// within about 2^-84 of a halfway point: the twin takes std::sqrt, for the same bits and a
+// (kernels/device/precision.h, real_sqrt), which lands on the correctly rounded root but where it
+// lies within about 2^-84 of a halfway point: the twin takes std::sqrt, for the same bits and a
 // baseline no slower than need be.
 template<class T>
 T real_sqrt(T x)

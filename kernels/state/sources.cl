@@ -1,5 +1,5 @@
 /* Point sources and sinks (SimulationParameters::sources): after every step, each one's
- * discharge over the step (the exact mean of its series over [t - dt, t], kernels/forcing.h)
+ * discharge over the step (the exact mean of its series over [t - dt, t], kernels/device/forcing.h)
  * times dt over the cell's area is added to its cell's depth; a sink takes no more than the cell
  * holds, and scales its momentum with its depth (take_source). One work-item, the sources in
  * order: two in one cell add up the same way every run. Their series and cells are program

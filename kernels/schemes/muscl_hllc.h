@@ -1,5 +1,5 @@
 /* The second-order scheme's per-cell arithmetic, written once for two compilers: the OpenCL
- * kernels (kernels/muscl_sweeps.cl, muscl_lanes.cl) and the C++ twin
+ * kernels (kernels/schemes/muscl_sweeps.cl, muscl_lanes.cl) and the C++ twin
  * (solver/twin/ReferenceSolver.cpp) include this file with `real` defined as float or double, so
  * both round identically.
  *
@@ -368,8 +368,8 @@ inline CellFaces hancock_cell_faces(FaceState xw,
 }
 
 /* A face of the grid's sides that carries a given mass flux (an inflow side's discharge, 0 on
- * the rest of that side: kernels/boundary.cl, imposed_x_face), or NaN where none is given: the
- * solved flux with that mass flux and no transverse momentum (an inflow ghost has none). */
+ * the rest of that side: kernels/state/boundary.cl, imposed_x_face), or NaN where none is given:
+ * the solved flux with that mass flux and no transverse momentum (an inflow ghost has none). */
 inline FaceFlux with_imposed_mass(FaceFlux f, real mass)
 {
   const mask imposed = mass == mass;
@@ -538,8 +538,8 @@ inline mask euler_update(real* h,
   return finish_stage(h, hu, hv, dt, manning, g, h_dry, h_film);
 }
 
-/* The water balance (kernels/boundary_inflow.cl and the twin): the mass flux through a face of
- * the grid's sides, positive along the axis, as the step's update takes it. MUSCL-HLLC's, from
+/* The water balance (kernels/state/boundary_inflow.cl and the twin): the mass flux through a face
+ * of the grid's sides, positive along the axis, as the step's update takes it. MUSCL-HLLC's, from
  * the four cells s[0..3] around the face (between cells 1 and 2). */
 inline real muscl_face_mass(const AxisStencil* s, real g, real h_dry)
 {

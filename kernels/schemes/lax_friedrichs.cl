@@ -26,7 +26,7 @@
     const real r = (real)0.5 * dt * inv_dx;                                                       \
     const real half_g = (real)0.5 * (real)GRAVITY; /* pressure 1/2 g h^2 */                      \
     /* One reciprocal per neighbour, not one division per flux term: they bound this kernel     \
-     * (real_recip, realv_recip: kernels/precision.h). */                                         \
+     * (real_recip, realv_recip: kernels/device/precision.h). */                                  \
     const T ie = T##_recip(he), iw = T##_recip(hw), iN = T##_recip(hN), is = T##_recip(hs);      \
     T hn = (real)0.25 * (he + hw + hN + hs) - r * (hue - huw + hvN - hvs);                       \
     LAX_FRIEDRICHS_RAIN(hn, dt);                                                                  \
@@ -213,7 +213,8 @@ lax_friedrichs_step(GPU_STEP_ARGUMENTS)
  * memory (the ring is computed by the neighbouring groups too), then the second step from
  * there. Every cell goes through lax_friedrichs_cell() and every ghost through ghost_state()
  * with the same values as in two one-step launches with the same dts, so with a fixed dt the
- * results are the same bits. The second dt: pair_predicted_speed (kernels/device_clock.h). */
+ * results are the same bits. The second dt: pair_predicted_speed
+ * (kernels/schemes/device_clock.h). */
 #define MID_W (WG_X * COLUMNS + 2)
 #define MID_H (WG_Y * ROWS + 2)
 #define MID_CELLS (MID_W * MID_H)

@@ -1,4 +1,4 @@
-/* Green-Ampt infiltration after every step (kernels/infiltration.h): a work-item takes
+/* Green-Ampt infiltration after every step (kernels/state/infiltration.h): a work-item takes
  * PASS_ROWS cells of a column (grid.h). */
 #ifdef GREEN_AMPT
 /* With a soil map (GREEN_AMPT_FIELD), soil holds each cell's K [m/s], then at SOIL_PLANE its

@@ -107,7 +107,7 @@ DEFINE_NEWTON_SQRT(realm_sqrt, realm, convert_double8(rsqrt(fmax(convert_float8(
 
 /* The run's uniform rain rate [m/s] (RAIN_RATE, from SimulationParameters::rainfall), or its
  * series' rate over the step (RAIN_SERIES: choose_dt sets it; every step kernel has the clock's
- * ctrl); 0 without rain, which euler_update (kernels/muscl_hllc.h) then leaves out. */
+ * ctrl); 0 without rain, which euler_update (kernels/schemes/muscl_hllc.h) then leaves out. */
 #if defined(RAIN_SERIES)
 #define RAIN (ctrl[CTRL_RAIN])
 #elif defined(RAIN_RATE)

@@ -1,5 +1,5 @@
 /* Green-Ampt infiltration (SimulationParameters::infiltration), shared by the kernels
- * (kernels/infiltration.cl) and the twin: over a step of dt a ponded cell takes in what the
+ * (kernels/state/infiltration.cl) and the twin: over a step of dt a ponded cell takes in what the
  * Green-Ampt equation integrates to exactly, F1 - F0 - P ln((F1 + P) / (F0 + P)) = K dt (F the
  * cumulative infiltration, K the saturated hydraulic conductivity, P the suction head times the
  * moisture deficit), so the infiltrated depth is that of the analytic solution however long the

@@ -111,15 +111,15 @@ __kernel void fold_boundary_inflow(__global const real* h, __global const real* 
     return;
   const int c = IDX(i, j);
   const real kdt = dt * inv_dx;
-  /* (a held dt takes every MUSCL-Hancock step capped: kernels/muscl_steps.h) */
+  /* (a held dt takes every MUSCL-Hancock step capped: kernels/schemes/muscl_steps.h) */
 #ifdef HELD_DT
   const bool capped = true;
 #else
   const bool capped = status[STATUS_REDO] != 0;
 #endif
   const real k4 = !hancock ? (real)-1 : capped ? (real)4 * kdt : (real)0;
-  /* (the sides of a rank's block inside the grid, HALO_SIDES: kernels/boundary.cl, are not the
-   * grid's: what crosses them stays on it) */
+  /* (the sides of a rank's block inside the grid, HALO_SIDES: kernels/state/boundary.cl, are not
+   * the grid's: what crosses them stays on it) */
   real in = (real)0;
 /* (a macro: clang warns of && with a constant operand written out) */
 #define GRID_SIDE(bit) ((HALO_SIDES & (bit)) == 0)

@@ -4,7 +4,7 @@
 #ifndef SWE_DEVICE_CLOCK_H
 #define SWE_DEVICE_CLOCK_H
 
-#ifndef IMPOSED_SERIES /* the inflow sides whose discharge is a series (kernels/boundary.cl) */
+#ifndef IMPOSED_SERIES /* inflow sides whose discharge is a series (kernels/state/boundary.cl) */
 #define IMPOSED_SERIES 0
 #endif
 #ifndef INFLOW_WAVE_SPEED
@@ -115,7 +115,7 @@ inline void choose_dt(__global real* ctrl,
   }
 #endif
 #if IMPOSED_SERIES
-  /* Each inflow side's hydrograph's mean discharge over the step (kernels/boundary.cl,
+  /* Each inflow side's hydrograph's mean discharge over the step (kernels/state/boundary.cl,
    * imposed_x_face; the twin: ReferenceSolver::sideDischargeOver). */
   if (dt > (real)0)
   {

@@ -1,8 +1,8 @@
 /* The slots of the device clock's two buffers, one definition for the kernels (OpenCL C: this
- * file is embedded ahead of the others) and the host (C++: solver/DeviceClock.cpp includes it,
- * in namespace swe). ctrl holds reals of the device precision, status 32-bit integers; the host
- * writes them when a state is loaded, sets the target and the step limit, and reads them once
- * per batch of launches. */
+ * file is embedded ahead of the others) and the host (C++: solver/schemes/DeviceClock.cpp and
+ * solver/state/FloodMaps.cpp include it, in namespace swe). ctrl holds reals of the device
+ * precision, status 32-bit integers; the host writes them when a state is loaded, sets the target
+ * and the step limit, and reads them once per batch of launches. */
 #ifndef SWE_CLOCK_SLOTS_H
 #define SWE_CLOCK_SLOTS_H
 
@@ -24,14 +24,14 @@ enum ClockSlot
   CTRL_CUT_DT = 7,    /* a two-step launch with this first dt was refused: take one step */
   CTRL_TOO_FAST = 8,  /* the wave speed that took a fixed dt past the Courant limit */
   CTRL_RAIN = 9,      /* a rain series' rate [m/s] over the step being taken (RAIN_SERIES) */
-  /* The flood maps' fold of a step's input (kernels/flood_maps.h), kept by compute_dt before it
-   * commits the step: the input's time and the dt of the step that made it; and the dt of the
+  /* The flood maps' fold of a step's input (kernels/state/flood_maps.h), kept by compute_dt before
+   * it commits the step: the input's time and the dt of the step that made it; and the dt of the
    * newest state's step (0 for a state at t = 0, a loaded one, or one the maps hold already). */
   CTRL_FOLD_TIME = 10,
   CTRL_FOLD_DT = 11,
   CTRL_STATE_DT = 12,
   /* An inflow side's discharge series' mean [m^2/s] over the step being taken, one slot a side
-   * (west, east, south, north), set by choose_dt (IMPOSED_SIDES: kernels/boundary.cl). */
+   * (west, east, south, north), set by choose_dt (IMPOSED_SIDES: kernels/state/boundary.cl). */
   CTRL_SIDE_DISCHARGE = 13,
   CTRL_SIZE = 17,
   /* Rain zones (RAIN_ZONES): zone z's rate [m/s] over the step at CTRL_ZONE_RAIN + z, set by

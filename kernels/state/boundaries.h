@@ -70,11 +70,11 @@ inline GhostCell ghost_state(int kind,
   return g;
 }
 
-/* The water balance (kernels/boundary_inflow.cl and the twin): the depth that a Lax-Friedrichs
- * step of r = dt / (2 dx) moves through the face between two cells along an axis (depths hL, hR,
- * momenta along the axis qL, qR), positive along it. The step's update of a cell is a quarter of
- * its neighbours' depths less r times their momenta's differences, so summed over the grid it
- * keeps what each face of the sides gives: this. */
+/* The water balance (kernels/state/boundary_inflow.cl and the twin): the depth that a
+ * Lax-Friedrichs step of r = dt / (2 dx) moves through the face between two cells along an axis
+ * (depths hL, hR, momenta along the axis qL, qR), positive along it. The step's update of a cell is
+ * a quarter of its neighbours' depths less r times their momenta's differences, so summed over the
+ * grid it keeps what each face of the sides gives: this. */
 inline real lax_friedrichs_face_mass(real hL, real qL, real hR, real qR, real r)
 {
   return r * (qL + qR) + (real)0.25 * (hL - hR);
