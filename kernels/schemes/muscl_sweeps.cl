@@ -304,24 +304,6 @@ inline void heun_average(real* h, real* hu, real* hv, UpdateBase b)
   *hv = (real)0.5 * (b.hv_base + *hv);
 }
 
-/* The end of a MUSCL-HLLC stage: the group's speed maximum (the final stage's, or for the dry
- * tiles' flags), published by the first item with the tile's flags. Its barriers also order the
- * wet flag's writes before the flag is read. */
-inline void end_hllc_stage(__local real* scratch, __global real* partial_max, TILE_ARGUMENTS,
-  __local const int* wet, real speed, int k, int tx, int ty, bool final_stage, real step_dt,
-  real dt)
-{
-  real group_speed = (real)0;
-  if (final_stage || SKIP_DRY)
-    group_speed = group_max(scratch, speed, k, WG_X);
-  if (k != 0)
-    return;
-  if (final_stage && step_dt > (real)0)
-    publish_tile_speed(group_speed, partial_max, tx, ty);
-  if (dt > (real)0) /* (at the target nothing is written) */
-    keep_tile_flags(TILE_PARAMETERS, tx, ty, *wet != 0, false);
-}
-
 __kernel __attribute__((reqd_work_group_size(WG_X, 1, 1))) void
 muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
 {
@@ -392,8 +374,16 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
   else if (final_stage && updated) /* at the target; the final stage writes into the state it
                                     * averages */
     speed = speed_at_target(h_base, hu_base, hv_base, 0, 0, 0, false, i, j0, updates);
-  end_hllc_stage(scratch, partial_max, TILE_PARAMETERS, &memory.wet, speed, k, tx, ty,
-    final_stage, step_dt, dt);
+  /* (its barriers also order the wet flag's writes before it is read) */
+  real group_speed = (real)0;
+  if (final_stage || SKIP_DRY)
+    group_speed = group_max(scratch, speed, k, WG_X);
+  if (k != 0)
+    return;
+  if (final_stage && step_dt > (real)0)
+    publish_tile_speed(group_speed, partial_max, tx, ty);
+  if (dt > (real)0) /* (at the target nothing is written) */
+    keep_tile_flags(TILE_PARAMETERS, tx, ty, memory.wet != 0, false);
 }
 
 /* The Hancock faces of a row's cells (this item's: yc, with its column's neighbours ys below and
@@ -452,21 +442,23 @@ inline CellFaces open_hancock_sweep(__local HancockMemory* memory, RowExchange c
   return faces;
 }
 
-/* The end of a Hancock pass: the group's speed maximum (a tile left out has no water, so no
- * speed: it needs no maximum), published by the first item with the pass's verdict and the
- * tile's flags. Its barriers also order the wet flag's writes before the flag is read. */
-inline void end_hancock_sweep(__local real* scratch, __global real* partial_max,
-  __global int* status, TILE_ARGUMENTS, __local const int* wet, real speed, int k, int tx, int ty,
-  bool capped, bool idle, bool updated, real step_dt, real dt)
+/* A cell's Hancock update from its rates along x and y (no barrier: the caller's row holds
+ * them): its input folded into the flood maps, a depth the first pass would drive below zero
+ * flagged for the capped pass (speed INFINITY), the Euler step with friction and rain, the
+ * losses, and the checked store. */
+inline void hancock_update(MAP_ARGUMENTS, __global const real* ctrl, __global real* h_out,
+  __global real* hu_out, __global real* hv_out, __global int* status, int c, int i, int j,
+  CellMaps seen, bool folds, bool capped, real hn, real hun, real hvn, FaceFlux rx, FaceFlux ry,
+  real kdt, real dt, real manning_here, real rain_here, real* speed, uint* water)
 {
-  const real group_speed = updated ? group_max(scratch, speed, k, WG_X) : (real)0;
-  if (k != 0 || idle)
-    return;
-  if (step_dt > (real)0)
-    publish_tile_speed(group_speed, partial_max, tx, ty);
-  finish_hancock_pass(capped, group_speed, partial_max, status);
-  if (updated)
-    keep_tile_flags(TILE_PARAMETERS, tx, ty, *wet != 0, !(dt > (real)0));
+  if (folds)
+    fold_step_input(MAP_PARAMETERS, ctrl, c, seen, hn, hun, hvn);
+  if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
+    *speed = INFINITY; /* the step is to be taken again, capped */
+  const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, manning_here, rain_here,
+    (real)GRAVITY, (real)H_DRY, (real)H_FILM);
+  TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
+  store_checked(h_out, hu_out, hv_out, c, i, j, hn, hun, hvn, ok, speed, status, water);
 }
 
 /* The body of both passes. dt is the same for the whole group, so the barriers are reached by
@@ -474,7 +466,8 @@ inline void end_hancock_sweep(__local real* scratch, __global real* partial_max,
  * maximum too: the condition is the group's, so every item takes the same branch. (PoCL's
  * kernel compiler once mishandled an early return around the whole body, with wrong results or
  * a kernel that never ended, so the body stays under conditions rather than behind a return;
- * the tests run this form on PoCL 3.1.) */
+ * and with the group maximum moved into a function of its own the results left the twin's: it
+ * stays in the body. The tests run this form on PoCL 3.1.) */
 inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* memory,
   const bool capped)
 {
@@ -530,18 +523,9 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
       const FaceFlux rx = x_rate(&memory->sweep, k, kw, ke, faces.w, faces.e, capped,
         memory->room_e[par], memory->room_w[par], k4, X_FACE_MASS(i, j));
       if (here)
-      {
-        real hn = cell.h, hun = base.hu, hvn = base.hv;
-        if (folds)
-          fold_step_input(MAP_PARAMETERS, ctrl, c, seen, hn, hun, hvn);
-        if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
-          speed = INFINITY; /* the step is to be taken again, capped */
-        const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, MANNING_AT(c), RAIN_AT(c),
-          g, (real)H_DRY, (real)H_FILM);
-        TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
-        store_checked(
-          h_out, hu_out, hv_out, c, i, j, hn, hun, hvn, ok, &speed, status, &water);
-      }
+        hancock_update(MAP_PARAMETERS, ctrl, h_out, hu_out, hv_out, status, c, i, j, seen, folds,
+          capped, cell.h, base.hu, base.hv, rx, ry, kdt, dt, MANNING_AT(c), RAIN_AT(c), &speed,
+          &water);
       /* Slide the window one row north. */
       south = north_seen_above;
       faces = faces_above;
@@ -552,8 +536,16 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
   }
   else if (updated) /* at the target: the speeds the last step published stand */
     speed = speed_at_target(h, hu, hv, h_out, hu_out, hv_out, true, i, j0, updates);
-  end_hancock_sweep(scratch, partial_max, status, TILE_PARAMETERS, &memory->sweep.wet, speed, k,
-    tx, ty, capped, idle, updated, step_dt, dt);
+  /* (a tile left out has no water, so no speed: it needs no maximum) */
+  const real group_speed = updated ? group_max(scratch, speed, k, WG_X) : (real)0;
+  if (k == 0 && !idle)
+  {
+    if (step_dt > (real)0)
+      publish_tile_speed(group_speed, partial_max, tx, ty);
+    finish_hancock_pass(capped, group_speed, partial_max, status);
+    if (updated)
+      keep_tile_flags(TILE_PARAMETERS, tx, ty, memory->sweep.wet != 0, !(dt > (real)0));
+  }
 }
 
 /* The first pass of a MUSCL-Hancock step, and the second (see finish_hancock_pass). */
