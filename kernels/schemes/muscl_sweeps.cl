@@ -260,6 +260,24 @@ inline FaceFlux y_rate(FaceState cell, FaceState above, FaceState next, FaceStat
   return rate;
 }
 
+/* A column's window along y at a sweep's start: the cells of rows j0 - 2 .. j0 + 1, as seen
+ * along y. */
+typedef struct
+{
+  FaceState below, cell, above, ahead;
+} ColumnWindow;
+
+inline ColumnWindow open_window(__global const real* h, __global const real* hu,
+  __global const real* hv, __global const real* bed, int i, int j0, bool column_exists)
+{
+  ColumnWindow w;
+  w.below = y_state(load_cell(h, hu, hv, bed, i, j0 - 2, column_exists));
+  w.cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
+  w.above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
+  w.ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
+  return w;
+}
+
 /* Slides a column's window along y one row north: the row above becomes the cell's, the next
  * one the row above, and the incoming cell the one ahead. */
 inline void slide_window(FaceState* cell, FaceState* above, FaceState* ahead, StoredCell incoming)
@@ -320,10 +338,9 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
   {
     /* The column's window along y: cells j .. j + 2 of the row j being updated, the slopes of
      * cell j, and the flux through the face south of j as cell j sees it. */
-    const FaceState below = y_state(load_cell(h, hu, hv, bed, i, j0 - 2, column_exists));
-    FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
-    FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
-    FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
+    const ColumnWindow window = open_window(h, hu, hv, bed, i, j0, column_exists);
+    const FaceState below = window.below;
+    FaceState cell = window.cell, above = window.above, ahead = window.ahead;
     /* Row j0 - 1's north face is row j0's south face (its rate is not needed). */
     FaceState slope = limited_slopes(below, cell, above, (real)H_DRY);
     FaceFlux south = { (real)0, (real)0, (real)0 };
@@ -488,10 +505,9 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
      * values of row j, and the flux through the face south of j as cell j sees it. Built first
      * from rows j0 - 2 .. j0 + 1: the faces of rows j0 - 1 and j0 (each exchange in its own
      * local arrays, so that no barrier is needed between them) and the face between them. */
-    const FaceState below = y_state(load_cell(h, hu, hv, bed, i, j0 - 2, column_exists));
-    FaceState cell = y_state(load_cell(h, hu, hv, bed, i, j0 - 1, column_exists));
-    FaceState above = y_state(load_cell(h, hu, hv, bed, i, j0, column_exists));
-    FaceState ahead = y_state(load_cell(h, hu, hv, bed, i, j0 + 1, column_exists));
+    const ColumnWindow window = open_window(h, hu, hv, bed, i, j0, column_exists);
+    const FaceState below = window.below;
+    FaceState cell = window.cell, above = window.above, ahead = window.ahead;
     FaceFlux south;
     CellFaces faces = open_hancock_sweep(memory, cells, east_faces, k, kw, ke, below, cell, above,
       ahead, half_k, k4, capped, Y_FACE_MASS(i, j0), &south);
