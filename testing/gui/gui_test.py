@@ -257,6 +257,9 @@ try:
         last = monitor_readouts()[-1]
         if float(last["time"]) != 30.0 or last["source"] == "Dam break":
             raise RuntimeError("the monitor did not follow the solver to t = 30 s: %s" % last)
+        # (its first frame, straight at t = 30 s, has a speed and a mean time step of its own)
+        if float(last["steps_per_second"]) <= 0 or not float(last["mean_dt"]) > 0:
+            raise RuntimeError("no speed or time step for a run's first frame: %s" % last)
     finally:
         vtkOutputWindow.SetInstance(previous)
     if errors.GetOutput():
