@@ -55,6 +55,43 @@ inline void clock_add(real* t, real* comp, real dt)
   *t = sum;
 }
 
+#if defined(RAIN_SERIES) || IMPOSED_SERIES || defined(RAIN_ZONES)
+#define STEP_FORCING 1
+/* The forcing series' mean values over a step of dt from the state's time, into the control
+ * buffer: the rain's (the twin: ReferenceSolver::rainOver), each inflow side's hydrograph's
+ * (kernels/state/boundary.cl, imposed_x_face; the twin: ReferenceSolver::sideDischargeOver) and
+ * each rain zone's (the twin: ReferenceSolver::zoneRainOver). */
+inline void set_step_forcing(__global real* ctrl, real dt)
+{
+  const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
+#ifdef RAIN_SERIES
+  ctrl[CTRL_RAIN] = series_mean(RAIN_SERIES_T, RAIN_SERIES_V, RAIN_SERIES_N, t, t + dt);
+#endif
+#if IMPOSED_SERIES & 1
+  ctrl[CTRL_SIDE_DISCHARGE] = series_mean(BCS_WEST_T, BCS_WEST_V, BCS_WEST_N, t, t + dt);
+#endif
+#if IMPOSED_SERIES & 2
+  ctrl[CTRL_SIDE_DISCHARGE + 1] = series_mean(BCS_EAST_T, BCS_EAST_V, BCS_EAST_N, t, t + dt);
+#endif
+#if IMPOSED_SERIES & 4
+  ctrl[CTRL_SIDE_DISCHARGE + 2] = series_mean(BCS_SOUTH_T, BCS_SOUTH_V, BCS_SOUTH_N, t, t + dt);
+#endif
+#if IMPOSED_SERIES & 8
+  ctrl[CTRL_SIDE_DISCHARGE + 3] = series_mean(BCS_NORTH_T, BCS_NORTH_V, BCS_NORTH_N, t, t + dt);
+#endif
+#ifdef RAIN_ZONES
+  for (int z = 0; z < RAIN_ZONES; ++z)
+    ctrl[CTRL_ZONE_RAIN + z] = series_mean(RAIN_ZONES_T + RAIN_ZONE_FIRST[z],
+      RAIN_ZONES_V + RAIN_ZONE_FIRST[z],
+      RAIN_ZONE_POINTS[z],
+      t,
+      t + dt);
+#endif
+}
+#else
+#define STEP_FORCING 0
+#endif
+
 /* bad_cell: status[STATUS_BAD_CELL] as the caller read it. held: dt is held over an exchange
  * interval (solver/Parameters.h, exchangeInterval), chosen from the speed the last dt was (the
  * interval's first); m, the state's own, must then keep within the Courant limit, as with a
@@ -106,46 +143,9 @@ inline void choose_dt(__global real* ctrl,
   ctrl[CTRL_DT] = dt;
   ctrl[CTRL_LANDING] = landing ? (real)1 : (real)0;
   ctrl[CTRL_MAX_SPEED] = m_dt;
-#ifdef RAIN_SERIES
-  /* The series' mean rate over the step (the twin: ReferenceSolver::rainOver). */
+#if STEP_FORCING
   if (dt > (real)0)
-  {
-    const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
-    ctrl[CTRL_RAIN] = series_mean(RAIN_SERIES_T, RAIN_SERIES_V, RAIN_SERIES_N, t, t + dt);
-  }
-#endif
-#if IMPOSED_SERIES
-  /* Each inflow side's hydrograph's mean discharge over the step (kernels/state/boundary.cl,
-   * imposed_x_face; the twin: ReferenceSolver::sideDischargeOver). */
-  if (dt > (real)0)
-  {
-    const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
-#if IMPOSED_SERIES & 1
-    ctrl[CTRL_SIDE_DISCHARGE] = series_mean(BCS_WEST_T, BCS_WEST_V, BCS_WEST_N, t, t + dt);
-#endif
-#if IMPOSED_SERIES & 2
-    ctrl[CTRL_SIDE_DISCHARGE + 1] = series_mean(BCS_EAST_T, BCS_EAST_V, BCS_EAST_N, t, t + dt);
-#endif
-#if IMPOSED_SERIES & 4
-    ctrl[CTRL_SIDE_DISCHARGE + 2] = series_mean(BCS_SOUTH_T, BCS_SOUTH_V, BCS_SOUTH_N, t, t + dt);
-#endif
-#if IMPOSED_SERIES & 8
-    ctrl[CTRL_SIDE_DISCHARGE + 3] = series_mean(BCS_NORTH_T, BCS_NORTH_V, BCS_NORTH_N, t, t + dt);
-#endif
-  }
-#endif
-#ifdef RAIN_ZONES
-  /* Each zone's series' mean rate over the step (the twin: ReferenceSolver::zoneRainOver). */
-  if (dt > (real)0)
-  {
-    const real t = ctrl[CTRL_TIME] - ctrl[CTRL_TIME_COMP];
-    for (int z = 0; z < RAIN_ZONES; ++z)
-      ctrl[CTRL_ZONE_RAIN + z] = series_mean(RAIN_ZONES_T + RAIN_ZONE_FIRST[z],
-        RAIN_ZONES_V + RAIN_ZONE_FIRST[z],
-        RAIN_ZONE_POINTS[z],
-        t,
-        t + dt);
-  }
+    set_step_forcing(ctrl, dt);
 #endif
 }
 
