@@ -3,12 +3,12 @@
 #include "ShallowWaterDisplayDefaults.h"
 
 #include <pqApplicationCore.h>
+#include <pqProxy.h>
 #include <pqRepresentation.h>
 #include <pqServerManagerModel.h>
 #include <vtkSMProperty.h>
 #include <vtkSMPropertyHelper.h>
 #include <vtkSMProxy.h>
-#include <vtkSMSessionProxyManager.h>
 
 #include <cstring>
 #include <string>
@@ -22,13 +22,11 @@ constexpr const char* kLookupTableSuffix = ".PVLookupTable";
 // The array a colour map was made for: ParaView registers it as "<array>.PVLookupTable".
 std::string arrayOfLookupTable(vtkSMProxy* lookupTable)
 {
-  if (!lookupTable)
-    return {};
-  const char* name =
-    lookupTable->GetSessionProxyManager()->GetProxyName("lookup_tables", lookupTable);
-  const std::string registered = name ? name : "";
-  const std::size_t suffix = registered.rfind(kLookupTableSuffix);
-  return suffix == std::string::npos ? std::string() : registered.substr(0, suffix);
+  pqProxy* registered =
+    pqApplicationCore::instance()->getServerManagerModel()->findItem<pqProxy*>(lookupTable);
+  const std::string name = registered ? registered->getSMName().toStdString() : "";
+  const std::size_t suffix = name.rfind(kLookupTableSuffix);
+  return suffix == std::string::npos ? std::string() : name.substr(0, suffix);
 }
 } // namespace
 
