@@ -154,6 +154,12 @@ const GaugeRecord& FilterRun::gauges() const
   return timeline_ ? timeline_->simulation().gauges() : none;
 }
 
+std::vector<std::array<double, 2>> FilterRun::gaugeSites() const
+{
+  return timeline_ ? timeline_->simulation().parameters().gauges
+                   : std::vector<std::array<double, 2>>{};
+}
+
 bool FilterRun::onAnyRank(bool yes) const
 {
   return ranks_ && partition_ ? !ranks_->allAgree(!yes) : yes;

@@ -91,6 +91,8 @@ public:
   // The run's gauge samples so far (none without a run or gauges): what the live state and the
   // frames output so far passed through. Waits for nothing.
   const GaugeRecord& gauges() const;
+  // Where the run's gauges stand, metres from the grid's corner (none without a run).
+  std::vector<std::array<double, 2>> gaugeSites() const;
   // The run's outputs so far, a row each (none without a run).
   const DiagnosticsHistory& diagnostics() const { return diagnostics_; }
   // Whether this rank's tables (gauges, diagnostics) hold the run's rows: ParaView's client

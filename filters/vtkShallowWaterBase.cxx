@@ -39,7 +39,7 @@ vtkShallowWaterBase::vtkShallowWaterBase()
   , Internals(new vtkInternals(this))
 {
   this->SetDevice("auto");
-  this->SetNumberOfOutputPorts(3); // the flood, its gauges and its diagnostics
+  this->SetNumberOfOutputPorts(4); // the flood, its gauges, its diagnostics, the gauge markers
   for (const char* name : swe::kFrameArrayNames)
     this->Internals->CellArrays->AddArray(name, true);
   // Another choice of arrays makes the same frame again, from the same simulation.

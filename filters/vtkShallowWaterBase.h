@@ -249,6 +249,10 @@ protected:
   int RequestData(vtkInformation* request,
     vtkInformationVector** inputVector,
     vtkInformationVector* outputVector) override;
+  // (a table or the gauge markers asked for at the flood's time keep the flood as it is)
+  vtkTypeBool ProcessRequest(vtkInformation* request,
+    vtkInformationVector** inputVector,
+    vtkInformationVector* outputVector) override;
 
 private:
   vtkShallowWaterBase(const vtkShallowWaterBase&) = delete;
@@ -271,6 +275,9 @@ private:
   // Warns once for each End Time and Output Interval where End Time falls between outputs: the
   // run stops at the last output before it (lastOutput), which nothing else would tell.
   void WarnOfEndTimeBetweenOutputs(double lastOutput);
+  // Fills the tables and the gauge markers with the run's records up to rowsUpTo, the markers at
+  // the flood output's origin.
+  void FillRecordOutputs(double rowsUpTo, vtkInformationVector* outputVector);
   // An empty output marked ABORTED, which asks to run again next time, for a request whose error
   // has been said. Returns the request's result.
   int AbortOutputQuietly();

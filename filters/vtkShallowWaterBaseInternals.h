@@ -43,4 +43,7 @@ public:
   std::array<swe::Series, 6> Series;
   // The Point Sources property's rows: (x, y, time, discharge).
   std::vector<std::array<double, 4>> SourceRows;
+  // The time up to which the last frame's tables and gauge markers hold rows: filled again up to
+  // it when only they are asked for (ProcessRequest).
+  double RecordsUpTo = 0;
 };

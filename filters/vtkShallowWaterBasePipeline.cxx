@@ -4,6 +4,7 @@
 #include "vtkShallowWaterBaseInternals.h"
 
 #include "Error.h"
+#include "GaugeMarkers.h"
 #include "GaugeTable.h"
 #include "OutputArrays.h"
 #include "OutputTimes.h"
@@ -13,11 +14,13 @@
 
 #include <vtkAbstractArray.h>
 #include <vtkDataObject.h>
+#include <vtkDemandDrivenPipeline.h>
 #include <vtkExecutive.h>
 #include <vtkFieldData.h>
 #include <vtkImageData.h>
 #include <vtkInformation.h>
 #include <vtkInformationVector.h>
+#include <vtkPolyData.h>
 #include <vtkStreamingDemandDrivenPipeline.h>
 #include <vtkTable.h>
 
@@ -150,6 +153,7 @@ int vtkShallowWaterBase::RequestInformation(vtkInformation*,
   SetTimeInformation(outInfo, times);
   SetTimeInformation(outputVector->GetInformationObject(1), times); // (the gauges)
   SetTimeInformation(outputVector->GetInformationObject(2), times); // (the diagnostics)
+  SetTimeInformation(outputVector->GetInformationObject(3), times); // (the gauge markers)
   return 1;
 }
 
@@ -179,9 +183,14 @@ void vtkShallowWaterBase::WarnOfEndTimeBetweenOutputs(double lastOutput)
 
 int vtkShallowWaterBase::FillOutputPortInformation(int port, vtkInformation* info)
 {
-  if (port >= 1) // the gauges, the diagnostics
+  if (port == 1 || port == 2) // the gauges, the diagnostics
   {
     info->Set(vtkDataObject::DATA_TYPE_NAME(), "vtkTable");
+    return 1;
+  }
+  if (port == 3) // the gauge markers
+  {
+    info->Set(vtkDataObject::DATA_TYPE_NAME(), "vtkPolyData");
     return 1;
   }
   return this->Superclass::FillOutputPortInformation(port, info);
@@ -192,20 +201,27 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
   vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  // (the gauges' table, whose request stands for the diagnostics' too)
+  // (the gauges' table, whose request stands for the other outputs' too)
   vtkInformation* tableInfo = outputVector->GetInformationObject(1);
-  vtkInformation* diagnosticsInfo = outputVector->GetInformationObject(2);
   const auto updateTime = vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP();
-  // (a table asked for alone, by a Line Chart: its time is the request's)
+  // An output asked for alone (the gauges' table by a Line Chart, the gauge markers by the map,
+  // whichever of the map's outputs updates first) asks for the frame of its time: the flood's
+  // port may still hold the time of its own last request.
   const int fromPort = requestInfo->Has(vtkExecutive::FROM_OUTPUT_PORT())
                          ? requestInfo->Get(vtkExecutive::FROM_OUTPUT_PORT())
                          : 0;
-  if (fromPort == 2)
-    tableInfo = diagnosticsInfo;
-  // A Line Chart asks for a table alone: the frame's time is then the table's.
-  if (!outInfo->Has(updateTime) && tableInfo->Has(updateTime))
+  if (fromPort >= 2)
+    tableInfo = outputVector->GetInformationObject(fromPort);
+  if ((fromPort >= 1 || !outInfo->Has(updateTime)) && tableInfo->Has(updateTime))
     outInfo->Set(updateTime, tableInfo->Get(updateTime));
   swe::FilterRun& run = this->Internals->Run;
+  // The flood of the time asked for is made already (ProcessRequest): only the records' outputs
+  // are filled again, on this rank alone, as ranks may differ in which outputs they ask for.
+  if (outInfo->Get(vtkDemandDrivenPipeline::DATA_NOT_GENERATED()))
+  {
+    this->FillRecordOutputs(this->Internals->RecordsUpTo, outputVector);
+    return 1;
+  }
   // (the executive asks for information again after any change, so this request belongs to the
   // state whose information failed; its error has been said. Split among ranks, the others,
   // whose information may have passed (a node's memory), wait for its checks: it joins them)
@@ -240,8 +256,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
                                : request.time;
     const double rowsUpTo = run.holdsTableRows() ? std::max(request.time, frameTime)
                                                  : -std::numeric_limits<double>::infinity();
-    swe::fillGaugeTable(run.gauges(), rowsUpTo, vtkTable::GetData(outputVector, 1));
-    run.diagnostics().fill(rowsUpTo, vtkTable::GetData(outputVector, 2));
+    this->FillRecordOutputs(rowsUpTo, outputVector);
     // A DEM's coordinate reference system (from ParaView's GDAL reader) goes with the outputs,
     // for GIS output (vtkShallowWaterGeoTiffWriter).
     if (this->GetNumberOfInputPorts() > 0)
@@ -264,6 +279,44 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
   if (!run.aborted())
     run.succeeded();
   return 1;
+}
+
+void vtkShallowWaterBase::FillRecordOutputs(double rowsUpTo, vtkInformationVector* outputVector)
+{
+  swe::FilterRun& run = this->Internals->Run;
+  this->Internals->RecordsUpTo = rowsUpTo;
+  swe::fillGaugeTable(run.gauges(), rowsUpTo, vtkTable::GetData(outputVector, 1));
+  run.diagnostics().fill(rowsUpTo, vtkTable::GetData(outputVector, 2));
+  // (every rank holds every gauge's record: the first rank's points, not one set a rank)
+  swe::fillGaugeMarkers(
+    swe::pipelineRank() == 0 ? run.gaugeSites() : std::vector<std::array<double, 2>>{},
+    vtkImageData::GetData(outputVector, 0)->GetOrigin(),
+    run.gauges(),
+    rowsUpTo,
+    vtkPolyData::GetData(outputVector, 3));
+}
+
+vtkTypeBool vtkShallowWaterBase::ProcessRequest(vtkInformation* request,
+  vtkInformationVector** inputVector,
+  vtkInformationVector* outputVector)
+{
+  // Asked for another output than the flood (a Line Chart's table, a map's gauge markers) at
+  // the time of the flood made last, the flood stays as it is: the run need not make it again
+  // (on every rank of a split run at once).
+  const auto notGenerated = vtkDemandDrivenPipeline::REQUEST_DATA_NOT_GENERATED();
+  if (request->Has(notGenerated) && request->Has(vtkExecutive::FROM_OUTPUT_PORT()) &&
+      request->Get(vtkExecutive::FROM_OUTPUT_PORT()) >= 1 && !this->Internals->Run.aborted())
+  {
+    vtkInformation* asked =
+      outputVector->GetInformationObject(request->Get(vtkExecutive::FROM_OUTPUT_PORT()));
+    vtkInformation* floodInfo = outputVector->GetInformationObject(0);
+    vtkImageData* flood = vtkImageData::GetData(floodInfo);
+    const auto updateTime = vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP();
+    if (flood && flood->GetNumberOfCells() > 0 && floodInfo->Has(updateTime) &&
+        asked->Has(updateTime) && floodInfo->Get(updateTime) == asked->Get(updateTime))
+      floodInfo->Set(vtkDemandDrivenPipeline::DATA_NOT_GENERATED(), 1);
+  }
+  return this->Superclass::ProcessRequest(request, inputVector, outputVector);
 }
 
 int vtkShallowWaterBase::ComputePipelineMTime(vtkInformation* request,

@@ -1,5 +1,6 @@
 #include "pqShallowWaterGaugeChart.h"
 
+#include "pqShallowWaterGaugeMarkers.h"
 #include "pqShallowWaterProxies.h"
 
 #include <pqActiveObjects.h>
@@ -26,6 +27,7 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <array>
 #include <string>
 
 namespace
@@ -55,17 +57,9 @@ bool sceneUpdatingViews()
 }
 
 // The hydrographs on their own axis: depths shown, surfaces (tens of metres above them) and
-// speeds a click away in the chart's series list; the gauges in colours that the chart's green
-// marker of the current time is not taken for.
+// speeds a click away in the chart's series list; each gauge's depth in its colour.
 void showDepths(vtkSMProxy* chart, vtkPVDataSetAttributesInformation* columns)
 {
-  static const char* const palette[][3] = { { "0.12", "0.47", "0.71" },
-    { "1.0", "0.5", "0.05" },
-    { "0.58", "0.4", "0.74" },
-    { "0.0", "0.0", "0.0" },
-    { "0.55", "0.34", "0.29" },
-    { "0.89", "0.47", "0.76" } };
-  constexpr int kColours = sizeof(palette) / sizeof(palette[0]);
   // (the properties hold a series' name, then 1 to show it or 0; or its red, green, blue)
   vtkSMPropertyHelper shown(chart, "SeriesVisibility");
   vtkSMPropertyHelper colour(chart, "SeriesColor");
@@ -79,10 +73,11 @@ void showDepths(vtkSMProxy* chart, vtkPVDataSetAttributesInformation* columns)
     const bool depth = name.size() >= 6 && name.compare(name.size() - 6, 6, " Depth") == 0;
     shown.Set(2 * c, name.c_str());
     shown.Set(2 * c + 1, depth ? "1" : "0");
-    const char* const* rgb = palette[depth ? depths++ % kColours : 3];
+    static const std::array<double, 3> black{ 0, 0, 0 };
+    const std::array<double, 3>& rgb = depth ? gaugeColour(depths++) : black;
     colour.Set(4 * c, name.c_str());
     for (unsigned int k = 0; k < 3; ++k)
-      colour.Set(4 * c + 1 + k, rgb[k]);
+      colour.Set(4 * c + 1 + k, std::to_string(rgb[k]).c_str());
   }
 }
 
@@ -253,4 +248,8 @@ void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
   view->UpdateVTKObjects();
   this->holdBack(port);
   view->StillRender();
+  // (Time, then three columns a gauge)
+  showGaugeMarkers(source, map, (info->GetRowDataInformation()->GetNumberOfArrays() - 1) / 3);
+  if (map)
+    map->render();
 }

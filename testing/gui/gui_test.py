@@ -127,6 +127,16 @@ try:
                 or layout.GetSplitDirection(split) != layout.VERTICAL):
             raise RuntimeError("the gauge chart is not under the map (cells %d and %d)"
                                % (map_at, chart_at))
+        # The gauges are marked on the map, in their hydrographs' colours, named in a legend.
+        markers = pvs.GetDisplayProperties(pvs.OutputPort(gauged, 3), view)
+        marker_colours = pvs.GetColorTransferFunction("Gauge")
+        if (not markers.Visibility or markers.Representation != "Points"
+                or markers.ColorArrayName[1] != "Gauge"
+                or list(marker_colours.Annotations) != ["1", "G1", "2", "G2"]
+                or not markers.IsScalarBarVisible(view)):
+            raise RuntimeError("the gauges are not marked on the map by name: %s %s %s"
+                               % (markers.Representation, markers.ColorArrayName,
+                                  list(marker_colours.Annotations)))
         # Gauges that reach their second row while the animation scene updates its views (Play,
         # a time change) open their chart once the scene is done: a view added during the update
         # crashed ParaView.

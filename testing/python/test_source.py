@@ -407,10 +407,26 @@ check(np.abs(column(table, "G1 Depth") - column(table, "G2 Depth")).max() < 1e-4
       "gauges mirrored across the dam read the same depths")
 check(column(table, "G1 Depth").max() > column(table, "G1 Depth")[0] + 0.1,
       "the wave passes the gauge (%.4g m)" % column(table, "G1 Depth").max())
+# The fourth output marks the gauges where they stand, numbered as the table's, with the table's
+# last readings.
+points = servermanager.Fetch(gauged, idx=3)
+marked = vtk_to_numpy(points.GetPoints().GetData())
+readings = points.GetPointData()
+check(points.GetNumberOfVerts() == 2 and np.allclose(marked[:, :2], [[9.5, 20.5], [30.5, 20.5]])
+      and list(vtk_to_numpy(readings.GetArray("Gauge"))) == [1, 2],
+      "Gauge Markers: G1 and G2 where they were set (%s)" % marked.tolist())
+check(vtk_to_numpy(readings.GetArray("Depth"))[1] == column(table, "G2 Depth")[-1]
+      and vtk_to_numpy(readings.GetArray("Speed"))[0] == column(table, "G1 Speed")[-1],
+      "Gauge Markers read the table's last row")
+# Asked for alone at another time (a map updating its markers before its flood), the gauge
+# points are that time's.
+alone = fetch(PassArrays(Input=OutputPort(gauged, 3)), 1.0).GetPointData().GetArray("Depth")
 fetch(gauged, 1.0)
 back = servermanager.Fetch(gauged, idx=1)
 check(abs(column(back, "Time")[-1] - 1.0) < 1e-6 and back.GetNumberOfRows() < len(times),
       "back at t = 1 s the table ends there")
+check(alone.GetValue(0) == column(back, "G1 Depth")[-1] != column(table, "G1 Depth")[-1],
+      "the gauge markers asked for alone at t = 1 s read t = 1 s")
 gauged.GaugeInterval = 0.25
 fetch(gauged, 2.0)
 thinned = column(servermanager.Fetch(gauged, idx=1), "Time")
