@@ -12,7 +12,8 @@ namespace
 // Settings at priority 0.5: above ParaView's own defaults (0), below a site's (1) and the user's
 // own settings, which still win. ParaView 5.11's XML hints cannot choose a colour map or a legend
 // title; its settings can, per array name, when the array's colour map is first made. A map's
-// control points scale with the data range, and its range starts at the data's.
+// control points scale with the data range, and its range starts at the data's and grows at
+// every time step (a flood that starts dry would keep a legend of 0 to 1 m otherwise).
 
 // Depth and MaxDepth: grey at 0 (dry land reads as terrain, the flood extent at a glance), then
 // light to dark blue, most of the change in the shallow tenth of the range.
@@ -67,7 +68,7 @@ ArrayDefaults entry(const char* array,
   if (points || !extra.empty())
     text += std::string(", \"PVLookupTable\": { ") +
             (points ? std::string("\"RGBPoints\": [") + points + "], " : std::string()) + extra +
-            "\"ScalarRangeInitialized\": 1, \"AutomaticRescaleRangeMode\": 0 }";
+            "\"ScalarRangeInitialized\": 1, \"AutomaticRescaleRangeMode\": 1 }";
   return { array, text + " }" };
 }
 

@@ -1,5 +1,6 @@
 #include "pqShallowWaterMonitor.h"
 
+#include "pqShallowWaterNumber.h"
 #include "pqShallowWaterProxies.h"
 #include "ui_pqShallowWaterMonitor.h"
 
@@ -53,11 +54,6 @@ QString enumerationText(vtkSMProxy* proxy, const char* name)
   const char* text =
     domain ? domain->GetEntryTextForValue(vtkSMPropertyHelper(property).GetAsInt()) : nullptr;
   return text ? QString(text) : QString("-");
-}
-
-QString number(double value, int digits = 4)
-{
-  return QString::number(value, 'g', digits);
 }
 
 QString bytes(double value)
@@ -167,22 +163,23 @@ void pqShallowWaterMonitor::refresh()
     this->log(QString("source=%1\tcleared=no frame\tstatus=%2").arg(source->getSMName(), status));
     return;
   }
-  double meanDt = kUnknown;
-  const Sample sample = this->record(source, info, time, meanDt);
+  const Sample sample = this->record(source, info, time);
+  // (the note stays while the chart holds the new run's first frame alone)
+  if (this->History[source].size() > 1)
+    this->Restarted[source] = false;
   this->Form->Source->setText(
     QString("<b>%1</b>%2%3")
       .arg(source->getSMName().toHtmlEscaped())
-      .arg(this->Restarted.value(source) ? tr(" (run started again: chart from then on)") : "")
-      .arg(aborted ? ": " + status.toHtmlEscaped() : ""));
+      .arg(aborted ? ": " + status.toHtmlEscaped() : "")
+      .arg(this->Restarted.value(source) ? tr(" (run started again: a new chart)") : ""));
   if (aborted)
     this->log(QString("source=%1\taborted=%2").arg(source->getSMName(), status));
-  this->showReadouts(source, info, time, sample, meanDt);
+  this->showReadouts(source, info, time, sample);
 }
 
 pqShallowWaterMonitor::Sample pqShallowWaterMonitor::record(pqPipelineSource* source,
   vtkPVDataInformation* info,
-  double time,
-  double& meanDt)
+  double time)
 {
   Sample sample;
   sample.steps = fieldValue(info, "Steps");
@@ -216,12 +213,6 @@ pqShallowWaterMonitor::Sample pqShallowWaterMonitor::record(pqPipelineSource* so
     sample.stepsPerSecond = stepsTaken / sample.stepSeconds;
   else if (seenBefore)
     sample.stepsPerSecond = next.value().stepsPerSecond;
-  // The mean time step since the frame before, or since the start for a run's first frame.
-  const bool hasPrevious = next != history.begin();
-  const double fromTime = hasPrevious ? std::prev(next).key() : 0.0;
-  const double fromSteps = hasPrevious ? std::prev(next).value().steps : 0.0;
-  if (sample.steps > fromSteps)
-    meanDt = (time - fromTime) / (sample.steps - fromSteps);
   history.insert(time, sample);
   this->ChartUpTo[source] = time;
   return sample;
@@ -231,6 +222,8 @@ void pqShallowWaterMonitor::clearReadouts(const QString& why)
 {
   this->Form->Progress->setValue(0);
   this->Form->Progress->setFormat(why);
+  // (no chart of another run or of frames before a failure beside a failed run's readouts)
+  this->Form->Chart->setSeries({}, QString(), 0, why);
   for (QLabel* readout : { this->Form->Device,
          this->Form->Numerics,
          this->Form->Grid,
@@ -240,54 +233,44 @@ void pqShallowWaterMonitor::clearReadouts(const QString& why)
          this->Form->Water,
          this->Form->Memory })
     readout->setText("-");
-  this->drawChart();
 }
 
 void pqShallowWaterMonitor::showReadouts(pqPipelineSource* source,
   vtkPVDataInformation* info,
   double time,
-  const Sample& sample,
-  double meanDt)
+  const Sample& sample)
 {
   vtkSMProxy* proxy = source->getProxy();
   const double endTime = vtkSMPropertyHelper(proxy, "EndTime").GetAsDouble();
   this->Form->Progress->setValue(
     endTime > 0 ? static_cast<int>(std::lround(1000 * std::min(1.0, time / endTime))) : 0);
-  this->Form->Progress->setFormat(tr("t = %1 s of %2 s").arg(number(time, 6)).arg(number(endTime)));
+  this->Form->Progress->setFormat(
+    tr("t = %1 s of %2 s").arg(plainNumber(time, 5)).arg(plainNumber(endTime, 5)));
   this->Form->Device->setText(fieldText(info, "Device"));
+  // (the scheme's name without the panel's description in brackets: the dock is narrow)
   this->Form->Numerics->setText(
     QString("%1, %2%3")
-      .arg(enumerationText(proxy, "Scheme"))
+      .arg(enumerationText(proxy, "Scheme").section(" (", 0, 0))
       .arg(enumerationText(proxy, "Precision"))
       .arg(fieldText(info, "DryLand") == "skipped" ? tr(", dry land skipped") : QString()));
   const int* extent = info->GetExtent();
   const int nx = extent[1] - extent[0], ny = extent[3] - extent[2];
   const double cells = static_cast<double>(nx) * ny;
   const double dx = (info->GetBounds()[1] - info->GetBounds()[0]) / std::max(1, nx);
-  this->Form->Grid->setText(tr("%1 x %2 cells of %3 m").arg(nx).arg(ny).arg(number(dx)));
-  this->Form->Steps->setText(number(sample.steps, 12));
+  this->Form->Grid->setText(tr("%1 x %2 cells of %3 m").arg(nx).arg(ny).arg(plainNumber(dx)));
+  this->Form->Steps->setText(plainNumber(sample.steps, 12));
   this->Form->Rate->setText(sample.stepsPerSecond > 0
-                              ? tr("%1 steps/s, %2 Mcell/s")
-                                  .arg(number(sample.stepsPerSecond))
-                                  .arg(number(sample.stepsPerSecond * cells / 1e6))
+                              ? tr("<nobr>%1 steps/s,</nobr> <nobr>%2 Mcell/s</nobr>")
+                                  .arg(plainNumber(sample.stepsPerSecond))
+                                  .arg(plainNumber(sample.stepsPerSecond * cells / 1e6))
                               : QString("-"));
-  // The Courant number: the adaptive step's aim; with a fixed step, what the state's largest
-  // wave speed makes of it (dt = C dx / s, and / 2 s for the second-order schemes: NUMERICS.md).
-  const double fixedDt = vtkSMPropertyHelper(proxy, "FixedTimeStep").GetAsDouble();
-  const double courant = fixedDt > 0
-                           ? fixedDt * fieldValue(info, "StepWaveSpeed") / dx *
-                               (vtkSMPropertyHelper(proxy, "Scheme").GetAsInt() == 0 ? 1 : 2)
-                           : vtkSMPropertyHelper(proxy, "CourantNumber").GetAsDouble();
-  this->Form->TimeStep->setText(
-    (std::isfinite(meanDt) ? tr("%1 s on average").arg(number(meanDt)) : QString("-")) +
-    (fixedDt > 0 ? tr(" (fixed; Courant number %1)").arg(number(courant, 3))
-                 : tr(" (Courant number %1)").arg(number(courant))));
+  this->showTimeStep(proxy, info, time, dx);
   const double stored = fieldValue(info, "StoredVolume");
   this->Form->Water->setText(std::isfinite(stored)
                                ? tr("%1 m³ stored, balance error %2 m³")
-                                   .arg(number(stored, 8))
-                                   .arg(number(fieldValue(info, "BalanceError"), 3))
-                               : tr("%1 m³ (Water Balance off)").arg(number(sample.water, 8)));
+                                   .arg(plainNumber(stored, 6))
+                                   .arg(plainNumber(fieldValue(info, "BalanceError"), 3))
+                               : tr("%1 m³ (Water Balance off)").arg(plainNumber(sample.water, 6)));
   this->Form->Memory->setText(bytes(fieldValue(info, "DeviceMemory")));
   this->drawChart();
   this->log(QString("source=%1\ttime=%2\tend=%3\tsteps=%4\tsteps_per_second=%5\twater=%6\t"
@@ -300,8 +283,39 @@ void pqShallowWaterMonitor::showReadouts(pqPipelineSource* source,
               .arg(sample.water, 0, 'g', 17)
               .arg(fieldValue(info, "DeviceMemory"), 0, 'g', 17)
               .arg(fieldText(info, "Device"))
-              .arg(meanDt, 0, 'g', 6)
+              .arg(sample.steps > 0 ? time / sample.steps : kUnknown, 0, 'g', 6)
               .arg(this->Restarted.value(source) ? 1 : 0));
+}
+
+void pqShallowWaterMonitor::showTimeStep(vtkSMProxy* proxy,
+  vtkPVDataInformation* info,
+  double time,
+  double dx)
+{
+  // The Courant number: the adaptive step's aim; with a fixed step, what the state's largest
+  // wave speed makes of it (dt = C dx / s, and / 2 s for the second-order schemes: NUMERICS.md).
+  const double fixedDt = vtkSMPropertyHelper(proxy, "FixedTimeStep").GetAsDouble();
+  const double waveSpeed = fieldValue(info, "StepWaveSpeed");
+  const double perSpeed = vtkSMPropertyHelper(proxy, "Scheme").GetAsInt() == 0 ? 1 : 2;
+  const double courant = fixedDt > 0 ? fixedDt * waveSpeed / dx * perSpeed
+                                     : vtkSMPropertyHelper(proxy, "CourantNumber").GetAsDouble();
+  const double steps = fieldValue(info, "Steps");
+  const QString mean =
+    steps > 0 ? tr("%1 s on average since t = 0").arg(plainNumber(time / steps)) : QString();
+  if (fixedDt > 0)
+  {
+    this->Form->TimeStep->setText(
+      tr("%1 s (fixed; Courant number %2)").arg(plainNumber(fixedDt)).arg(plainNumber(courant, 3)));
+    return;
+  }
+  // (the step the frame's state chooses next, from its wave speed; none while nothing moves)
+  const QString next = waveSpeed > 0
+                         ? tr("%1 s next, ").arg(plainNumber(courant * dx / (perSpeed * waveSpeed)))
+                         : QString();
+  this->Form->TimeStep->setText(
+    (next + mean).isEmpty()
+      ? QString("-")
+      : tr("%1%2 (Courant number %3)").arg(next, mean).arg(plainNumber(courant)));
 }
 
 void pqShallowWaterMonitor::drawChart()

@@ -10,6 +10,7 @@
 
 class pqPipelineSource;
 class vtkPVDataInformation;
+class vtkSMProxy;
 namespace Ui
 {
 class pqShallowWaterMonitor;
@@ -54,14 +55,14 @@ private:
     double steps = 0, stepSeconds = 0, water = 0, largestDepth = 0, floodedArea = 0;
     double stepsPerSecond = -1; // < 0: unknown (a frame from a checkpoint took no steps)
   };
-  // The frame at `time` into the source's history (a new run's starts it afresh); its mean time
-  // step since the frame before (or the start) into meanDt (NaN where unknown).
-  Sample record(pqPipelineSource* source, vtkPVDataInformation* info, double time, double& meanDt);
+  // The frame at `time` into the source's history (a new run's starts it afresh).
+  Sample record(pqPipelineSource* source, vtkPVDataInformation* info, double time);
   void showReadouts(pqPipelineSource* source,
     vtkPVDataInformation* info,
     double time,
-    const Sample& sample,
-    double meanDt);
+    const Sample& sample);
+  // The time step readout, from the frame alone: the step it chose next and the mean since t = 0.
+  void showTimeStep(vtkSMProxy* proxy, vtkPVDataInformation* info, double time, double dx);
   // Every readout back to "-", the progress bar saying why.
   void clearReadouts(const QString& why);
   void log(const QString& line) const;
@@ -70,7 +71,7 @@ private:
   QPointer<pqPipelineSource> Followed;
   QMap<pqPipelineSource*, QMap<double, Sample>> History;
   QMap<pqPipelineSource*, QString> Settings; // the RunSettings of the run in History
-  QMap<pqPipelineSource*, bool> Restarted;   // whether History holds a run started again
+  QMap<pqPipelineSource*, bool> Restarted;   // whether History starts a run started again
   QMap<pqPipelineSource*, double> ChartUpTo; // the time of the frame shown: the chart's end
 };
 

@@ -1,5 +1,7 @@
 #include "pqShallowWaterSparkline.h"
 
+#include "pqShallowWaterNumber.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -13,11 +15,13 @@ pqShallowWaterSparkline::pqShallowWaterSparkline(QWidget* parent)
 
 void pqShallowWaterSparkline::setSeries(const QVector<QPointF>& points,
   const QString& unit,
-  double minimumRelativeSpan)
+  double minimumRelativeSpan,
+  const QString& emptyText)
 {
   this->Points = points;
   this->Unit = unit;
   this->MinimumRelativeSpan = minimumRelativeSpan;
+  this->EmptyText = emptyText.isEmpty() ? tr("no frames yet") : emptyText;
   this->update();
 }
 
@@ -31,9 +35,19 @@ void pqShallowWaterSparkline::paintEvent(QPaintEvent*)
   const int text = this->fontMetrics().height();
   const QRectF plot = frame.adjusted(6, text + 4, -6, -text - 4);
   painter.setPen(this->palette().color(QPalette::Text));
-  if (this->Points.size() < 2)
+  if (this->Points.isEmpty())
   {
-    painter.drawText(frame, Qt::AlignCenter, tr("no frames yet"));
+    painter.drawText(frame, Qt::AlignCenter, this->EmptyText);
+    return;
+  }
+  if (this->Points.size() == 1) // (one frame: its value, the line from the next)
+  {
+    painter.drawText(frame,
+      Qt::AlignCenter,
+      tr("t = %1 s: %2 %3")
+        .arg(plainNumber(this->Points.front().x(), 5))
+        .arg(plainNumber(this->Points.front().y()))
+        .arg(this->Unit));
     return;
   }
   double low = this->Points.front().y(), high = low;
@@ -61,13 +75,13 @@ void pqShallowWaterSparkline::paintEvent(QPaintEvent*)
   }
   painter.drawText(frame.adjusted(4, 2, -4, 0),
     Qt::AlignLeft | Qt::AlignTop,
-    QString("%1 %2").arg(high, 0, 'g', 6).arg(this->Unit));
+    QString("%1 %2").arg(plainNumber(high)).arg(this->Unit));
   painter.drawText(frame.adjusted(4, 0, -4, -2),
     Qt::AlignLeft | Qt::AlignBottom,
-    QString("%1 %2").arg(low, 0, 'g', 6).arg(this->Unit));
+    QString("%1 %2").arg(plainNumber(low)).arg(this->Unit));
   painter.drawText(frame.adjusted(4, 0, -4, -2),
     Qt::AlignRight | Qt::AlignBottom,
-    QString("t = %1 to %2 s").arg(t0, 0, 'g', 5).arg(t1, 0, 'g', 5));
+    QString("t = %1 to %2 s").arg(plainNumber(t0, 5)).arg(plainNumber(t1, 5)));
   painter.setPen(QPen(this->palette().color(QPalette::Highlight), 1.5));
   painter.drawPath(line);
 }

@@ -19,9 +19,11 @@ public:
   // The points to draw, in increasing time; the unit shown after the values. The value axis
   // spans at least minimumRelativeSpan times the values' magnitude, so that a quantity that
   // should stay constant (the stored volume) is not drawn as its round-off magnified.
+  // Without points, it says emptyText.
   void setSeries(const QVector<QPointF>& points,
     const QString& unit,
-    double minimumRelativeSpan = 0);
+    double minimumRelativeSpan = 0,
+    const QString& emptyText = QString());
 
 protected:
   void paintEvent(QPaintEvent* event) override;
@@ -30,6 +32,7 @@ private:
   QVector<QPointF> Points;
   QString Unit;
   double MinimumRelativeSpan = 0;
+  QString EmptyText;
 };
 
 #endif
