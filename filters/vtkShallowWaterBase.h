@@ -276,8 +276,8 @@ private:
   // run stops at the last output before it (lastOutput), which nothing else would tell.
   void WarnOfEndTimeBetweenOutputs(double lastOutput);
   // Fills the tables and the gauge markers with the run's records up to rowsUpTo, the markers at
-  // the flood output's origin.
-  void FillRecordOutputs(double rowsUpTo, vtkInformationVector* outputVector);
+  // the flood output's origin. Returns the request's result.
+  int FillRecordOutputs(double rowsUpTo, vtkInformationVector* outputVector);
   // An empty output marked ABORTED, which asks to run again next time, for a request whose error
   // has been said. Returns the request's result.
   int AbortOutputQuietly();

@@ -196,32 +196,36 @@ int vtkShallowWaterBase::FillOutputPortInformation(int port, vtkInformation* inf
   return this->Superclass::FillOutputPortInformation(port, info);
 }
 
+namespace
+{
+// An output asked for alone (the gauges' table by a Line Chart, the gauge markers by the map,
+// whichever of the map's outputs updates first) asks for the frame of its time: the flood's
+// port may still hold the time of its own last request. (A request with no time at the flood's
+// port takes the gauges' table's.)
+void TakeAskedTime(vtkInformation* request, vtkInformationVector* outputs)
+{
+  const int fromPort = request->Has(vtkExecutive::FROM_OUTPUT_PORT())
+                         ? request->Get(vtkExecutive::FROM_OUTPUT_PORT())
+                         : 0;
+  vtkInformation* flood = outputs->GetInformationObject(0);
+  vtkInformation* asked = outputs->GetInformationObject(std::max(fromPort, 1));
+  const auto updateTime = vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP();
+  if ((fromPort >= 1 || !flood->Has(updateTime)) && asked->Has(updateTime))
+    flood->Set(updateTime, asked->Get(updateTime));
+}
+} // namespace
+
 int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
   vtkInformationVector** inputVector,
   vtkInformationVector* outputVector)
 {
   vtkInformation* outInfo = outputVector->GetInformationObject(0);
-  // (the gauges' table, whose request stands for the other outputs' too)
-  vtkInformation* tableInfo = outputVector->GetInformationObject(1);
-  const auto updateTime = vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP();
-  // An output asked for alone (the gauges' table by a Line Chart, the gauge markers by the map,
-  // whichever of the map's outputs updates first) asks for the frame of its time: the flood's
-  // port may still hold the time of its own last request.
-  const int fromPort = requestInfo->Has(vtkExecutive::FROM_OUTPUT_PORT())
-                         ? requestInfo->Get(vtkExecutive::FROM_OUTPUT_PORT())
-                         : 0;
-  if (fromPort >= 2)
-    tableInfo = outputVector->GetInformationObject(fromPort);
-  if ((fromPort >= 1 || !outInfo->Has(updateTime)) && tableInfo->Has(updateTime))
-    outInfo->Set(updateTime, tableInfo->Get(updateTime));
+  TakeAskedTime(requestInfo, outputVector);
   swe::FilterRun& run = this->Internals->Run;
   // The flood of the time asked for is made already (ProcessRequest): only the records' outputs
   // are filled again, on this rank alone, as ranks may differ in which outputs they ask for.
   if (outInfo->Get(vtkDemandDrivenPipeline::DATA_NOT_GENERATED()))
-  {
-    this->FillRecordOutputs(this->Internals->RecordsUpTo, outputVector);
-    return 1;
-  }
+    return this->FillRecordOutputs(this->Internals->RecordsUpTo, outputVector);
   // (the executive asks for information again after any change, so this request belongs to the
   // state whose information failed; its error has been said. Split among ranks, the others,
   // whose information may have passed (a node's memory), wait for its checks: it joins them)
@@ -281,7 +285,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
   return 1;
 }
 
-void vtkShallowWaterBase::FillRecordOutputs(double rowsUpTo, vtkInformationVector* outputVector)
+int vtkShallowWaterBase::FillRecordOutputs(double rowsUpTo, vtkInformationVector* outputVector)
 {
   swe::FilterRun& run = this->Internals->Run;
   this->Internals->RecordsUpTo = rowsUpTo;
@@ -294,6 +298,7 @@ void vtkShallowWaterBase::FillRecordOutputs(double rowsUpTo, vtkInformationVecto
     run.gauges(),
     rowsUpTo,
     vtkPolyData::GetData(outputVector, 3));
+  return 1;
 }
 
 vtkTypeBool vtkShallowWaterBase::ProcessRequest(vtkInformation* request,
