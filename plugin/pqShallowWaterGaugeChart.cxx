@@ -81,6 +81,22 @@ void showDepths(vtkSMProxy* chart, vtkPVDataSetAttributesInformation* columns)
   }
 }
 
+// What a chart whose lines are held back says, so that an empty chart does not look broken.
+constexpr const char* kWaitingTitle = "Gauges: the hydrographs are drawn once the run has stepped";
+
+// Shows or clears that title; a title of the user's own stays.
+void sayWaiting(pqView* chart, bool waiting)
+{
+  vtkSMProxy* view = chart->getProxy();
+  vtkSMPropertyHelper title(view, "ChartTitle");
+  const std::string now = title.GetAsString() ? title.GetAsString() : "";
+  const bool say = waiting && now.empty(), clear = !waiting && now == kWaitingTitle;
+  if (!say && !clear)
+    return;
+  title.Set(say ? kWaitingTitle : "");
+  view->UpdateVTKObjects();
+}
+
 // The render view showing the source's map, or, on the first Apply (which updates the source
 // before showing it), the active render view; null if neither.
 pqView* mapOf(pqPipelineSource* source)
@@ -193,6 +209,7 @@ void pqShallowWaterGaugeChart::holdBack(pqOutputPort* port)
     if (!drawable && representation->isVisible())
     {
       representation->setVisible(false);
+      sayWaiting(chart, true);
       this->HeldBack.insert(representation);
       QObject::connect(representation,
         &QObject::destroyed,
@@ -200,7 +217,10 @@ void pqShallowWaterGaugeChart::holdBack(pqOutputPort* port)
         [this, representation] { this->HeldBack.remove(representation); });
     }
     else if (drawable && this->HeldBack.remove(representation))
+    {
       representation->setVisible(true);
+      sayWaiting(chart, false);
+    }
   }
 }
 

@@ -150,10 +150,13 @@ try:
         if len(late_charts) != 1 or charts_of(late):
             raise RuntimeError("gauges with one sample did not open their chart, held back "
                                "(%d charts, %s shown)" % (len(late_charts), charts_of(late)))
+        if not late_charts[0].ChartTitle.startswith("Gauges: the hydrographs are drawn once"):
+            raise RuntimeError("an empty chart does not say why: %r" % late_charts[0].ChartTitle)
         scene.AnimationTime = 2.0
         pvs.Render(view)
-        if len(charts_of(late)) != 1:
-            raise RuntimeError("the held-back chart did not show with the second sample")
+        if len(charts_of(late)) != 1 or late_charts[0].ChartTitle != "":
+            raise RuntimeError("the held-back chart did not show with the second sample (title "
+                               "%r)" % late_charts[0].ChartTitle)
         pvs.Hide(late, view)
         # Back at t = 0 the table has one row, which VTK's chart cannot draw as a line (it said
         # "Attempted to paint a line with <2 points" at every render): the chart is held back
