@@ -19,6 +19,7 @@
 #include <vtkSMProxy.h>
 
 #include <QFile>
+#include <QStringList>
 #include <QTextStream>
 
 #include <cmath>
@@ -81,6 +82,22 @@ pqShallowWaterMonitor::pqShallowWaterMonitor(QWidget* parent, Qt::WindowFlags fl
   body->setObjectName("Monitor"); // (the widgets' path for ParaView's XML test playback)
   this->Form->setupUi(body);
   this->setWidget(body);
+  // The readouts wrap within the dock's width rather than widen it: a dock that changed width
+  // with its text moved the views beside it whenever a run started.
+  for (QWidget* readout : std::initializer_list<QWidget*>{ this->Form->Source,
+         this->Form->Progress,
+         this->Form->Device,
+         this->Form->Numerics,
+         this->Form->Grid,
+         this->Form->Steps,
+         this->Form->Rate,
+         this->Form->TimeStep,
+         this->Form->Water,
+         this->Form->Memory })
+    readout->setSizePolicy(QSizePolicy::Ignored, readout->sizePolicy().verticalPolicy());
+  // (wide enough for a readout on a line or two)
+  constexpr int kCharacters = 56;
+  body->setMinimumWidth(kCharacters * body->fontMetrics().averageCharWidth());
   QObject::connect(&pqActiveObjects::instance(),
     &pqActiveObjects::sourceChanged,
     this,
@@ -267,7 +284,7 @@ void pqShallowWaterMonitor::showReadouts(pqPipelineSource* source,
   this->showTimeStep(proxy, info, time, dx);
   const double stored = fieldValue(info, "StoredVolume");
   this->Form->Water->setText(std::isfinite(stored)
-                               ? tr("%1 m³ stored, balance error %2 m³")
+                               ? tr("%1 m³ stored, balance error <nobr>%2 m³</nobr>")
                                    .arg(plainNumber(stored, 6))
                                    .arg(plainNumber(fieldValue(info, "BalanceError"), 3))
                                : tr("%1 m³ (Water Balance off)").arg(plainNumber(sample.water, 6)));
@@ -309,13 +326,14 @@ void pqShallowWaterMonitor::showTimeStep(vtkSMProxy* proxy,
     return;
   }
   // (the step the frame's state chooses next, from its wave speed; none while nothing moves)
-  const QString next = waveSpeed > 0
-                         ? tr("%1 s next, ").arg(plainNumber(courant * dx / (perSpeed * waveSpeed)))
-                         : QString();
+  QStringList parts;
+  if (waveSpeed > 0)
+    parts << tr("%1 s next").arg(plainNumber(courant * dx / (perSpeed * waveSpeed)));
+  if (!mean.isEmpty())
+    parts << mean;
   this->Form->TimeStep->setText(
-    (next + mean).isEmpty()
-      ? QString("-")
-      : tr("%1%2 (Courant number %3)").arg(next, mean).arg(plainNumber(courant)));
+    parts.isEmpty() ? QString("-")
+                    : tr("%1 (Courant number %2)").arg(parts.join(", ")).arg(plainNumber(courant)));
 }
 
 void pqShallowWaterMonitor::drawChart()
