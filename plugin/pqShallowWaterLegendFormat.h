@@ -2,15 +2,20 @@
 #define pqShallowWaterLegendFormat_h
 
 #include <QObject>
+#include <vtkWeakPointer.h>
+
+#include <vector>
 
 class pqRepresentation;
+class vtkSMProxy;
 
 /**
  * Writes the end values of a flood array's legend as plain numbers ("8.61", "120"), not in
  * ParaView's scientific default ("8.6e+00"), which reads badly for depths and times. Only the
  * legends of the solver's own arrays, only while the value is ParaView's default: a user's
  * own format, a site's setting and a saved state keep theirs. ParaView has no per-array setting
- * for this, so it is set on each new legend.
+ * for this, so it is set on each new legend. The colour map of a legend so set never spans an
+ * empty range (a dry frame's depths, all 0), which ParaView would draw as 0 to 1.2e-38.
  */
 class pqShallowWaterLegendFormat : public QObject
 {
@@ -25,6 +30,10 @@ public:
 
 private Q_SLOTS:
   void formatted(pqRepresentation* representation);
+
+private:
+  // The colour maps whose ranges are watched.
+  std::vector<vtkWeakPointer<vtkSMProxy>> Watched;
 };
 
 #endif

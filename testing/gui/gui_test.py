@@ -273,6 +273,26 @@ try:
         # (its first frame, straight at t = 30 s, has a speed and a mean time step of its own)
         if float(last["steps_per_second"]) <= 0 or not float(last["mean_dt"]) > 0:
             raise RuntimeError("no speed or time step for a run's first frame: %s" % last)
+        # A dry frame's depth legend spans 0 to 1 m, not ParaView's 0 to 1.2e-38 m (a storm's
+        # valley at t = 0; a colour map of its own).
+        pvs.Delete(flood)
+        pvs.Delete(dem)
+        pvs.Delete(pvs.GetColorTransferFunction("Depth"))
+        scene.AnimationTime = 0.0
+        terrain = pvs.XMLImageDataReader(
+            FileName=os.path.join(os.environ["SWE_DATA"], "valley.vti"))
+        dry = pvs.ShallowWaterSolver(Input=terrain, EndTime=10.0, OutputInterval=10.0,
+                                     Rainfall=50.0)
+        dry_display = pvs.Show(dry, view)
+        dry_display.SetScalarBarVisibility(view, True)
+        pvs.Render(view)
+        dry_points = pvs.GetColorTransferFunction("Depth").RGBPoints
+        if dry_points[-4] - dry_points[0] < 0.5:
+            raise RuntimeError("a dry frame's depth legend spans %g to %g m"
+                               % (dry_points[0], dry_points[-4]))
+        pvs.Delete(dry)
+        pvs.Delete(terrain)
+        pvs.Delete(pvs.GetColorTransferFunction("Depth"))
     finally:
         vtkOutputWindow.SetInstance(previous)
     if errors.GetOutput():
