@@ -169,4 +169,8 @@ check(("enabled_state", "HydraulicConductivityArray", "None", "1")
       in decorators(solver, "SuctionHead")
       and ("enabled_state", "SuctionHeadArray", "None", None) in decorators(solver, "SuctionHead"),
       "solver: Suction Head also in use with a conductivity array, not with a suction array")
+check(("enabled_state", "DepthArray", "None", None) in decorators(solver, "InitialWaterLevel")
+      and ("enabled_state", "FreeSurfaceArray", "None", None)
+      in decorators(solver, "InitialWaterLevel"),
+      "solver: Initial Water Level greyed out while a Depth or Free Surface Array is chosen")
 say("PASS")
