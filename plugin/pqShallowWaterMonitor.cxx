@@ -84,17 +84,11 @@ pqShallowWaterMonitor::pqShallowWaterMonitor(QWidget* parent, Qt::WindowFlags fl
   this->setWidget(body);
   // The readouts wrap within the dock's width rather than widen it: a dock that changed width
   // with its text moved the views beside it whenever a run started.
-  for (QWidget* readout : std::initializer_list<QWidget*>{ this->Form->Source,
-         this->Form->Progress,
-         this->Form->Device,
-         this->Form->Numerics,
-         this->Form->Grid,
-         this->Form->Steps,
-         this->Form->Rate,
-         this->Form->TimeStep,
-         this->Form->Water,
-         this->Form->Memory })
-    readout->setSizePolicy(QSizePolicy::Ignored, readout->sizePolicy().verticalPolicy());
+  QList<QWidget*> wrapping{ this->Form->Source, this->Form->Progress };
+  for (QLabel* readout : this->readouts())
+    wrapping.append(readout);
+  for (QWidget* widget : wrapping)
+    widget->setSizePolicy(QSizePolicy::Ignored, widget->sizePolicy().verticalPolicy());
   // (wide enough for a readout on a line or two)
   constexpr int kCharacters = 56;
   body->setMinimumWidth(kCharacters * body->fontMetrics().averageCharWidth());
@@ -241,15 +235,20 @@ void pqShallowWaterMonitor::clearReadouts(const QString& why)
   this->Form->Progress->setFormat(why);
   // (no chart of another run or of frames before a failure beside a failed run's readouts)
   this->Form->Chart->setSeries({}, QString(), 0, why);
-  for (QLabel* readout : { this->Form->Device,
-         this->Form->Numerics,
-         this->Form->Grid,
-         this->Form->Steps,
-         this->Form->Rate,
-         this->Form->TimeStep,
-         this->Form->Water,
-         this->Form->Memory })
+  for (QLabel* readout : this->readouts())
     readout->setText("-");
+}
+
+QList<QLabel*> pqShallowWaterMonitor::readouts() const
+{
+  return { this->Form->Device,
+    this->Form->Numerics,
+    this->Form->Grid,
+    this->Form->Steps,
+    this->Form->Rate,
+    this->Form->TimeStep,
+    this->Form->Water,
+    this->Form->Memory };
 }
 
 void pqShallowWaterMonitor::showReadouts(pqPipelineSource* source,

@@ -2,12 +2,14 @@
 #define pqShallowWaterMonitor_h
 
 #include <QDockWidget>
+#include <QList>
 #include <QMap>
 #include <QPointer>
 #include <QSet>
 
 #include <memory>
 
+class QLabel;
 class pqPipelineSource;
 class vtkPVDataInformation;
 class vtkSMProxy;
@@ -65,6 +67,8 @@ private:
   void showTimeStep(vtkSMProxy* proxy, vtkPVDataInformation* info, double time, double dx);
   // Every readout back to "-", the progress bar saying why.
   void clearReadouts(const QString& why);
+  // The labels that show the followed run's numbers.
+  QList<QLabel*> readouts() const;
   void log(const QString& line) const;
 
   std::unique_ptr<Ui::pqShallowWaterMonitor> Form;
