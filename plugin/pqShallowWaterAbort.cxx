@@ -8,7 +8,9 @@
 #include "pqProgressManager.h"
 #include "pqProgressWidget.h"
 #include "pqServer.h"
+#include "pqQVTKWidgetBase.h"
 #include "pqServerManagerModel.h"
+#include "pqView.h"
 #include "vtkAlgorithm.h"
 #include "vtkCommand.h"
 #include "vtkSMSourceProxy.h"
@@ -16,6 +18,8 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QPaintEvent>
+#include <QWindow>
 #include <QPointer>
 #include <QThread>
 #include <QTimer>
@@ -34,6 +38,14 @@ class pqShallowWaterAbort::Gate : public QObject
 {
 public:
   QPointer<QWidget> Button;
+  // The views' OpenGL windows (or widgets) whose paints were held.
+  QList<QPointer<QObject>> Held;
+
+  void hold(QObject* receiver)
+  {
+    if (!this->Held.contains(receiver))
+      this->Held.append(receiver);
+  }
 
   bool eventFilter(QObject* receiver, QEvent* event) override
   {
@@ -80,11 +92,15 @@ public:
       case QEvent::NonClientAreaMouseMove:
       case QEvent::Close:
         return true;
-      // A view repainted now would render with the pipeline half updated; it repaints after.
+      // A view repainted now would render with the pipeline half updated; it repaints after
+      // its next render.
       case QEvent::Paint:
       case QEvent::UpdateRequest:
       case QEvent::UpdateLater:
-        return receiver->inherits("QOpenGLWidget") || receiver->inherits("QOpenGLWindow");
+        if (!receiver->inherits("QOpenGLWidget") && !receiver->inherits("QOpenGLWindow"))
+          return false;
+        this->hold(receiver);
+        return true;
       default:
         return false;
     }
@@ -93,6 +109,34 @@ public:
 
 namespace
 {
+// Paints a view's OpenGL window (or widget) now, from what its render window last rendered.
+void PaintNow(QObject* surface)
+{
+  if (auto* window = qobject_cast<QWindow*>(surface))
+  {
+    if (window->isExposed())
+    {
+      QPaintEvent paint(QRect(QPoint(), window->size()));
+      QCoreApplication::sendEvent(window, &paint);
+    }
+  }
+  else if (auto* widget = qobject_cast<QWidget*>(surface))
+  {
+    widget->repaint();
+  }
+}
+
+// The surface a view's picture is painted on.
+QObject* SurfaceOf(pqView* view)
+{
+  QWidget* widget = view ? view->widget() : nullptr;
+#if PARAVIEW_USING_QVTKOPENGLSTEREOWIDGET
+  if (auto* stereo = qobject_cast<QVTKOpenGLStereoWidget*>(widget))
+    return stereo->embeddedOpenGLWindow();
+#endif
+  return widget;
+}
+
 pqProgressManager* ProgressManager()
 {
   return pqApplicationCore::instance()->getProgressManager();
@@ -129,16 +173,21 @@ void pqShallowWaterAbort::startup()
   pqApplicationCore* core = pqApplicationCore::instance();
   pqServerManagerModel* model = core->getServerManagerModel();
   QObject::connect(model, &pqServerManagerModel::sourceAdded, this, &pqShallowWaterAbort::watch);
+  QObject::connect(model, &pqServerManagerModel::viewAdded, this, &pqShallowWaterAbort::watchView);
   QObject::connect(
     model, &pqServerManagerModel::preSourceRemoved, this, &pqShallowWaterAbort::unwatch);
   QObject::connect(core->getProgressManager(),
     &pqProgressManager::abort,
     this,
     &pqShallowWaterAbort::abortRequested);
-  // Sources made before the plugin was loaded.
+  // Sources and views made before the plugin was loaded.
   for (pqPipelineSource* source : model->findItems<pqPipelineSource*>())
   {
     this->watch(source);
+  }
+  for (pqView* view : model->findItems<pqView*>())
+  {
+    this->watchView(view);
   }
 }
 
@@ -179,6 +228,38 @@ void pqShallowWaterAbort::watch(pqPipelineSource* source)
   observed->Tags[2] =
     algorithm->AddObserver(vtkCommand::EndEvent, this, &pqShallowWaterAbort::executionEnded);
   this->Sources.insert(source, observed);
+}
+
+//-----------------------------------------------------------------------------
+void pqShallowWaterAbort::watchView(pqView* view)
+{
+  QObject::connect(view, &pqView::endRender, this, [this, view] { this->viewRendered(view); });
+}
+
+//-----------------------------------------------------------------------------
+void pqShallowWaterAbort::viewRendered(pqView* view)
+{
+  // Until the event loop runs again (ParaView 5.11 runs none between an animation's frames), a
+  // view's paint would wait for our gate, which holds it: the view is painted now, and the
+  // windows whose paints the gate held, from what they last rendered.
+  if (!this->EventsHeld || this->InEvents)
+  {
+    return;
+  }
+  QList<QPointer<QObject>> surfaces;
+  std::swap(surfaces, this->EventGate->Held);
+  if (QObject* surface = SurfaceOf(view))
+  {
+    surfaces.removeAll(surface);
+    surfaces.append(surface);
+  }
+  for (const QPointer<QObject>& surface : surfaces)
+  {
+    if (surface)
+    {
+      PaintNow(surface);
+    }
+  }
 }
 
 //-----------------------------------------------------------------------------
@@ -280,6 +361,12 @@ void pqShallowWaterAbort::processEventsForAbort()
   QCoreApplication::instance()->removeEventFilter(this->EventGate.get());
   this->InEvents = false;
   manager->unblockEvents(wasUnblocked);
+  if (!this->EventsHeld)
+  {
+    this->EventsHeld = true;
+    // (timers wait while the pipeline updates: this one fires once the event loop runs again)
+    QTimer::singleShot(0, this, [this]() { this->EventsHeld = false; });
+  }
 }
 
 //-----------------------------------------------------------------------------

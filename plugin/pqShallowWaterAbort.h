@@ -8,6 +8,7 @@
 #include <memory>
 
 class pqPipelineSource;
+class pqView;
 class vtkAlgorithm;
 class vtkObject;
 
@@ -19,12 +20,15 @@ class vtkObject;
  * the pipeline running on the GUI thread, processes no Qt events while a filter runs, so no click
  * could reach it anyway. While one of our algorithms executes, this enables the button and, on
  * the algorithm's progress events (at most ten a second), processes pending events through a
- * gate: timers and sockets wait; input anywhere but on the abort button, closing and view
- * repaints are dropped; other posted events are delivered, as ParaView 6.1 does when it processes
- * events for its own abort button. A click sets AbortExecute on the algorithm, whose stepping loop
- * checks it; the algorithm returns an empty output marked ABORTED and keeps the state it reached.
- * Runs that start before the event loop runs again (ParaView asks for the frame again after an
- * aborted update; a script goes on) are aborted too, and a playing animation is stopped.
+ * gate: timers and sockets wait; input anywhere but on the abort button and closing are dropped,
+ * and the views' repaints held (a view repainted then would render a pipeline half updated): each
+ * view is painted as soon as it has rendered, as ParaView runs no event loop between an
+ * animation's frames to paint it after; other posted events are delivered, as ParaView 6.1 does
+ * when it processes events for its own abort button. A click sets AbortExecute on the algorithm,
+ * whose stepping loop checks it; the algorithm returns an empty output marked ABORTED and keeps the
+ * state it reached. Runs that start before the event loop runs again (ParaView asks for the frame
+ * again after an aborted update; a script goes on) are aborted too, and a playing animation is
+ * stopped.
  *
  * In client-server mode the algorithm runs in pvserver, which reads nothing from the client
  * until the request ends, and 5.11 has no abort message: the button stays disabled there.
@@ -42,6 +46,7 @@ public:
 
 private Q_SLOTS:
   void watch(pqPipelineSource* source);
+  void watchView(pqView* view);
   void unwatch(pqPipelineSource* source);
   void abortRequested();
 
@@ -50,6 +55,7 @@ private:
   void progressed(vtkObject* caller, unsigned long, void* callData);
   void executionEnded(vtkObject* caller, unsigned long, void*);
   void processEventsForAbort();
+  void viewRendered(pqView* view);
 
   class Gate;
   struct Observed;
@@ -60,6 +66,8 @@ private:
   // aborted as well, since the user asked for the frame to stop.
   bool AbortArmed = false;
   bool InEvents = false;
+  // Set when the gate has run, until the event loop runs again (viewRendered).
+  bool EventsHeld = false;
   QElapsedTimer SinceEvents;
   std::unique_ptr<Gate> EventGate;
 
