@@ -23,7 +23,11 @@
 #include <QPointer>
 #include <QThread>
 #include <QTimer>
+#include <QAbstractButton>
+#include <QAction>
 #include <QToolButton>
+
+#include <functional>
 
 // The observers on one of our algorithms.
 struct pqShallowWaterAbort::Observed
@@ -32,12 +36,30 @@ struct pqShallowWaterAbort::Observed
   unsigned long Tags[3] = { 0, 0, 0 };
 };
 
+namespace
+{
+// Whether a click on receiver asks the animation to pause: the Shallow Water Monitor's Pause, or
+// ParaView's Play button, which reads Pause while the animation plays.
+bool PausesPlay(QObject* receiver)
+{
+  auto* button = qobject_cast<QAbstractButton*>(receiver);
+  if (!button)
+    return false;
+  if (auto* tool = qobject_cast<QToolButton*>(button))
+    return tool->defaultAction() && tool->defaultAction()->objectName() == "actionVCRPlay";
+  return button->objectName() == "Pause" && button->parentWidget() &&
+         button->parentWidget()->objectName() == "Monitor";
+}
+} // namespace
+
 // Drops, while events are processed in the middle of a pipeline update, every event that
 // could act on the pipeline or the views; a click on the abort button gets through.
 class pqShallowWaterAbort::Gate : public QObject
 {
 public:
   QPointer<QWidget> Button;
+  // Called for a click on a control that pauses the animation (PausesPlay).
+  std::function<void()> Pause;
   // The views' OpenGL windows (or widgets) whose paints were held.
   QList<QPointer<QObject>> Held;
 
@@ -54,8 +76,16 @@ public:
       // Mouse events reach a widget through its window (a QWidgetWindow), which passes them on;
       // of the widgets only the abort button gets them. Windows of other kinds (a view drawn in
       // a QWindow of its own) get none.
-      case QEvent::MouseButtonPress:
       case QEvent::MouseButtonRelease:
+        // (a pause control acts now, after the frame under way; the click goes no further)
+        if (PausesPlay(receiver))
+        {
+          this->Pause();
+          return true;
+        }
+        return receiver->isWindowType() ? !receiver->inherits("QWidgetWindow")
+                                        : receiver != this->Button;
+      case QEvent::MouseButtonPress:
       case QEvent::MouseButtonDblClick:
       case QEvent::MouseMove:
       case QEvent::Enter:
@@ -137,6 +167,16 @@ QObject* SurfaceOf(pqView* view)
   return widget;
 }
 
+// Stops a playing animation after the frame under way.
+void PausePlay()
+{
+  for (pqAnimationScene* scene :
+    pqApplicationCore::instance()->getServerManagerModel()->findItems<pqAnimationScene*>())
+  {
+    scene->pause();
+  }
+}
+
 pqProgressManager* ProgressManager()
 {
   return pqApplicationCore::instance()->getProgressManager();
@@ -155,6 +195,7 @@ pqShallowWaterAbort::pqShallowWaterAbort(QObject* parent)
   : QObject(parent)
   , EventGate(new Gate)
 {
+  this->EventGate->Pause = [] { PausePlay(); };
 }
 
 //-----------------------------------------------------------------------------
@@ -380,11 +421,7 @@ void pqShallowWaterAbort::abortRequested()
   this->Running->SetAbortExecuteAndUpdateTime();
   ProgressManager()->setEnableAbort(false);
   // A playing animation would ask for the next frame at once.
-  for (pqAnimationScene* scene :
-    pqApplicationCore::instance()->getServerManagerModel()->findItems<pqAnimationScene*>())
-  {
-    scene->pause();
-  }
+  PausePlay();
   // Timers wait while the pipeline updates: this one fires once the event loop runs again.
   QTimer::singleShot(1, this, [this]() { this->AbortArmed = false; });
 }

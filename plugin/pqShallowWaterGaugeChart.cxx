@@ -26,7 +26,9 @@
 
 #include <QPointer>
 #include <QTimer>
+#include <QVariant>
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -82,7 +84,7 @@ void showDepths(vtkSMProxy* chart, vtkPVDataSetAttributesInformation* columns)
 }
 
 // What a chart whose lines are held back says, so that an empty chart does not look broken.
-constexpr const char* kWaitingTitle = "Gauges: the hydrographs are drawn once the run has stepped";
+constexpr const char* kWaitingTitle = "Hydrographs: drawn once the run has stepped";
 
 // Shows or clears that title; a title of the user's own stays.
 void sayWaiting(pqView* chart, bool waiting)
@@ -94,6 +96,45 @@ void sayWaiting(pqView* chart, bool waiting)
   if (!say && !clear)
     return;
   title.Set(say ? kWaitingTitle : "");
+  view->UpdateVTKObjects();
+}
+
+// The largest depth of any gauge in the table (0 where every gauge is dry or the table is
+// empty), from its columns' ranges.
+double largestGaugeDepth(vtkPVDataSetAttributesInformation* columns)
+{
+  double largest = 0;
+  for (int c = 0; columns && c < columns->GetNumberOfArrays(); ++c)
+  {
+    vtkPVArrayInformation* column = columns->GetArrayInformation(c);
+    const std::string name = column->GetName() ? column->GetName() : "";
+    if (name.size() >= 6 && name.compare(name.size() - 6, 6, " Depth") == 0)
+      largest = std::max(largest, column->GetComponentRange(0)[1]);
+  }
+  return largest;
+}
+
+// While no gauge has water (or no line is drawn yet), the depth axis reads 0 to 1 m and the time
+// axis the run's span: VTK's own range of a flat line is +-1e-7, and of an empty chart 0 to 6.5.
+// Once water arrives, the axes are the chart's own again; ranges the user set are left alone.
+void fitAxes(pqView* chart, bool dry, double endTime)
+{
+  vtkSMProxy* view = chart->getProxy();
+  const bool ours = chart->property("swe_axes").toBool();
+  if (!dry && !ours)
+    return;
+  if (dry && !ours && vtkSMPropertyHelper(view, "LeftAxisUseCustomRange").GetAsInt() != 0)
+    return;
+  vtkSMPropertyHelper(view, "LeftAxisUseCustomRange").Set(dry ? 1 : 0);
+  vtkSMPropertyHelper(view, "BottomAxisUseCustomRange").Set(dry && endTime > 0 ? 1 : 0);
+  if (dry)
+  {
+    vtkSMPropertyHelper(view, "LeftAxisRangeMinimum").Set(0.0);
+    vtkSMPropertyHelper(view, "LeftAxisRangeMaximum").Set(1.0);
+    vtkSMPropertyHelper(view, "BottomAxisRangeMinimum").Set(0.0);
+    vtkSMPropertyHelper(view, "BottomAxisRangeMaximum").Set(endTime);
+  }
+  chart->setProperty("swe_axes", dry);
   view->UpdateVTKObjects();
 }
 
@@ -141,6 +182,18 @@ void pqShallowWaterGaugeChart::startup()
     model, &pqServerManagerModel::sourceAdded, this, &pqShallowWaterGaugeChart::watch);
   QObject::connect(
     model, &pqServerManagerModel::preSourceRemoved, this, &pqShallowWaterGaugeChart::forget);
+  QObject::connect(
+    model, &pqServerManagerModel::viewAdded, this, &pqShallowWaterGaugeChart::watchView);
+  for (pqView* view : model->findItems<pqView*>())
+    this->watchView(view);
+}
+
+void pqShallowWaterGaugeChart::watchView(pqView* view)
+{
+  QObject::connect(
+    view, &pqView::beginRender, this, [this, view] { this->Rendering.insert(view); });
+  QObject::connect(view, &pqView::endRender, this, [this, view] { this->Rendering.remove(view); });
+  QObject::connect(view, &QObject::destroyed, this, [this, view] { this->Rendering.remove(view); });
 }
 
 void pqShallowWaterGaugeChart::watch(pqPipelineSource* source)
@@ -154,16 +207,29 @@ void pqShallowWaterGaugeChart::watch(pqPipelineSource* source)
 
 void pqShallowWaterGaugeChart::forget(pqPipelineSource* source)
 {
+  this->close(source);
+}
+
+void pqShallowWaterGaugeChart::close(pqPipelineSource* source)
+{
   this->Charted.remove(source);
-  // The chart this opened goes with its source, once the source's line has left it, unless the
-  // user put something else in it.
+  // The chart this opened goes (once the source's line has left it, when the source goes),
+  // unless the user put something else in it.
   QPointer<pqView> chart = this->Opened.take(source);
+  QPointer<pqPipelineSource> from(source);
   QTimer::singleShot(0,
     this,
-    [chart]
+    [this, chart, from]
     {
-      if (!chart || !chart->getRepresentations().isEmpty())
+      // (gone, or charted again meanwhile: new gauges before the event loop ran)
+      if (!chart || (from && this->Charted.contains(from)))
         return;
+      for (pqRepresentation* shown : chart->getRepresentations())
+      {
+        auto* line = qobject_cast<pqDataRepresentation*>(shown);
+        if (!from || !line || line->getInput() != from)
+          return;
+      }
       vtkSMViewProxy* proxy = chart->getViewProxy();
       vtkSMViewLayoutProxy* layout = vtkSMViewLayoutProxy::FindLayout(proxy);
       const int cell = layout ? layout->GetViewLocation(proxy) : -1;
@@ -180,9 +246,18 @@ void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
   pqOutputPort* port = source->getOutputPort(kGaugesPort);
   vtkPVDataInformation* info = port ? port->getDataInformation() : nullptr;
   // (Time, then three columns a gauge)
-  if (!info || !info->GetRowDataInformation() ||
-      info->GetRowDataInformation()->GetNumberOfArrays() < 2)
+  if (!info || !info->GetRowDataInformation())
     return;
+  if (info->GetRowDataInformation()->GetNumberOfArrays() < 2)
+  {
+    // Its gauges all removed: their chart and markers go, and come back with new gauges.
+    if (this->Charted.contains(source))
+    {
+      this->close(source);
+      hideGaugeMarkers(source);
+    }
+    return;
+  }
   // The chart opens with the run's first update that has gauges (Apply's, outside the animation
   // scene's updates, where a new view would crash ParaView), its line held back until it has
   // two samples.
@@ -200,12 +275,17 @@ void pqShallowWaterGaugeChart::holdBack(pqOutputPort* port)
   // A line of one sample (the table at t = 0) is not drawn: VTK's chart would say "Attempted to
   // paint a line with <2 points" for each series at every render. A chart this hid shows again
   // with the second sample.
-  const bool drawable = port->getDataInformation()->GetNumberOfRows() >= 2;
+  vtkPVDataInformation* info = port->getDataInformation();
+  const bool drawable = info->GetNumberOfRows() >= 2;
+  const bool dry = !drawable || largestGaugeDepth(info->GetRowDataInformation()) <= 0;
+  const double endTime =
+    vtkSMPropertyHelper(port->getSource()->getProxy(), "EndTime").GetAsDouble();
   for (pqView* chart : port->getViews())
   {
     pqDataRepresentation* representation = port->getRepresentation(chart);
     if (!representation || chart->getViewType() != QString("XYChartView"))
       continue;
+    fitAxes(chart, dry, endTime);
     if (!drawable && representation->isVisible())
     {
       representation->setVisible(false);
@@ -227,9 +307,10 @@ void pqShallowWaterGaugeChart::holdBack(pqOutputPort* port)
 void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
 {
   // A view added while the animation scene updates its views (this update's, during Play or a
-  // time change) would join the list the scene is going through, and ParaView 5.11 crashes: the
-  // chart opens once the scene is done.
-  if (sceneUpdatingViews())
+  // time change) would join the list the scene is going through, and ParaView 5.11 crashes; the
+  // markers shown in a render view while it renders (an Apply that added gauges) are not in its
+  // data delivery, which says "Invalid arguments": the chart opens once they are done.
+  if (sceneUpdatingViews() || !this->Rendering.isEmpty())
   {
     QPointer<pqPipelineSource> later(source);
     QTimer::singleShot(kLaterMs,

@@ -37,10 +37,15 @@ private Q_SLOTS:
   // Opens source's chart of its gauges, now or, while the animation scene updates its views,
   // once it is done.
   void open(pqPipelineSource* source);
+  void watchView(pqView* view);
 
 private:
-  // Hides the port's chart lines while its table has one sample, shows them again at two.
+  // Hides the port's chart lines while its table has one sample, shows them again at two; the
+  // axes fitted while no gauge has water.
   void holdBack(pqOutputPort* port);
+  // Closes the chart this opened for source (unless it shows something else) and forgets that
+  // it was charted.
+  void close(pqPipelineSource* source);
 
   // Sources whose gauges have been charted once (or were shown already).
   QSet<pqPipelineSource*> Charted;
@@ -48,6 +53,8 @@ private:
   QSet<pqDataRepresentation*> HeldBack;
   // The charts this opened, by source: closed with it.
   QMap<pqPipelineSource*, QPointer<pqView>> Opened;
+  // The views between their beginRender and endRender.
+  QSet<pqView*> Rendering;
 };
 
 #endif

@@ -1,5 +1,6 @@
 #include "pqShallowWaterGaugeMarkers.h"
 
+#include <pqDataRepresentation.h>
 #include <pqOutputPort.h>
 #include <pqPipelineSource.h>
 #include <pqView.h>
@@ -12,6 +13,8 @@
 #include <vtkSMTransferFunctionProxy.h>
 #include <vtkSMViewProxy.h>
 
+#include <QVariant>
+
 #include <string>
 
 namespace
@@ -21,6 +24,8 @@ constexpr int kGaugeMarkersPort = 3;
 // OpenGL, Mesa's software one among them)
 constexpr int kMarkerPixels = 14;
 constexpr int kUpperLeftCorner = 4; // (the legend's WindowLocation)
+// (a Qt property of the markers' representation hidden when the source's gauges all went)
+constexpr const char* kHiddenForNoGauges = "swe_hidden_for_no_gauges";
 
 // One colour a gauge, by its number, and its name: G1, G2, ... as in the Gauges table.
 void nameByColour(vtkSMProxy* lookupTable, int gauges)
@@ -54,11 +59,46 @@ const std::array<double, 3>& gaugeColour(int gauge)
   return palette[gauge % kColours];
 }
 
+void hideGaugeMarkers(pqPipelineSource* source)
+{
+  if (source->getNumberOfOutputPorts() <= kGaugeMarkersPort)
+    return;
+  pqOutputPort* port = source->getOutputPort(kGaugeMarkersPort);
+  for (pqView* view : port->getViews())
+  {
+    pqDataRepresentation* markers = port->getRepresentation(view);
+    if (!markers || !markers->isVisible())
+      continue;
+    vtkSMPVRepresentationProxy::SetScalarBarVisibility(
+      markers->getProxy(), view->getViewProxy(), false);
+    markers->setVisible(false);
+    markers->setProperty(kHiddenForNoGauges, true);
+  }
+}
+
 void showGaugeMarkers(pqPipelineSource* source, pqView* map, int gauges)
 {
-  if (!map || gauges <= 0 || source->getNumberOfOutputPorts() <= kGaugeMarkersPort ||
-      !source->getOutputPort(kGaugeMarkersPort)->getViews().isEmpty())
+  if (!map || gauges <= 0 || source->getNumberOfOutputPorts() <= kGaugeMarkersPort)
     return;
+  pqOutputPort* port = source->getOutputPort(kGaugeMarkersPort);
+  // (shown already: left as it is, unless it was hidden when the gauges went)
+  if (!port->getViews().isEmpty())
+  {
+    for (pqView* view : port->getViews())
+    {
+      pqDataRepresentation* markers = port->getRepresentation(view);
+      if (!markers || !markers->property(kHiddenForNoGauges).toBool())
+        continue;
+      markers->setProperty(kHiddenForNoGauges, false);
+      markers->setVisible(true);
+      if (vtkSMProxy* lookupTable =
+            vtkSMPropertyHelper(markers->getProxy(), "LookupTable").GetAsProxy())
+        nameByColour(lookupTable, gauges);
+      vtkSMPVRepresentationProxy::SetScalarBarVisibility(
+        markers->getProxy(), view->getViewProxy(), true);
+    }
+    return;
+  }
   vtkSMViewProxy* view = map->getViewProxy();
   vtkNew<vtkSMParaViewPipelineControllerWithRendering> controller;
   vtkSMProxy* markers =

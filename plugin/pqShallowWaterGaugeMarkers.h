@@ -12,7 +12,12 @@ const std::array<double, 3>& gaugeColour(int gauge);
 
 // Marks the source's gauges on the map: its Gauge Markers output as square markers in the gauges'
 // colours, with a legend naming them, unless that output is already shown in some view (a
-// loaded state, or the user's choice). gauges: how many the source has.
+// loaded state, or the user's choice) and not hidden by hideGaugeMarkers. gauges: how many the
+// source has.
 void showGaugeMarkers(pqPipelineSource* source, pqView* map, int gauges);
+
+// Hides the source's markers and their legend (its gauges all removed); showGaugeMarkers shows
+// them again.
+void hideGaugeMarkers(pqPipelineSource* source);
 
 #endif

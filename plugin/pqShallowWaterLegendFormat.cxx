@@ -2,10 +2,18 @@
 
 #include "ShallowWaterDisplayDefaults.h"
 
+#include "pqShallowWaterProxies.h"
+
 #include <pqApplicationCore.h>
+#include <pqDataRepresentation.h>
+#include <pqOutputPort.h>
 #include <pqProxy.h>
 #include <pqRepresentation.h>
 #include <pqServerManagerModel.h>
+#include <vtkPVArrayInformation.h>
+#include <vtkPVDataInformation.h>
+#include <vtkPVDataSetAttributesInformation.h>
+#include <vtkSMPVRepresentationProxy.h>
 #include <vtkSMProperty.h>
 #include <vtkSMPropertyHelper.h>
 #include <vtkCallbackCommand.h>
@@ -51,6 +59,36 @@ void widenEmptyRange(vtkObject* caller, unsigned long, void*, void*)
 }
 } // namespace
 
+bool pqShallowWaterLegendFormat::RunMark::startsAnotherRun(const RunMark& before) const
+{
+  // (another run: other settings, or other initial water: a later or the same time reached in
+  // fewer steps, or the same time in another count)
+  if (before.steps < 0 || this->steps < 0)
+    return false;
+  return this->settings != before.settings ||
+         (this->time >= before.time && this->steps < before.steps) ||
+         (this->time == before.time && this->steps != before.steps);
+}
+
+pqShallowWaterLegendFormat::RunMark pqShallowWaterLegendFormat::runMarkOf(pqPipelineSource* source)
+{
+  vtkPVDataInformation* info = source->getOutputPort(0)->getDataInformation();
+  vtkPVDataSetAttributesInformation* field = info ? info->GetFieldDataInformation() : nullptr;
+  RunMark mark;
+  if (!field)
+    return mark;
+  vtkPVArrayInformation* settings = field->GetArrayInformation("RunSettings");
+  if (settings && settings->GetNumberOfStringValues() > 0)
+    mark.settings = settings->GetStringValue(0);
+  for (auto [name, value] : { std::pair{ "SimulationTime", &mark.time }, { "Steps", &mark.steps } })
+  {
+    vtkPVArrayInformation* array = field->GetArrayInformation(name);
+    if (array && array->GetNumberOfComponents() > 0)
+      *value = array->GetComponentRange(0)[0];
+  }
+  return mark;
+}
+
 pqShallowWaterLegendFormat::pqShallowWaterLegendFormat(QObject* parent)
   : QObject(parent)
 {
@@ -62,6 +100,38 @@ void pqShallowWaterLegendFormat::startup()
     &pqServerManagerModel::representationAdded,
     this,
     &pqShallowWaterLegendFormat::formatted);
+  QObject::connect(pqApplicationCore::instance()->getServerManagerModel(),
+    &pqServerManagerModel::sourceAdded,
+    this,
+    &pqShallowWaterLegendFormat::watch);
+  QObject::connect(pqApplicationCore::instance()->getServerManagerModel(),
+    &pqServerManagerModel::preSourceRemoved,
+    this,
+    [this](pqPipelineSource* source) { this->LastFrames.remove(source); });
+}
+
+void pqShallowWaterLegendFormat::watch(pqPipelineSource* source)
+{
+  if (isShallowWater(source))
+    QObject::connect(source,
+      QOverload<pqPipelineSource*>::of(&pqPipelineSource::dataUpdated),
+      this,
+      &pqShallowWaterLegendFormat::rescaleForNewRun);
+}
+
+void pqShallowWaterLegendFormat::rescaleForNewRun(pqPipelineSource* source)
+{
+  // The colour maps grow with the data every time step; another run (a property applied) starts
+  // from its own frame's range, not from the largest values of the run before.
+  const RunMark now = runMarkOf(source);
+  const RunMark before = this->LastFrames.value(source);
+  this->LastFrames[source] = now;
+  if (!now.startsAnotherRun(before))
+    return;
+  for (pqDataRepresentation* shown : source->getOutputPort(0)->getRepresentations(nullptr))
+    if (shown && shown->isVisible() && shown->getLookupTableProxy())
+      vtkSMPVRepresentationProxy::RescaleTransferFunctionToDataRange(
+        shown->getProxy(), false, false);
 }
 
 void pqShallowWaterLegendFormat::formatted(pqRepresentation* representation)

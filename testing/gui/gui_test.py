@@ -150,13 +150,23 @@ try:
         if len(late_charts) != 1 or charts_of(late):
             raise RuntimeError("gauges with one sample did not open their chart, held back "
                                "(%d charts, %s shown)" % (len(late_charts), charts_of(late)))
-        if not late_charts[0].ChartTitle.startswith("Gauges: the hydrographs are drawn once"):
+        if not late_charts[0].ChartTitle.startswith("Hydrographs: drawn once the run has stepped"):
             raise RuntimeError("an empty chart does not say why: %r" % late_charts[0].ChartTitle)
+        # (with no water at the gauges yet, the axes span 0 to 1 m and the run's time, not VTK's
+        # +-1e-7 m or 0 to 6.5 of an empty chart)
+        axes = late_charts[0]
+        ranges = [axes.LeftAxisRangeMinimum, axes.LeftAxisRangeMaximum,
+                  axes.BottomAxisRangeMinimum, axes.BottomAxisRangeMaximum]
+        if (axes.LeftAxisUseCustomRange != 1 or axes.BottomAxisUseCustomRange != 1
+                or ranges != [0.0, 1.0, 0.0, 2.0]):
+            raise RuntimeError("a chart without water has the axes %s" % ranges)
         scene.AnimationTime = 2.0
         pvs.Render(view)
         if len(charts_of(late)) != 1 or late_charts[0].ChartTitle != "":
             raise RuntimeError("the held-back chart did not show with the second sample (title "
                                "%r)" % late_charts[0].ChartTitle)
+        if axes.LeftAxisUseCustomRange or axes.BottomAxisUseCustomRange:
+            raise RuntimeError("the chart's axes stayed fixed once the gauges had water")
         pvs.Hide(late, view)
         # Back at t = 0 the table has one row, which VTK's chart cannot draw as a line (it said
         # "Attempted to paint a line with <2 points" at every render): the chart is held back
@@ -273,6 +283,17 @@ try:
         # (its first frame, straight at t = 30 s, has a speed and a mean time step of its own)
         if float(last["steps_per_second"]) <= 0 or not float(last["mean_dt"]) > 0:
             raise RuntimeError("no speed or time step for a run's first frame: %s" % last)
+        # A run with other settings (a property applied) starts the depth colour map from its
+        # own frame, not from the 8.6 m of the reservoir before (the map grows every time step).
+        before = pvs.GetColorTransferFunction("Depth").RGBPoints[-4]
+        flood.DepthArray = "None"  # (the valley dry, a river entering from the west)
+        flood.FreeSurfaceArray = "None"
+        pvs.Render(view)
+        shallow = pvs.servermanager.Fetch(flood).GetCellData().GetArray("Depth").GetRange()[1]
+        points = pvs.GetColorTransferFunction("Depth").RGBPoints
+        if not 0 < shallow < 0.9 * before or abs(points[-4] - shallow) > 1e-6 * shallow:
+            raise RuntimeError("the new run's depths reach %g m, its colour map %g m (%g m before)"
+                               % (shallow, points[-4], before))
         # A dry frame's depth legend spans 0 to 1 m, not ParaView's 0 to 1.2e-38 m (a storm's
         # valley at t = 0; a colour map of its own).
         pvs.Delete(flood)
@@ -290,6 +311,10 @@ try:
         if dry_points[-4] - dry_points[0] < 0.5:
             raise RuntimeError("a dry frame's depth legend spans %g to %g m"
                                % (dry_points[0], dry_points[-4]))
+        # Gauges added to a run shown already: their markers join the map once it has rendered,
+        # without the data delivery's "Invalid arguments" (checked with the other messages).
+        dry.Gauges = [400, 250]
+        pvs.Render(view)
         pvs.Delete(dry)
         pvs.Delete(terrain)
         pvs.Delete(pvs.GetColorTransferFunction("Depth"))
