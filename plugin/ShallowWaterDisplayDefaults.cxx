@@ -85,7 +85,7 @@ const std::vector<ArrayDefaults>& arrayDefaults()
       nullptr,
       categories(swe::kFloodExtentNames, 2, kExtentColours)),
     entry("HazardClass",
-      "Hazard class, h (v + 0.5)",
+      "Highest hazard class, h (v + 0.5)",
       nullptr,
       categories(swe::kHazardClassNames, swe::kHazardClassCount, kHazardColours)),
     entry("Infiltration", "Infiltration (m)"),

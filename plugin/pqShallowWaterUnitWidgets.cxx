@@ -5,14 +5,23 @@
 #include "pqIntVectorPropertyWidget.h"
 #include "pqInterfaceTracker.h"
 #include "pqPropertyWidget.h"
+#include "pqStringVectorPropertyWidget.h"
 #include "vtkPVXMLElement.h"
 #include "vtkSMDoubleVectorProperty.h"
+#include "vtkSMEnumerationDomain.h"
 #include "vtkSMIntVectorProperty.h"
+#include "vtkSMStringListDomain.h"
+#include "vtkSMStringVectorProperty.h"
 #include "vtkSMProperty.h"
 
 #include <QBoxLayout>
+#include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
+#include <QTableView>
 #include <QToolButton>
+
+#include <cstring>
 
 namespace
 {
@@ -61,7 +70,69 @@ void AddUnitLabel(pqPropertyWidget* widget, const QString& unit)
   label->setToolTip(QString("Unit: %1").arg(label->text()));
   layout->insertWidget(index, label);
 }
+
+// Whether a property is one of our tables: rows of several columns with their labels (series,
+// gauges, point sources) on a Shallow Water source or solver.
+bool IsLabelledTable(vtkSMProxy* proxy, vtkSMDoubleVectorProperty* property)
+{
+  const char* name = proxy ? proxy->GetXMLName() : nullptr;
+  vtkPVXMLElement* hints = property ? property->GetHints() : nullptr;
+  return name && property && std::strncmp(name, "ShallowWater", 12) == 0 &&
+         property->GetRepeatCommand() && property->GetNumberOfElementsPerCommand() > 1 && hints &&
+         hints->FindNestedElementByName("ShowComponentLabels");
 }
+
+// A table under its label, the panel's whole width: beside the label, as ParaView lays a
+// property out, its columns were cut to a few characters ("e (s)", "rge (m²/s) or l").
+class TableUnderLabel : public pqDoubleVectorPropertyWidget
+{
+public:
+  TableUnderLabel(vtkSMDoubleVectorProperty* property, vtkSMProxy* proxy, QWidget* parent)
+    : pqDoubleVectorPropertyWidget(property, proxy, parent)
+  {
+    auto* layout = qobject_cast<QBoxLayout*>(this->layout());
+    if (!layout)
+      return; // (laid out some other way: ParaView's own look)
+    this->setShowLabel(false);
+    layout->setDirection(QBoxLayout::TopToBottom);
+    auto* label = new QLabel(QString::fromUtf8(property->GetXMLLabel()), this);
+    label->setObjectName("TableLabel");
+    label->setToolTip(pqPropertyWidget::getTooltip(property));
+    layout->insertWidget(0, label);
+    // (the last column, a series' values, takes what the others leave)
+    for (QTableView* table : this->findChildren<QTableView*>())
+    {
+      table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+      table->horizontalHeader()->setStretchLastSection(true);
+    }
+  }
+};
+
+// Whether a property is a choice from a list (a combo box) on a Shallow Water source or solver:
+// an enumeration, or a list of names (the devices).
+bool IsOurChoice(vtkSMProxy* proxy, vtkSMProperty* property)
+{
+  const char* name = proxy ? proxy->GetXMLName() : nullptr;
+  return name && property && std::strncmp(name, "ShallowWater", 12) == 0 &&
+         ((vtkSMIntVectorProperty::SafeDownCast(property) &&
+            property->FindDomain<vtkSMEnumerationDomain>()) ||
+           (vtkSMStringVectorProperty::SafeDownCast(property) &&
+             property->FindDomain<vtkSMStringListDomain>()));
+}
+
+// Lets a widget's combo boxes be narrower than their longest entry ("MUSCL-Hancock (second
+// order, terrain, wet/dry, fastest)"), which otherwise widened the whole panel past its dock;
+// the open list still shows every entry whole.
+void LetChoicesNarrow(QWidget* widget)
+{
+  constexpr int kCharacters = 14;
+  for (QComboBox* choice : widget->findChildren<QComboBox*>())
+  {
+    choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    choice->setMinimumContentsLength(kCharacters);
+  }
+}
+} // namespace
 
 //-----------------------------------------------------------------------------
 pqShallowWaterUnitWidgets::pqShallowWaterUnitWidgets(QObject* parent)
@@ -79,6 +150,22 @@ pqPropertyWidget* pqShallowWaterUnitWidgets::createWidgetForProperty(vtkSMProxy*
 {
   auto* dvp = vtkSMDoubleVectorProperty::SafeDownCast(property);
   auto* ivp = vtkSMIntVectorProperty::SafeDownCast(property);
+  if (!this->Creating && IsLabelledTable(proxy, dvp))
+  {
+    return new TableUnderLabel(dvp, proxy, parentWidget);
+  }
+  if (!this->Creating && IsOurChoice(proxy, property))
+  {
+    pqPropertyWidget* choice =
+      ivp ? pqIntVectorPropertyWidget::createWidget(ivp, proxy, parentWidget)
+          : pqStringVectorPropertyWidget::createWidget(
+              vtkSMStringVectorProperty::SafeDownCast(property), proxy, parentWidget);
+    if (choice)
+    {
+      LetChoicesNarrow(choice);
+    }
+    return choice;
+  }
   const QString unit = HintedUnit(property);
   if ((!dvp && !ivp) || unit.isEmpty() || this->Creating)
   {

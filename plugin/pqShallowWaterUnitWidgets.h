@@ -16,6 +16,11 @@ class QString;
  * property; the hint keeps labels and names as they are. The widget is the one ParaView would
  * have made (another interface's, else the default one) with a unit label added to its layout:
  * links, signals and decorators stay those of that widget.
+ *
+ * On the Shallow Water source and solver it also lays the panel out to fit its dock: a table
+ * (series, gauges, point sources) under its name across the panel's width, its last column
+ * taking what the others leave; and combo boxes (scheme, device, ...) that may be narrower than
+ * their longest entry, which otherwise widened the whole panel past the dock.
  */
 class pqShallowWaterUnitWidgets
   : public QObject

@@ -145,7 +145,7 @@ for name, title in (("MaxDepth", "Maximum depth (m)"), ("MaxSpeed", "Maximum spe
     bar = GetScalarBar(GetColorTransferFunction(name), legend_view)
     check(bar.Title == title, "%s's legend reads '%s' (%s)" % (name, title, bar.Title))
 for name, title, count in (("FloodExtent", "Flood extent", 2),
-                           ("HazardClass", "Hazard class, h (v + 0.5)", 5)):
+                           ("HazardClass", "Highest hazard class, h (v + 0.5)", 5)):
     ColorBy(mapped_display, ("CELLS", name))
     mapped_display.SetScalarBarVisibility(legend_view, True)
     classes_map = GetColorTransferFunction(name)

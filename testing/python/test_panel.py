@@ -130,7 +130,7 @@ for proxy, label in ((ShallowWater(), "source"), (solver, "solver")):
     tables = {"RainfallSeries": ["Time (s)", "Rain (mm/h)"],
               "PointSources": ["x (m)", "y (m)", "Time (s)", "Discharge (m³/s)"],
               "Gauges": ["x (m)", "y (m)"],
-              "BoundaryNorthSeries": ["Time (s)", "Discharge (m²/s) or level (m)"]}
+              "BoundaryNorthSeries": ["Time (s)", "Value (m²/s or m)"]}
     for name, expected in tables.items():
         per_row = proxy.GetProperty(name).SMProperty.GetNumberOfElementsPerCommand()
         check(column_labels(proxy, name) == expected and len(expected) == per_row,
