@@ -350,7 +350,27 @@ void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
   this->holdBack(port);
   view->StillRender();
   // (Time, then three columns a gauge)
-  showGaugeMarkers(source, map, (info->GetRowDataInformation()->GetNumberOfArrays() - 1) / 3);
-  if (map)
-    map->render();
+  const int gauges = (info->GetRowDataInformation()->GetNumberOfArrays() - 1) / 3;
+  if (!map)
+    return;
+  // In the middle of the map's own update (the GUI's Apply updates the views, then renders
+  // them), markers shown now would miss that update, which then counts as done, and its render
+  // would say "Invalid arguments": they are shown once the update and its render are over.
+  if (map->getViewProxy()->GetNeedsUpdate())
+  {
+    QPointer<pqPipelineSource> later(source);
+    QPointer<pqView> on(map);
+    QTimer::singleShot(0,
+      this,
+      [later, on, gauges]
+      {
+        if (!later || !on)
+          return;
+        showGaugeMarkers(later, on, gauges);
+        on->render();
+      });
+    return;
+  }
+  showGaugeMarkers(source, map, gauges);
+  map->render();
 }

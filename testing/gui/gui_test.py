@@ -311,9 +311,10 @@ try:
         if dry_points[-4] - dry_points[0] < 0.5:
             raise RuntimeError("a dry frame's depth legend spans %g to %g m"
                                % (dry_points[0], dry_points[-4]))
-        # Gauges added to a run shown already: their markers join the map once it has rendered,
-        # without the data delivery's "Invalid arguments" (checked with the other messages).
+        # Gauges added to a run shown already: their markers join the map once its update is
+        # over, without the data delivery's "Invalid arguments" (checked with the other messages).
         dry.Gauges = [400, 250]
+        view.SMProxy.Update()  # (as the GUI's Apply does: the views updated, then rendered)
         pvs.Render(view)
         pvs.Delete(dry)
         pvs.Delete(terrain)
