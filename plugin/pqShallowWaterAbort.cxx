@@ -156,12 +156,16 @@ void PaintNow(QObject* surface)
   }
 }
 
-// The surface a view's picture is painted on.
+// The surface a view's picture is painted on: the OpenGL window inside its widget (the widget
+// where ParaView draws into a widget of its own).
 QObject* SurfaceOf(pqView* view)
 {
   QWidget* widget = view ? view->widget() : nullptr;
 #if PARAVIEW_USING_QVTKOPENGLSTEREOWIDGET
-  if (auto* stereo = qobject_cast<QVTKOpenGLStereoWidget*>(widget))
+  auto* stereo = qobject_cast<QVTKOpenGLStereoWidget*>(widget);
+  if (!stereo && widget)
+    stereo = widget->findChild<QVTKOpenGLStereoWidget*>();
+  if (stereo && stereo->embeddedOpenGLWindow())
     return stereo->embeddedOpenGLWindow();
 #endif
   return widget;
@@ -280,9 +284,10 @@ void pqShallowWaterAbort::watchView(pqView* view)
 //-----------------------------------------------------------------------------
 void pqShallowWaterAbort::viewRendered(pqView* view)
 {
-  // Until the event loop runs again (ParaView 5.11 runs none between an animation's frames), a
-  // view's paint would wait for our gate, which holds it: the view is painted now, and the
-  // windows whose paints the gate held, from what they last rendered.
+  // After an update in which the gate ran, a view's paint would wait for the gate of the next
+  // update (ParaView 5.11 runs no event loop between an animation's frames), which holds it:
+  // the view is painted now, and the windows whose paints the gate held, from what they last
+  // rendered.
   if (!this->EventsHeld || this->InEvents)
   {
     return;
@@ -328,6 +333,7 @@ void pqShallowWaterAbort::unwatch(pqPipelineSource* source)
 //-----------------------------------------------------------------------------
 void pqShallowWaterAbort::executionStarted(vtkObject* caller, unsigned long, void*)
 {
+  this->EventsHeld = false;
   this->Running = static_cast<vtkAlgorithm*>(caller);
   this->SinceEvents.start();
   ProgressManager()->setEnableAbort(true);
@@ -402,12 +408,7 @@ void pqShallowWaterAbort::processEventsForAbort()
   QCoreApplication::instance()->removeEventFilter(this->EventGate.get());
   this->InEvents = false;
   manager->unblockEvents(wasUnblocked);
-  if (!this->EventsHeld)
-  {
-    this->EventsHeld = true;
-    // (timers wait while the pipeline updates: this one fires once the event loop runs again)
-    QTimer::singleShot(0, this, [this]() { this->EventsHeld = false; });
-  }
+  this->EventsHeld = true;
 }
 
 //-----------------------------------------------------------------------------

@@ -66,7 +66,7 @@ private:
   // aborted as well, since the user asked for the frame to stop.
   bool AbortArmed = false;
   bool InEvents = false;
-  // Set when the gate has run, until the event loop runs again (viewRendered).
+  // Whether the gate ran in the last execution of one of our algorithms (viewRendered).
   bool EventsHeld = false;
   QElapsedTimer SinceEvents;
   std::unique_ptr<Gate> EventGate;
