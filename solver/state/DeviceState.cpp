@@ -61,6 +61,8 @@ DeviceState::DeviceState(const EngineContext& engine,
   }
   // (sources write it where there is no balance, so a placeholder then)
   inflow_ = cl::Buffer(context, CL_MEM_READ_WRITE, engine.params.waterBalance ? bytes : 64);
+  const bool inflowLow = engine.params.waterBalance && engine.params.precision == Precision::Single;
+  inflowLow_ = cl::Buffer(context, CL_MEM_READ_WRITE, inflowLow ? bytes : 64);
   if (engine.params.waterBalance)
   {
     for (cl::Kernel& k : foldInflow_)
@@ -80,7 +82,7 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
   {
     if (addSources_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
-        .bind(addSources_[p], copies_[p].args(), ctrl, inflow_);
+        .bind(addSources_[p], copies_[p].args(), ctrl, inflow_, inflowLow_);
     if (infiltrate_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
         .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl, soil_, tiles_.flags(p));
@@ -92,6 +94,7 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
           copies_[p].args(),
           bed_,
           inflow_,
+          inflowLow_,
           ctrl,
           status,
           Real{ 1.0 / params_.dx },
@@ -307,7 +310,13 @@ void DeviceState::upload(const InitialState& initial)
       queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
   if (gauges_)
     gauges_->setBed(initial);
+  clearInflowLow();
   tiles_.reset();
+}
+
+void DeviceState::clearInflowLow() const
+{
+  queue_.enqueueFillBuffer(inflowLow_, cl_uchar(0), 0, inflowLow_.getInfo<CL_MEM_SIZE>());
 }
 
 void DeviceState::clear()
@@ -378,6 +387,7 @@ void DeviceState::write(const unsigned char* in)
       layout_.packedRowBytes(),
       0,
       in + f * layout_.fieldBytes());
+  clearInflowLow();
   tiles_.reset();
 }
 
@@ -410,6 +420,7 @@ void DeviceState::unpack(const cl::Buffer& from)
       0,
       layout_.rowPitchBytes(),
       0);
+  clearInflowLow();
   tiles_.reset();
 }
 

@@ -169,7 +169,11 @@ private:
   cl::Buffer soil_;                      // a soil map's K and P (GreenAmpt::perCell)
   std::array<cl::Kernel, 2> infiltrate_; // one per copy; none without Green-Ampt
   cl::Buffer inflow_;                    // the cumulative inflow, with the water balance
+  // Its totals' low parts in fp32 (kernels/device/compensated.h), device-only: zero again
+  // wherever a state is loaded, which then loses at most half an ulp of each total.
+  cl::Buffer inflowLow_;
   std::array<cl::Kernel, 2> foldInflow_; // one per copy; none without it
+  void clearInflowLow() const;
   // The state's fields after h, hu, hv, as stateFields orders them.
   std::vector<const cl::Buffer*> kept_;
   RankCoupling* coupling_ = nullptr;
