@@ -27,7 +27,7 @@ namespace swe
 {
 struct DeviceSnapshotMemory
 {
-  cl::Buffer buffer; // h, hu, hv packed, as Snapshot::data would hold them
+  cl::Buffer buffer; // h, hu, hv packed, as Snapshot::data would hold them, then lowParts
 };
 
 namespace
@@ -383,7 +383,7 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
   s.realSize = m.layout.realSize;
   s.fields = m.state->fieldCount();
   s.gauges = gauges();
-  const std::size_t bytes = s.bytes();
+  const std::size_t bytes = s.bytes(), deviceBytes = bytes + m.state->lowPartBytes();
   if (place == SnapshotPlace::Device)
   {
     s.data = std::vector<unsigned char>();
@@ -392,9 +392,9 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
       {
         // Memory shared with another snapshot, or another simulation's, is not written over.
         if (!s.device || s.device.use_count() != 1 || !m.holds(*s.device) ||
-            s.device->buffer.getInfo<CL_MEM_SIZE>() != bytes)
+            s.device->buffer.getInfo<CL_MEM_SIZE>() != deviceBytes)
           s.device = std::make_shared<DeviceSnapshotMemory>(
-            DeviceSnapshotMemory{ cl::Buffer(m.context, CL_MEM_READ_WRITE, bytes) });
+            DeviceSnapshotMemory{ cl::Buffer(m.context, CL_MEM_READ_WRITE, deviceBytes) });
         m.state->pack(s.device->buffer);
         m.queue.finish();
       });
@@ -402,7 +402,7 @@ void Simulation::snapshotInto(Snapshot& s, SnapshotPlace place) const
   }
   s.device.reset();
   resizeOnHugePages(s.data, bytes);
-  guarded("taking a snapshot", [&] { m.state->read(s.data.data()); });
+  guarded("taking a snapshot", [&] { m.state->read(s.data.data(), &s.lowParts); });
 }
 
 void Simulation::restore(const Snapshot& snapshot)
@@ -427,7 +427,7 @@ void Simulation::restore(const Snapshot& snapshot)
       if (snapshot.onDevice())
         m.state->unpack(snapshot.device->buffer);
       else
-        m.state->write(snapshot.data.data());
+        m.state->write(snapshot.data.data(), snapshot.lowParts);
       m.clock->restart(snapshot.time, snapshot.steps, snapshot.lastDt, snapshot.waveSpeed);
       m.state->restoredAt(snapshot.steps, snapshot.gauges);
     });

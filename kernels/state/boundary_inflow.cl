@@ -99,11 +99,12 @@ inline real side_face_mass(__global const real* h, __global const real* hu,
   return imposed == imposed ? kdt * imposed : face_mass(h, hu, hv, bed, a, stride, kdt, k4);
 }
 
-/* hancock: 1 for MUSCL-Hancock (its cap as STATUS_REDO says), else 0. */
+/* hancock: 1 for MUSCL-Hancock (its cap as STATUS_REDO says), else 0. inflow_low: the Inflow
+ * totals' low parts (kernels/device/compensated.h). */
 __kernel void fold_boundary_inflow(__global const real* h, __global const real* hu,
   __global const real* hv, __global const real* bed, __global real* inflow,
-  __global const real* ctrl, __global const int* status, const real inv_dx, const real weight,
-  const int hancock)
+  __global real* inflow_low, __global const real* ctrl, __global const int* status,
+  const real inv_dx, const real weight, const int hancock)
 {
   int i, j;
   const real dt = ctrl[CTRL_DT];
@@ -131,6 +132,6 @@ __kernel void fold_boundary_inflow(__global const real* h, __global const real* 
     in += side_face_mass(h, hu, hv, bed, c - PITCH, PITCH, kdt, k4, Y_FACE_MASS(i, 0));
   if (j == NY - 1 && GRID_SIDE(8))
     in -= side_face_mass(h, hu, hv, bed, c, PITCH, kdt, k4, Y_FACE_MASS(i, NY));
-  inflow[c] += weight * in;
+  add_to_total(inflow + c, inflow_low + c, weight * in);
 }
 #endif

@@ -7,7 +7,7 @@
  * SOURCE_I, SOURCE_J). */
 #ifdef SOURCE_COUNT
 __kernel void add_sources(__global real* h, __global real* hu, __global real* hv,
-  __global const real* ctrl, __global real* inflow)
+  __global const real* ctrl, __global real* inflow, __global real* inflow_low)
 {
   const real dt = ctrl[CTRL_DT];
   if (get_global_id(0) != 0 || !(dt > (real)0))
@@ -23,7 +23,7 @@ __kernel void add_sources(__global real* h, __global real* hu, __global real* hv
           t - dt, t) *
         (real)INV_CELL_AREA);
 #ifdef WATER_BALANCE
-    inflow[c] += hc - h[c];
+    add_to_total(inflow + c, inflow_low + c, hc - h[c]);
 #endif
     h[c] = hc;
     hu[c] = huc;

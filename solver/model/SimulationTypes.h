@@ -195,6 +195,9 @@ struct Snapshot
   // run's record again: taken with the snapshot, or a frame's (FrameSnapshot).
   GaugeRecord gauges;
   std::vector<unsigned char> data;
+  // The fp32 water balance's low parts (DeviceState::readLowParts) beside data; on the device
+  // they follow the state in device's memory. Empty: restored as zero.
+  std::vector<unsigned char> lowParts;
   std::shared_ptr<DeviceSnapshotMemory> device;
   bool onDevice() const { return device != nullptr; }
   std::size_t bytes() const { return fields * static_cast<std::size_t>(nx) * ny * realSize; }

@@ -61,6 +61,7 @@ DeviceState::DeviceState(const EngineContext& engine,
   }
   // (sources write it where there is no balance, so a placeholder then)
   inflow_ = cl::Buffer(context, CL_MEM_READ_WRITE, engine.params.waterBalance ? bytes : 64);
+  inflowLow_ = cl::Buffer(context, CL_MEM_READ_WRITE, lowPartBytes() > 0 ? bytes : 64);
   if (engine.params.waterBalance)
   {
     for (cl::Kernel& k : foldInflow_)
@@ -80,7 +81,7 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
   {
     if (addSources_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
-        .bind(addSources_[p], copies_[p].args(), ctrl, inflow_);
+        .bind(addSources_[p], copies_[p].args(), ctrl, inflow_, inflowLow_);
     if (infiltrate_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
         .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl, soil_, tiles_.flags(p));
@@ -92,6 +93,7 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
           copies_[p].args(),
           bed_,
           inflow_,
+          inflowLow_,
           ctrl,
           status,
           Real{ 1.0 / params_.dx },
@@ -307,7 +309,18 @@ void DeviceState::upload(const InitialState& initial)
       queue_.enqueueFillBuffer(*b, cl_uchar(0), 0, layout_.bufferBytes());
   if (gauges_)
     gauges_->setBed(initial);
+  clearInflowLow();
   tiles_.reset();
+}
+
+void DeviceState::clearInflowLow() const
+{
+  queue_.enqueueFillBuffer(inflowLow_, cl_uchar(0), 0, inflowLow_.getInfo<CL_MEM_SIZE>());
+}
+
+std::size_t DeviceState::lowPartBytes() const
+{
+  return params_.waterBalance && params_.precision == Precision::Single ? layout_.bufferBytes() : 0;
 }
 
 void DeviceState::clear()
@@ -358,14 +371,18 @@ void DeviceState::readInterior(const cl::Buffer& buffer, T* values, cl_bool bloc
     values);
 }
 
-void DeviceState::read(unsigned char* out) const
+void DeviceState::read(unsigned char* out, std::vector<unsigned char>* lowParts) const
 {
   for (int f = 0; f < fieldCount(); ++f)
     readInterior(stateBuffer(f, parity), out + f * layout_.fieldBytes(), CL_FALSE);
+  if (lowParts)
+    lowParts->resize(lowPartBytes());
+  if (lowParts && !lowParts->empty())
+    queue_.enqueueReadBuffer(inflowLow_, CL_FALSE, 0, lowParts->size(), lowParts->data());
   queue_.finish();
 }
 
-void DeviceState::write(const unsigned char* in)
+void DeviceState::write(const unsigned char* in, const std::vector<unsigned char>& lowParts)
 {
   for (int f = 0; f < fieldCount(); ++f)
     queue_.enqueueWriteBufferRect(stateBuffer(f, 0),
@@ -378,12 +395,19 @@ void DeviceState::write(const unsigned char* in)
       layout_.packedRowBytes(),
       0,
       in + f * layout_.fieldBytes());
+  if (!lowParts.empty() && lowParts.size() == lowPartBytes())
+    queue_.enqueueWriteBuffer(inflowLow_, CL_TRUE, 0, lowParts.size(), lowParts.data());
+  else
+    clearInflowLow();
   tiles_.reset();
 }
 
 void DeviceState::pack(const cl::Buffer& to, cl::Event* done, int firstField) const
 {
   const int fields = fieldCount();
+  const std::size_t at = fields * layout_.fieldBytes();
+  const bool withLowParts =
+    firstField == 0 && lowPartBytes() > 0 && to.getInfo<CL_MEM_SIZE>() >= at + lowPartBytes();
   for (int f = firstField; f < fields; ++f)
     queue_.enqueueCopyBufferRect(stateBuffer(f, parity),
       to,
@@ -395,7 +419,9 @@ void DeviceState::pack(const cl::Buffer& to, cl::Event* done, int firstField) co
       layout_.packedRowBytes(),
       0,
       nullptr,
-      f == fields - 1 ? done : nullptr);
+      f == fields - 1 && !withLowParts ? done : nullptr);
+  if (withLowParts)
+    queue_.enqueueCopyBuffer(inflowLow_, to, 0, at, lowPartBytes(), nullptr, done);
 }
 
 void DeviceState::unpack(const cl::Buffer& from)
@@ -410,6 +436,11 @@ void DeviceState::unpack(const cl::Buffer& from)
       0,
       layout_.rowPitchBytes(),
       0);
+  const std::size_t at = fieldCount() * layout_.fieldBytes();
+  if (lowPartBytes() > 0 && from.getInfo<CL_MEM_SIZE>() >= at + lowPartBytes())
+    queue_.enqueueCopyBuffer(from, inflowLow_, at, 0, lowPartBytes());
+  else
+    clearInflowLow();
   tiles_.reset();
 }
 

@@ -118,14 +118,19 @@ public:
 
   // The state's fields (fieldCount()) of the interior cells into out, packed one field after the
   // other: the copies queued at once, one wait.
-  void read(unsigned char* out) const;
+  void read(unsigned char* out, std::vector<unsigned char>* lowParts = nullptr) const;
   // The reverse of read, into copy 0 (and the maps).
-  void write(const unsigned char* in);
+  void write(const unsigned char* in, const std::vector<unsigned char>& lowParts = {});
   // The current state's interior copied on the device into to, packed as read() writes it, from
   // field firstField on; done, when given, marks the last copy.
   void pack(const cl::Buffer& to, cl::Event* done = nullptr, int firstField = 0) const;
   // The reverse of pack, into copy 0 (and the maps).
   void unpack(const cl::Buffer& from);
+  // The bytes of the fp32 water balance's Inflow low parts (kernels/device/compensated.h; 0
+  // where the run has none), which a snapshot keeps beside the state for its bits: read and
+  // write take them apart, pack and unpack after the fields where the buffer has room for them
+  // (else write and unpack zero them).
+  std::size_t lowPartBytes() const;
   // A field's interior values in Out, the bed back above the local datum (rounded once).
   void download(Field field, double* out) const;
   void download(Field field, float* out) const;
@@ -151,6 +156,8 @@ private:
   void downloadField(Field field, Out* out) const;
   // Field f of the state (stateFields(params)[f]): of copy p for h, hu, hv.
   const cl::Buffer& stateBuffer(int f, int p) const;
+  // Zeroes the Inflow totals' low parts (inflowLow_), for a state loaded.
+  void clearInflowLow() const;
 
   cl::CommandQueue& queue_;
   const SimulationParameters& params_;
@@ -169,6 +176,9 @@ private:
   cl::Buffer soil_;                      // a soil map's K and P (GreenAmpt::perCell)
   std::array<cl::Kernel, 2> infiltrate_; // one per copy; none without Green-Ampt
   cl::Buffer inflow_;                    // the cumulative inflow, with the water balance
+  // Its totals' low parts in fp32 (kernels/device/compensated.h), device-only: zero again
+  // wherever a state is loaded, which then loses at most half an ulp of each total.
+  cl::Buffer inflowLow_;
   std::array<cl::Kernel, 2> foldInflow_; // one per copy; none without it
   // The state's fields after h, hu, hv, as stateFields orders them.
   std::vector<const cl::Buffer*> kept_;

@@ -1,6 +1,6 @@
 // The C++ twin's water balance (ReferenceSolver.h): what each step moves through the grid's sides,
 // folded into the boundary cells' cumulative inflow as kernels/state/boundary_inflow.cl folds it,
-// with the kernels' own face functions (TwinArithmetic.h).
+// with the kernels' own face functions (TwinArithmetic.h) and running totals (compensated.h).
 #include "ReferenceSolver.h"
 
 #include "TwinArithmetic.h"
@@ -9,6 +9,38 @@
 
 namespace swe
 {
+namespace
+{
+namespace fp32
+{
+using real = float;
+#include "compensated.h"
+}
+#undef SWE_COMPENSATED_H
+namespace fp64
+{
+using real = double;
+#define SWE_DOUBLE // (as the kernels are built in double precision)
+#include "compensated.h"
+#undef SWE_DOUBLE
+}
+
+void addToTotal(float* total, float* low, float x)
+{
+  fp32::add_to_total(total, low, x);
+}
+void addToTotal(double* total, double* low, double x)
+{
+  fp64::add_to_total(total, low, x);
+}
+} // namespace
+
+template<class Real>
+void ReferenceSolver<Real>::addInflow(std::size_t k, Real depth)
+{
+  addToTotal(&inflow_[k], &inflowLow_[k], depth);
+}
+
 template<class Real>
 void ReferenceSolver<Real>::foldBoundaryInflow(const std::vector<Real>& h,
   const std::vector<Real>& hu,
@@ -83,10 +115,12 @@ void ReferenceSolver<Real>::foldBoundaryInflow(const std::vector<Real>& h,
         in += mass(c - pitch, pitch, imposedFace(true, i, 0));
       if (j == ny - 1)
         in -= mass(c, pitch, imposedFace(true, i, ny));
-      inflow_[static_cast<std::size_t>(j) * nx + i] += weight * in;
+      addInflow(static_cast<std::size_t>(j) * nx + i, weight * in);
     }
 }
 
+template void ReferenceSolver<float>::addInflow(std::size_t, float);
+template void ReferenceSolver<double>::addInflow(std::size_t, double);
 template void ReferenceSolver<float>::foldBoundaryInflow(const std::vector<float>&,
   const std::vector<float>&,
   const std::vector<float>&,

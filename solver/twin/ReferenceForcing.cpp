@@ -133,8 +133,9 @@ void ReferenceSolver<Real>::addSources(Real dt)
     const Real before = h_[c];
     takeSource(&h_[c], &hu_[c], &hv_[c], dt * seriesMean(q.time, q.value, t - dt, t) * inverseArea);
     if (!inflow_.empty())
-      inflow_[static_cast<std::size_t>(gaugeCell(source.y, params_.dx)) * params_.nx +
-              static_cast<std::size_t>(gaugeCell(source.x, params_.dx))] += h_[c] - before;
+      addInflow(static_cast<std::size_t>(gaugeCell(source.y, params_.dx)) * params_.nx +
+                  static_cast<std::size_t>(gaugeCell(source.x, params_.dx)),
+        h_[c] - before);
   }
 }
 

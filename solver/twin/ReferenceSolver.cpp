@@ -78,7 +78,10 @@ ReferenceSolver<Real>::ReferenceSolver(const SimulationParameters& params,
     soilP_.assign(soil.suctionDeficit.begin(), soil.suctionDeficit.end());
   }
   if (params.waterBalance)
+  {
     inflow_.assign(static_cast<std::size_t>(params.nx) * params.ny, Real(0));
+    inflowLow_.assign(inflow_.size(), Real(0));
+  }
   if (params.floodMaps)
   {
     maps_.emplace(static_cast<std::size_t>(params.nx) * params.ny, kDryDepth, params.arrivalDepth);

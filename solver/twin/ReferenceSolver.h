@@ -115,6 +115,8 @@ private:
   // kernels/state/sources.cl), and the Green-Ampt infiltration (kernels/state/infiltration.cl).
   void addSources(Real dt);
   void infiltrate(Real dt);
+  // Adds depth to cell k's cumulative inflow, compensated in fp32 (kernels/device/compensated.h).
+  void addInflow(std::size_t k, Real depth);
   // The water balance: the depth a step of dt from state (h, hu, hv) moves through the grid's
   // sides, times weight, into inflow_ (ReferenceBalance.cpp, as kernels/state/boundary_inflow.cl);
   // k4: MUSCL-Hancock's cap (0 for none), negative for MUSCL-HLLC.
@@ -196,6 +198,7 @@ private:
   std::vector<Real> infiltrated_;        // Green-Ampt's cumulative infiltration, a cell each
   std::vector<Real> soilK_, soilP_;      // a soil map's K [m/s] and P [m], a cell each; or empty
   std::vector<Real> inflow_;             // the water balance's cumulative inflow, a cell each
+  std::vector<Real> inflowLow_;          // its low parts (addInflow)
   // The wave speed of the last step's state before its sources and infiltration, which the
   // next step's dt comes from (as on the device); none: take the state's.
   std::optional<Real> speedBeforeAfterStep_;
