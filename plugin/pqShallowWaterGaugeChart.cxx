@@ -213,6 +213,7 @@ void pqShallowWaterGaugeChart::forget(pqPipelineSource* source)
 void pqShallowWaterGaugeChart::close(pqPipelineSource* source)
 {
   this->Charted.remove(source);
+  this->GaugeCounts.remove(source);
   // The chart this opened goes (once the source's line has left it, when the source goes),
   // unless the user put something else in it.
   QPointer<pqView> chart = this->Opened.take(source);
@@ -267,7 +268,30 @@ void pqShallowWaterGaugeChart::updated(pqPipelineSource* source)
     if (port->getViews().isEmpty())
       this->open(source);
   }
+  this->followGaugeCount(source, port);
   this->holdBack(port);
+}
+
+void pqShallowWaterGaugeChart::followGaugeCount(pqPipelineSource* source, pqOutputPort* port)
+{
+  // A gauge added or removed once the chart is open: its lines and markers are set up as the
+  // chart's first ones were (depths shown, each in its marker's colour, the legend naming
+  // every gauge), not left to ParaView's defaults (every column on the depth axis).
+  vtkPVDataSetAttributesInformation* columns = port->getDataInformation()->GetRowDataInformation();
+  const int gauges = (columns->GetNumberOfArrays() - 1) / 3; // (Time, then three a gauge)
+  const int before = this->GaugeCounts.value(source, gauges);
+  this->GaugeCounts[source] = gauges;
+  if (gauges == before)
+    return;
+  for (pqView* chart : port->getViews())
+  {
+    pqDataRepresentation* lines = port->getRepresentation(chart);
+    if (!lines || chart->getViewType() != QString("XYChartView"))
+      continue;
+    showDepths(lines->getProxy(), columns);
+    lines->getProxy()->UpdateVTKObjects();
+  }
+  nameGaugeMarkers(source, gauges);
 }
 
 void pqShallowWaterGaugeChart::holdBack(pqOutputPort* port)

@@ -46,6 +46,8 @@ private:
   // Closes the chart this opened for source (unless it shows something else) and forgets that
   // it was charted.
   void close(pqPipelineSource* source);
+  // Sets the chart's lines and the markers' names up again when the number of gauges changed.
+  void followGaugeCount(pqPipelineSource* source, pqOutputPort* port);
 
   // Sources whose gauges have been charted once (or were shown already).
   QSet<pqPipelineSource*> Charted;
@@ -53,6 +55,8 @@ private:
   QSet<pqDataRepresentation*> HeldBack;
   // The charts this opened, by source: closed with it.
   QMap<pqPipelineSource*, QPointer<pqView>> Opened;
+  // The number of gauges each charted source had at its last update.
+  QMap<pqPipelineSource*, int> GaugeCounts;
   // The views between their beginRender and endRender.
   QSet<pqView*> Rendering;
 };

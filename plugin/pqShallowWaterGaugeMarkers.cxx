@@ -59,6 +59,22 @@ const std::array<double, 3>& gaugeColour(int gauge)
   return palette[gauge % kColours];
 }
 
+void nameGaugeMarkers(pqPipelineSource* source, int gauges)
+{
+  if (source->getNumberOfOutputPorts() <= kGaugeMarkersPort)
+    return;
+  pqOutputPort* port = source->getOutputPort(kGaugeMarkersPort);
+  for (pqView* view : port->getViews())
+  {
+    pqDataRepresentation* markers = port->getRepresentation(view);
+    vtkSMProxy* lookupTable =
+      markers ? vtkSMPropertyHelper(markers->getProxy(), "LookupTable", true).GetAsProxy()
+              : nullptr;
+    if (lookupTable)
+      nameByColour(lookupTable, gauges);
+  }
+}
+
 void hideGaugeMarkers(pqPipelineSource* source)
 {
   if (source->getNumberOfOutputPorts() <= kGaugeMarkersPort)

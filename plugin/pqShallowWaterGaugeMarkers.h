@@ -20,4 +20,7 @@ void showGaugeMarkers(pqPipelineSource* source, pqView* map, int gauges);
 // them again.
 void hideGaugeMarkers(pqPipelineSource* source);
 
+// Names the source's markers G1 ... G<gauges> in their colours, in every view showing them.
+void nameGaugeMarkers(pqPipelineSource* source, int gauges);
+
 #endif

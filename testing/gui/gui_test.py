@@ -137,6 +137,15 @@ try:
             raise RuntimeError("the gauges are not marked on the map by name: %s %s %s"
                                % (markers.Representation, markers.ColorArrayName,
                                   list(marker_colours.Annotations)))
+        # A gauge added once the chart is open: its depth joins the chart (not its surface and
+        # speed, on the depth axis) and its name the markers' legend.
+        gauged.Gauges = [10.5, 20.5, 40.5, 20.5, 30.5, 10.5]
+        pvs.Render(view)
+        more_charts = charts_of(gauged)
+        if (more_charts != [("Time", ["G1 Depth", "G2 Depth", "G3 Depth"], "Depth (m)")]
+                or list(marker_colours.Annotations) != ["1", "G1", "2", "G2", "3", "G3"]):
+            raise RuntimeError("a gauge added later is charted as %s, named %s"
+                               % (more_charts, list(marker_colours.Annotations)))
         # Gauges that reach their second row while the animation scene updates its views (Play,
         # a time change) open their chart once the scene is done: a view added during the update
         # crashed ParaView.
