@@ -19,6 +19,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
@@ -328,9 +329,8 @@ void checkBenchOptions(const BenchOptions& options)
 {
   if (options.steps <= 0)
     throw Error("--steps must be > 0, got " + std::to_string(options.steps));
-  if (options.sources < 0 || static_cast<std::size_t>(options.sources) > kMaxSources)
-    throw Error("--sources must be in [0, " + std::to_string(kMaxSources) + "], got " +
-                std::to_string(options.sources));
+  if (options.sources < 0)
+    throw Error("--sources must be >= 0, got " + std::to_string(options.sources));
   if (options.gauges < 0 || static_cast<std::size_t>(options.gauges) > kMaxGauges)
     throw Error("--gauges must be in [0, " + std::to_string(kMaxGauges) + "], got " +
                 std::to_string(options.gauges));
@@ -371,9 +371,11 @@ int bench(BenchOptions& options)
     b.params.rainSeries = readSeries(options.rainSeries);
   if (options.greenAmpt.size() == 3)
     b.params.infiltration = { options.greenAmpt[0], options.greenAmpt[1], options.greenAmpt[2] };
-  for (int k = 0; k < options.sources; ++k) // (1 m^3/s each, along the grid's lower quarter row)
-    b.params.sources.push_back({ (k + 0.5) * b.params.nx * b.params.dx / options.sources,
-      0.25 * b.params.ny * b.params.dx,
+  // (1 m^3/s each, on a square lattice over the grid's lower half)
+  const int lattice = static_cast<int>(std::ceil(std::sqrt(options.sources)));
+  for (int k = 0; k < options.sources; ++k)
+    b.params.sources.push_back({ (k % lattice + 0.5) * b.params.nx * b.params.dx / lattice,
+      (k / lattice + 0.5) * 0.5 * b.params.ny * b.params.dx / lattice,
       { { 0, 1 }, { 1e6, 1 } } });
   for (int g = 0; g < options.gauges; ++g)
     b.params.gauges.push_back(
@@ -426,7 +428,7 @@ Subcommand addBench(CLI::App& app)
     "rain varying in time from a CSV file of (time [s], mm/h), as swe run takes it");
   cmd->add_option("--sources",
     options->sources,
-    "this many point sources of 1 m^3/s, spread along the grid's lower quarter row");
+    "this many point sources of 1 m^3/s, on a square lattice over the grid's lower half");
   cmd
     ->add_option("--green-ampt",
       options->greenAmpt,

@@ -224,6 +224,47 @@ TEST(PointSources, MatchTheTwinOnTerrain)
   }
 }
 
+// A thousand sources and sinks, many sharing a cell (a sink before a source in one cell, a
+// source before a sink in another: the order they are listed in decides what the cell keeps),
+// on terrain with dry land, both MUSCL schemes and precisions: the device follows the twin, which
+// takes them one after the other.
+TEST(PointSources, AThousandSharingCellsMatchTheTwin)
+{
+  for (Precision precision : { Precision::Double, Precision::Single })
+    for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
+    {
+      SimulationParameters p = smallParameters(precision, 40, 30);
+      p.scheme = scheme;
+      p.manning = 0.02;
+      p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
+      for (int k = 0; k < 996; ++k) // (cells of 0.5 m: about one source in three a shared cell)
+      {
+        const double q = (k % 7 == 3 ? -0.02 : 0.01) * (1 + k % 5);
+        p.sources.push_back({ 0.25 + 0.5 * ((k * 37) % 40) * 0.9,
+          0.25 + 0.5 * ((k * 11) % 30),
+          { { 0, q }, { 1.0 + k % 3, 2 * q }, { 4, 0 } } });
+      }
+      const Series pump = { { 0, -1.0 }, { 5, -1.0 } }, fill = { { 0, 0.3 }, { 5, 0.3 } };
+      p.sources.push_back({ 19.1, 14.1, pump });
+      p.sources.push_back({ 19.2, 14.2, fill });
+      p.sources.push_back({ 18.1, 13.1, fill });
+      p.sources.push_back({ 18.2, 13.2, pump });
+      InitialState s(p.nx, p.ny);
+      for (int j = 0; j < p.ny; ++j)
+        for (int i = 0; i < p.nx; ++i)
+        {
+          const std::size_t k = s.index(i, j);
+          s.bed[k] = 0.3 * std::sin(0.2 * i) + 0.01 * j;
+          s.h[k] = std::max(0.0, 0.2 - s.bed[k]);
+        }
+      const double tolerance = precision == Precision::Double ? 1e-10 : 1e-5;
+      EXPECT_LE(precision == Precision::Double ? twinDifferenceAfter<double>(p, s, 120)
+                                               : twinDifferenceAfter<float>(p, s, 120),
+        tolerance)
+        << schemeName(scheme) << " " << precisionName(precision);
+    }
+}
+
 // An inflow through a stretch of a side, a water level on a stretch of another, the rest of
 // them walls, both MUSCL schemes fp64: the device follows the twin.
 TEST(Stretches, MatchTheTwin)

@@ -142,38 +142,15 @@ void seriesListConstants(std::ostream& s,
     s << "__constant int " << *array << "[" << list.size() << "] = {" << values->str() << "};\n";
 }
 
-// The point sources as program constants (kernels/state/sources.cl): their series one after the
-// other (discharges in m^3/s) and each one's first point, point count and cell.
-void sourceConstants(std::ostream& s,
-  const std::vector<PointSource>& sources,
-  const SimulationParameters& params)
-{
-  std::vector<const Series*> series;
-  std::ostringstream is, js;
-  for (std::size_t k = 0; k < sources.size(); ++k)
-  {
-    const char* comma = k ? ", " : "";
-    is << comma << gaugeCell(sources[k].x, params.dx);
-    js << comma << gaugeCell(sources[k].y, params.dx);
-    series.push_back(&sources[k].discharge);
-  }
-  seriesListConstants(s, "SOURCES", "SOURCE_FIRST", "SOURCE_POINTS", series, 1, params.precision);
-  const std::size_t n = sources.size();
-  s << "#define SOURCE_COUNT " << n << "\n#define INV_CELL_AREA "
-    << openclLiteral(1 / (params.dx * params.dx), params.precision) << "\n";
-  for (const auto& [name, values] : { std::pair{ "SOURCE_I", &is }, std::pair{ "SOURCE_J", &js } })
-    s << "__constant int " << name << "[" << n << "] = {" << values->str() << "};\n";
-}
-
 // The run's forcing series as program constants: the rain series (RAIN_SERIES, rates in m/s) or
-// the rain zones' (RAIN_ZONES), the sides' (BCS_WEST ...; levels relative to the local datum)
-// and the point sources'; empty without any.
+// the rain zones' (RAIN_ZONES) and the sides' (BCS_WEST ...; levels relative to the local datum);
+// and whether there are point sources, whose series are buffers (state/PointSources.h).
 std::string forcingSource(const SimulationParameters& params, double datum)
 {
   std::ostringstream s;
-  const std::vector<PointSource> sources = sourcesHere(params);
-  if (!sources.empty())
-    sourceConstants(s, sources, params);
+  if (!sourcesHere(params).empty())
+    s << "#define POINT_SOURCES 1\n#define INV_CELL_AREA "
+      << openclLiteral(1 / (params.dx * params.dx), params.precision) << "\n";
   if (!params.rainSeries.empty())
     seriesConstants(s, "RAIN_SERIES", params.rainSeries, 1 / 3.6e6, 0, params.precision);
   if (!params.rainZones.empty())

@@ -167,9 +167,6 @@ void SimulationParameters::validateSources() const
 {
   if (sources.empty())
     return;
-  if (sources.size() > kMaxSources)
-    throw Error("at most " + std::to_string(kMaxSources) + " point sources, got " +
-                std::to_string(sources.size()));
   requireWetDry(scheme, "a point source");
   for (std::size_t k = 0; k < sources.size(); ++k)
   {

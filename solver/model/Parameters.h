@@ -237,7 +237,6 @@ inline int gaugeCell(double coordinate, double dx)
   return static_cast<int>(coordinate / dx);
 }
 constexpr std::size_t kMaxGauges = 1000;
-constexpr std::size_t kMaxSources = 64;
 constexpr double kMaxSourceDischarge = 1e5; // [m^3/s], the Amazon's mouth is 2e5
 
 // Names used on the command line and in the plugin, in a stable order.

@@ -47,8 +47,7 @@ DeviceState::DeviceState(const EngineContext& engine,
   if (!engine.params.gauges.empty())
     gauges_.emplace(engine, layout_);
   if (!sourcesHere(engine.params).empty())
-    for (cl::Kernel& k : addSources_)
-      k = engine.program.kernel("add_sources");
+    sources_.emplace(engine);
   if (engine.params.infiltration.on())
   {
     infiltrated_ = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
@@ -79,9 +78,8 @@ void DeviceState::bindClock(const cl::Buffer& ctrl, const cl::Buffer& status)
     k.setArg(4, ctrl); // (a side's series is taken at the clock's time)
   for (int p = 0; p < 2; ++p)
   {
-    if (addSources_[p]())
-      KernelArgs(Precision::Single) // (no reals among its arguments)
-        .bind(addSources_[p], copies_[p].args(), ctrl, inflow_, inflowLow_);
+    if (sources_)
+      sources_->bind(p, copies_[p].args(), ctrl, inflow_, inflowLow_);
     if (infiltrate_[p]())
       KernelArgs(Precision::Single) // (no reals among its arguments)
         .bind(infiltrate_[p], copies_[p].args(), infiltrated_, ctrl, soil_, tiles_.flags(p));
@@ -169,8 +167,8 @@ void DeviceState::foldBoundaryInflow(int p) const
 
 void DeviceState::afterStep(int p, bool step) const
 {
-  if (step && addSources_[p]())
-    queue_.enqueueNDRangeKernel(addSources_[p], cl::NullRange, cl::NDRange(1), cl::NDRange(1));
+  if (step && sources_)
+    sources_->add(queue_, p);
   if (step && infiltrate_[p]())
     queue_.enqueueNDRangeKernel(
       infiltrate_[p], cl::NullRange, cellPassRange(layout_), cl::NDRange(kPassGroupX, 1));

@@ -11,6 +11,7 @@
 #include "GridLayout.h"
 #include "InitialState.h"
 #include "OpenCL.h"
+#include "PointSources.h"
 #include "RankCoupling.h"
 #include "SimulationTypes.h"
 
@@ -171,7 +172,7 @@ private:
   bool stepsFoldMaps_;
   cl::Buffer noMaps_; // the maps' placeholder argument, without them
   std::optional<Gauges> gauges_;
-  std::array<cl::Kernel, 2> addSources_; // one per copy; none without point sources
+  std::optional<PointSources> sources_;  // none without point sources
   cl::Buffer infiltrated_;               // the cumulative infiltration, with Green-Ampt
   cl::Buffer soil_;                      // a soil map's K and P (GreenAmpt::perCell)
   std::array<cl::Kernel, 2> infiltrate_; // one per copy; none without Green-Ampt
