@@ -247,7 +247,9 @@ void addInputOptions(CLI::App* cmd, InputOptions& input)
     "--depth-array is given; none: no array)");
   cmd->add_option("--velocity-array",
     input.velocity,
-    "initial velocity array of --input (default: Velocity where it has one; none: no array)");
+    "initial velocity of --input: an array of 2 or 3 components, or two arrays of one, x then "
+    "y, comma-separated (\"Band 3,Band 4\"); default: Velocity where it has one; none: no "
+    "array");
   cmd->add_option("--manning-array",
     input.manning,
     "per-cell Manning array of --input (default: Manning where it has one; none: no array)");

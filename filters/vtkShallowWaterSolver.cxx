@@ -131,6 +131,16 @@ void vtkShallowWaterSolver::SetVelocityArray(const char* name)
   this->SetArrayName(this->VelocityArray, name);
 }
 
+void vtkShallowWaterSolver::SetVelocityXArray(const char* name)
+{
+  this->SetArrayName(this->VelocityXArray, name);
+}
+
+void vtkShallowWaterSolver::SetVelocityYArray(const char* name)
+{
+  this->SetArrayName(this->VelocityYArray, name);
+}
+
 void vtkShallowWaterSolver::SetManningArray(const char* name)
 {
   this->SetArrayName(this->ManningArray, name);
@@ -315,6 +325,8 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
   arrays.depth = this->DepthArray;
   arrays.freeSurface = this->FreeSurfaceArray;
   arrays.velocity = this->VelocityArray;
+  arrays.velocityX = this->VelocityXArray;
+  arrays.velocityY = this->VelocityYArray;
   arrays.manning = this->ManningArray;
   arrays.rain = this->RainfallArray;
   arrays.conductivity = this->HydraulicConductivityArray;
@@ -432,6 +444,8 @@ void vtkShallowWaterSolver::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "DepthArray: " << this->DepthArray << "\n";
   os << indent << "FreeSurfaceArray: " << this->FreeSurfaceArray << "\n";
   os << indent << "VelocityArray: " << this->VelocityArray << "\n";
+  os << indent << "VelocityXArray: " << this->VelocityXArray << "\n";
+  os << indent << "VelocityYArray: " << this->VelocityYArray << "\n";
   os << indent << "ManningArray: " << this->ManningArray << "\n";
   os << indent << "RainfallArray: " << this->RainfallArray << "\n";
   os << indent << "HydraulicConductivityArray: " << this->HydraulicConductivityArray << "\n";

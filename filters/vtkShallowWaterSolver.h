@@ -6,11 +6,11 @@
  * One simulation cell per input cell (point data is averaged to cells); the output has the input's
  * origin and spacing (square cells). BedArray names the terrain (required); DepthArray or else
  * FreeSurfaceArray gives the initial water, and without either the water stands at
- * InitialWaterLevel (dry where the terrain is higher); VelocityArray (2 or 3 components) and
- * ManningArray (per-cell roughness, overriding ManningCoefficient) are optional, and so is
- * RainfallArray (the rain's factor per cell, times Rainfall or its series). An empty name or
- * "None" means "not given". A new input restarts the simulation. Everything else is
- * vtkShallowWaterBase.
+ * InitialWaterLevel (dry where the terrain is higher); VelocityArray (2 or 3 components, or
+ * VelocityXArray and VelocityYArray of one each) and ManningArray (per-cell roughness, overriding
+ * ManningCoefficient) are optional, and so is RainfallArray (the rain's factor per cell, times
+ * Rainfall or its series). An empty name or "None" means "not given". A new input restarts the
+ * simulation. Everything else is vtkShallowWaterBase.
  */
 #ifndef vtkShallowWaterSolver_h
 #define vtkShallowWaterSolver_h
@@ -38,6 +38,11 @@ public:
   const char* GetFreeSurfaceArray() { return this->FreeSurfaceArray.c_str(); }
   void SetVelocityArray(const char* name);
   const char* GetVelocityArray() { return this->VelocityArray.c_str(); }
+  /// The initial velocity from two one-component arrays (x, y), in place of VelocityArray.
+  void SetVelocityXArray(const char* name);
+  const char* GetVelocityXArray() { return this->VelocityXArray.c_str(); }
+  void SetVelocityYArray(const char* name);
+  const char* GetVelocityYArray() { return this->VelocityYArray.c_str(); }
   void SetManningArray(const char* name);
   const char* GetManningArray() { return this->ManningArray.c_str(); }
   /// The rain's factor per cell: Rainfall (or the Rainfall Series) times its value.
@@ -97,6 +102,7 @@ private:
   std::string DepthArray;
   std::string FreeSurfaceArray;
   std::string VelocityArray;
+  std::string VelocityXArray, VelocityYArray;
   std::string ManningArray;
   std::string RainfallArray;
   std::string HydraulicConductivityArray, SuctionHeadArray, MoistureDeficitArray;
