@@ -9,6 +9,7 @@
 #include "FrameArraySelection.h"
 #include "FrameSnapshot.h"
 #include "ImageInitialState.h"
+#include "ManningTableCsv.h"
 #include "RasterCheck.h"
 
 #include <vtkCommand.h>
@@ -219,7 +220,12 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   }
   else
     arrays.velocity = solverArray(image, input.velocity, "Velocity");
-  arrays.manning = solverArray(image, input.manning, "Manning");
+  // (a class array named: the Manning array is the one named alone, not the one by default)
+  arrays.manningClass = solverArray(image, input.manningClass, nullptr);
+  arrays.manning =
+    solverArray(image, input.manning, arrays.manningClass.empty() ? "Manning" : nullptr);
+  if (!arrays.manningClass.empty())
+    arrays.manningTable = readManningTable(input.manningTable);
   // (no default for these: "none" is none, as for the others)
   arrays.rain = solverArray(image, input.rain, nullptr);
   params.rainPerCell = !arrays.rain.empty();
@@ -268,12 +274,21 @@ InitialState initialState(const CommonOptions& options,
          &input.surface,
          &input.velocity,
          &input.manning,
+         &input.manningClass,
          &input.rain,
          &input.conductivity,
          &input.suction,
          &input.deficit })
     if (input.file.empty() && !array->empty())
       throw Error("'" + *array + "' names an array of --input: give the file");
+  const bool classes = !input.manningClass.empty() && lowercase(input.manningClass) != "none";
+  if (classes && input.manningTable.empty())
+    throw Error("--manning-class-array " + input.manningClass +
+                " takes each class's n from --manning-table: give a CSV file with the columns "
+                "class,n");
+  if (!classes && !input.manningTable.empty())
+    throw Error("--manning-table " + input.manningTable +
+                " maps the classes of --manning-class-array to n: give the class array");
   if (input.file.empty() && input.waterLevel != 0)
     throw Error("--water-level " + formatValue(input.waterLevel) +
                 " sets the surface over an --input's terrain: give the file (a scenario makes " +

@@ -8,7 +8,8 @@
  * FreeSurfaceArray gives the initial water, and without either the water stands at
  * InitialWaterLevel (dry where the terrain is higher); VelocityArray (2 or 3 components, or
  * VelocityXArray and VelocityYArray of one each) and ManningArray (per-cell roughness, overriding
- * ManningCoefficient) are optional, and so is RainfallArray (the rain's factor per cell, times
+ * ManningCoefficient, or ManningClassArray's land-use classes through the Manning Table) are
+ * optional, and so is RainfallArray (the rain's factor per cell, times
  * Rainfall or its series). An empty name or "None" means "not given". A new input restarts the
  * simulation. Everything else is vtkShallowWaterBase.
  */
@@ -18,8 +19,10 @@
 #include "ShallowWaterFiltersModule.h" // for export macro
 #include "vtkShallowWaterBase.h"
 
+#include <array>   // for the Manning Table's rows
 #include <cstddef> // for the input digest
 #include <string>  // for the array names
+#include <vector>  // for the Manning Table's rows
 
 class SHALLOWWATERFILTERS_EXPORT vtkShallowWaterSolver : public vtkShallowWaterBase
 {
@@ -45,6 +48,13 @@ public:
   const char* GetVelocityYArray() { return this->VelocityYArray.c_str(); }
   void SetManningArray(const char* name);
   const char* GetManningArray() { return this->ManningArray.c_str(); }
+  /// A land-use class per cell (whole numbers), its n from the Manning Table, in place of
+  /// ManningArray.
+  void SetManningClassArray(const char* name);
+  const char* GetManningClassArray() { return this->ManningClassArray.c_str(); }
+  /// The Manning Table's rows (class, n [s/m^(1/3)]): the repeatable property's commands.
+  void AddManningTableRow(double landUseClass, double n);
+  void RemoveAllManningTableRows();
   /// The rain's factor per cell: Rainfall (or the Rainfall Series) times its value.
   void SetRainfallArray(const char* name);
   const char* GetRainfallArray() { return this->RainfallArray.c_str(); }
@@ -104,6 +114,8 @@ private:
   std::string VelocityArray;
   std::string VelocityXArray, VelocityYArray;
   std::string ManningArray;
+  std::string ManningClassArray;
+  std::vector<std::array<double, 2>> ManningTableRows;
   std::string RainfallArray;
   std::string HydraulicConductivityArray, SuctionHeadArray, MoistureDeficitArray;
   double InitialWaterLevel;

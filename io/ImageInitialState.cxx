@@ -333,6 +333,33 @@ std::vector<double> velocityValues(vtkImageData* image,
   }
   return uv;
 }
+
+// The Manning coefficient per cell: the Manning array's, or the class array's classes looked up
+// in the table; empty where neither is given (the uniform coefficient).
+std::vector<double> manningValues(vtkImageData* image,
+  const ImageArrays& optional,
+  const OutsideDomain& closed)
+{
+  if (optional.manningClass.empty())
+    return optional.manning.empty()
+             ? std::vector<double>()
+             : cellValues(image, optional.manning, "Manning coefficient", 1, 1, 1, closed);
+  if (!optional.manning.empty())
+    throw Error("the Manning coefficient is given twice, by the Manning array '" +
+                optional.manning + "' and the Manning class array '" + optional.manningClass +
+                "': set Manning Array to None to use the classes (swe run: --manning-array "
+                "none), or Manning Class Array to None");
+  const std::vector<double> classes =
+    cellValues(image, optional.manningClass, "Manning class", 1, 1, 1, closed);
+  const int nx = image->GetDimensions()[0] - 1;
+  return manningFromClasses(classes,
+    *closed.bed,
+    optional.manningTable,
+    optional.manningClass,
+    [image, nx](std::size_t k) {
+      return "cell (" + cellIndex(image, static_cast<int>(k % nx), static_cast<int>(k / nx)) + ")";
+    });
+}
 } // namespace
 
 InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
@@ -353,6 +380,7 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
          &optional.velocityX,
          &optional.velocityY,
          &optional.manning,
+         &optional.manningClass,
          &optional.rain,
          &optional.conductivity,
          &optional.suction,
@@ -372,8 +400,7 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
     state.hu[k] = state.h[k] * uv[2 * k];
     state.hv[k] = state.h[k] * uv[2 * k + 1];
   }
-  if (!optional.manning.empty())
-    state.manning = cellValues(image, optional.manning, "Manning coefficient", 1, 1, 1, closed);
+  state.manning = manningValues(image, optional, closed);
   if (!optional.rain.empty())
     state.rain = cellValues(image, optional.rain, "rainfall", 1, 1, 1, closed);
   for (const auto& [name, values, role] :

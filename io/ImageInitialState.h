@@ -2,6 +2,7 @@
 // Terrain and initial water from a 2D vtkImageData: shared by the Shallow Water Solver filter and
 // `swe run --input`, so both read inputs the same way.
 #include "InitialState.h"
+#include "ManningClasses.h"
 
 #include <string>
 
@@ -20,7 +21,10 @@ struct ImageArrays
   // in place of velocity
   std::string velocityX, velocityY;
   std::string manning; // optional Manning coefficient per cell
-  std::string rain;    // optional rain factor per cell (InitialState::rain)
+  // optional land-use class per cell (whole numbers), its n from manningTable, in place of manning
+  std::string manningClass;
+  ManningTable manningTable;
+  std::string rain; // optional rain factor per cell (InitialState::rain)
   // optional Green-Ampt soil per cell: conductivity [mm/h], suction head [mm], deficit [-]
   std::string conductivity, suction, deficit;
   double initialWaterLevel = 0; // surface elevation where neither depth nor surface is given
@@ -44,6 +48,7 @@ std::string automaticBedArray(vtkImageData* image);
 // Reads the named arrays (cell data, or point data averaged to cells) into an initial state on
 // the image's cells. Throws swe::Error naming a missing array, a wrong type or component count,
 // a non-finite value and its cell, or arrays that contradict each other (the velocity given by
-// a vector array and by x and y arrays, or by one of x and y alone).
+// a vector array and by x and y arrays, or by one of x and y alone; the roughness by a Manning
+// array and a class array); a class array's errors are manningFromClasses'.
 InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays);
 } // namespace swe
