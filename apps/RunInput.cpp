@@ -9,6 +9,7 @@
 #include "FrameArraySelection.h"
 #include "FrameSnapshot.h"
 #include "ImageInitialState.h"
+#include "ManningTableCsv.h"
 #include "RasterCheck.h"
 
 #include <vtkCommand.h>
@@ -179,6 +180,26 @@ std::string solverArray(vtkImageData* image, const std::string& given, const cha
   return found ? name : "";
 }
 
+// --velocity-array's names: one array of 2 or 3 components, or two of one (x,y), trimmed.
+std::vector<std::string> velocityNames(const std::string& given)
+{
+  std::vector<std::string> names;
+  for (std::size_t begin = 0, end = 0; end != std::string::npos; begin = end + 1)
+  {
+    end = given.find(',', begin);
+    std::string name = given.substr(begin, end == std::string::npos ? end : end - begin);
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    names.push_back(name);
+  }
+  const bool blank = std::find(names.begin(), names.end(), "") != names.end();
+  if (names.size() > 2 || (names.size() == 2 && blank))
+    throw Error("--velocity-array '" + given +
+                "' should name one array of 2 or 3 components (x and y), or two arrays of one, "
+                "x then y, comma-separated: e.g. --velocity-array \"Band 3,Band 4\"");
+  return names;
+}
+
 InitialState imageState(InputOptions& input, SimulationParameters& params)
 {
   const vtkSmartPointer<vtkImageData> image = readImage(input.file);
@@ -191,8 +212,20 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
   arrays.depth = solverArray(image, input.depth, waterNamed ? nullptr : "Band 2");
   arrays.freeSurface = solverArray(
     image, input.surface, waterNamed || !arrays.depth.empty() ? nullptr : "FreeSurface");
-  arrays.velocity = solverArray(image, input.velocity, "Velocity");
-  arrays.manning = solverArray(image, input.manning, "Manning");
+  const std::vector<std::string> velocity = velocityNames(input.velocity);
+  if (velocity.size() == 2)
+  {
+    arrays.velocityX = solverArray(image, velocity[0], nullptr);
+    arrays.velocityY = solverArray(image, velocity[1], nullptr);
+  }
+  else
+    arrays.velocity = solverArray(image, input.velocity, "Velocity");
+  // (a class array named: the Manning array is the one named alone, not the one by default)
+  arrays.manningClass = solverArray(image, input.manningClass, nullptr);
+  arrays.manning =
+    solverArray(image, input.manning, arrays.manningClass.empty() ? "Manning" : nullptr);
+  if (!arrays.manningClass.empty())
+    arrays.manningTable = readManningTable(input.manningTable);
   // (no default for these: "none" is none, as for the others)
   arrays.rain = solverArray(image, input.rain, nullptr);
   params.rainPerCell = !arrays.rain.empty();
@@ -241,12 +274,21 @@ InitialState initialState(const CommonOptions& options,
          &input.surface,
          &input.velocity,
          &input.manning,
+         &input.manningClass,
          &input.rain,
          &input.conductivity,
          &input.suction,
          &input.deficit })
     if (input.file.empty() && !array->empty())
       throw Error("'" + *array + "' names an array of --input: give the file");
+  const bool classes = !input.manningClass.empty() && lowercase(input.manningClass) != "none";
+  if (classes && input.manningTable.empty())
+    throw Error("--manning-class-array " + input.manningClass +
+                " takes each class's n from --manning-table: give a CSV file with the columns "
+                "class,n");
+  if (!classes && !input.manningTable.empty())
+    throw Error("--manning-table " + input.manningTable +
+                " maps the classes of --manning-class-array to n: give the class array");
   if (input.file.empty() && input.waterLevel != 0)
     throw Error("--water-level " + formatValue(input.waterLevel) +
                 " sets the surface over an --input's terrain: give the file (a scenario makes " +

@@ -17,6 +17,7 @@ struct InputOptions
   std::string file; // .vti or a GDAL raster with the terrain; empty: a scenario
   std::string bed;  // empty: automaticBedArray
   std::string depth, surface, velocity, manning, rain;
+  std::string manningClass, manningTable;     // a land-use class array and its CSV table (class, n)
   std::string conductivity, suction, deficit; // a Green-Ampt soil map's arrays
   double waterLevel = 0;
   std::array<double, 3> origin{ 0, 0, 0 }; // set from --input: where the image's cells start

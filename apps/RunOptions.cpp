@@ -247,10 +247,20 @@ void addInputOptions(CLI::App* cmd, InputOptions& input)
     "--depth-array is given; none: no array)");
   cmd->add_option("--velocity-array",
     input.velocity,
-    "initial velocity array of --input (default: Velocity where it has one; none: no array)");
+    "initial velocity of --input: an array of 2 or 3 components, or two arrays of one, x then "
+    "y, comma-separated (\"Band 3,Band 4\"); default: Velocity where it has one; none: no "
+    "array");
   cmd->add_option("--manning-array",
     input.manning,
     "per-cell Manning array of --input (default: Manning where it has one; none: no array)");
+  cmd->add_option("--manning-class-array",
+    input.manningClass,
+    "a land-use class per cell (whole numbers), an array of --input: each cell's Manning "
+    "coefficient is its class's n in --manning-table, in place of --manning");
+  cmd->add_option("--manning-table",
+    input.manningTable,
+    "the n [s/m^(1/3)] of each class of --manning-class-array: a CSV file with a header naming "
+    "the columns class and n");
   cmd->add_option("--water-level",
     input.waterLevel,
     "initial water-surface elevation where --input gives no water [m]");

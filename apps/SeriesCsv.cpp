@@ -40,14 +40,15 @@ std::string trimmed(const std::string& text)
 }
 
 // The file's lines that hold data (not blank, not a '#' comment), without a BOM or a CR.
-std::vector<Line> contentLines(const std::string& file)
+std::vector<Line> contentLines(const std::string& file, const CsvKind& kind)
 {
+  const std::string named = kind.what + (" '" + file + "'");
   std::error_code error;
   if (std::filesystem::is_directory(file, error))
-    throw Error("the series '" + file + "' is a directory, not a CSV file");
+    throw Error(named + " is a directory, not a CSV file");
   std::ifstream in(file);
   if (!in)
-    throw Error("cannot open the series '" + file + "': " + std::strerror(errno));
+    throw Error("cannot open " + named + ": " + std::strerror(errno));
   std::vector<Line> lines;
   std::string text;
   for (int number = 1; std::getline(in, text); ++number)
@@ -61,7 +62,7 @@ std::vector<Line> contentLines(const std::string& file)
       lines.push_back({ number, text });
   }
   if (in.bad())
-    throw Error("cannot read the series '" + file + "': " + std::strerror(errno));
+    throw Error("cannot read " + named + ": " + std::strerror(errno));
   return lines;
 }
 
@@ -172,9 +173,9 @@ std::string plural(std::size_t count, const char* what)
 }
 } // namespace
 
-CsvNumbers readCsvNumbers(const std::string& file)
+CsvNumbers readCsvNumbers(const std::string& file, const CsvKind& kind)
 {
-  const std::vector<Line> lines = contentLines(file);
+  const std::vector<Line> lines = contentLines(file, kind);
   const char separator = separatorOf(lines);
   CsvNumbers csv;
   std::size_t columns = 0;
@@ -215,11 +216,11 @@ CsvNumbers readCsvNumbers(const std::string& file)
                   (csv.header.empty()
                       ? "the first row has " + std::to_string(columns)
                       : "the header (" + joined(csv.header) + ") has " + std::to_string(columns)) +
-                  ": give every row a time [s] and a value a column");
+                  ": give every row " + kind.row);
     if (bad < fields.size())
       throw Error(where + "is not a row of numbers" +
                   (fields.size() > 1 ? " ('" + fields[bad] + "' is not a number)" : "") +
-                  ": give a time [s], then a value a column");
+                  ": give every row " + kind.row);
     csv.rows.push_back(std::move(row));
   }
   return csv;

@@ -18,7 +18,13 @@ struct CsvNumbers
   std::vector<std::string> header; // the column names; empty: none
   std::vector<std::vector<double>> rows;
 };
-CsvNumbers readCsvNumbers(const std::string& file);
+// What the file holds, as its messages name it.
+struct CsvKind
+{
+  const char* what = "the series";                     // "cannot open the series 'a.csv'"
+  const char* row = "a time [s] and a value a column"; // "give every row a time [s] and ..."
+};
+CsvNumbers readCsvNumbers(const std::string& file, const CsvKind& kind = {});
 
 // A CSV of a time column and several value columns (rain zones: one a zone), a series each.
 std::vector<Series> readSeriesColumns(const std::string& file);

@@ -131,9 +131,38 @@ void vtkShallowWaterSolver::SetVelocityArray(const char* name)
   this->SetArrayName(this->VelocityArray, name);
 }
 
+void vtkShallowWaterSolver::SetVelocityXArray(const char* name)
+{
+  this->SetArrayName(this->VelocityXArray, name);
+}
+
+void vtkShallowWaterSolver::SetVelocityYArray(const char* name)
+{
+  this->SetArrayName(this->VelocityYArray, name);
+}
+
 void vtkShallowWaterSolver::SetManningArray(const char* name)
 {
   this->SetArrayName(this->ManningArray, name);
+}
+
+void vtkShallowWaterSolver::SetManningClassArray(const char* name)
+{
+  this->SetArrayName(this->ManningClassArray, name);
+}
+
+void vtkShallowWaterSolver::AddManningTableRow(double landUseClass, double n)
+{
+  this->ManningTableRows.push_back({ landUseClass, n });
+  this->PhysicsChanged();
+}
+
+void vtkShallowWaterSolver::RemoveAllManningTableRows()
+{
+  if (this->ManningTableRows.empty())
+    return;
+  this->ManningTableRows.clear();
+  this->PhysicsChanged();
 }
 
 void vtkShallowWaterSolver::SetRainfallArray(const char* name)
@@ -315,7 +344,11 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
   arrays.depth = this->DepthArray;
   arrays.freeSurface = this->FreeSurfaceArray;
   arrays.velocity = this->VelocityArray;
+  arrays.velocityX = this->VelocityXArray;
+  arrays.velocityY = this->VelocityYArray;
   arrays.manning = this->ManningArray;
+  arrays.manningClass = this->ManningClassArray;
+  arrays.manningTable.rows = this->ManningTableRows;
   arrays.rain = this->RainfallArray;
   arrays.conductivity = this->HydraulicConductivityArray;
   arrays.suction = this->SuctionHeadArray;
@@ -432,7 +465,11 @@ void vtkShallowWaterSolver::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "DepthArray: " << this->DepthArray << "\n";
   os << indent << "FreeSurfaceArray: " << this->FreeSurfaceArray << "\n";
   os << indent << "VelocityArray: " << this->VelocityArray << "\n";
+  os << indent << "VelocityXArray: " << this->VelocityXArray << "\n";
+  os << indent << "VelocityYArray: " << this->VelocityYArray << "\n";
   os << indent << "ManningArray: " << this->ManningArray << "\n";
+  os << indent << "ManningClassArray: " << this->ManningClassArray << "\n";
+  os << indent << "ManningTableRows: " << this->ManningTableRows.size() << "\n";
   os << indent << "RainfallArray: " << this->RainfallArray << "\n";
   os << indent << "HydraulicConductivityArray: " << this->HydraulicConductivityArray << "\n";
   os << indent << "SuctionHeadArray: " << this->SuctionHeadArray << "\n";

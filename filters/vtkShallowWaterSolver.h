@@ -6,11 +6,12 @@
  * One simulation cell per input cell (point data is averaged to cells); the output has the input's
  * origin and spacing (square cells). BedArray names the terrain (required); DepthArray or else
  * FreeSurfaceArray gives the initial water, and without either the water stands at
- * InitialWaterLevel (dry where the terrain is higher); VelocityArray (2 or 3 components) and
- * ManningArray (per-cell roughness, overriding ManningCoefficient) are optional, and so is
- * RainfallArray (the rain's factor per cell, times Rainfall or its series). An empty name or
- * "None" means "not given". A new input restarts the simulation. Everything else is
- * vtkShallowWaterBase.
+ * InitialWaterLevel (dry where the terrain is higher); VelocityArray (2 or 3 components, or
+ * VelocityXArray and VelocityYArray of one each) and ManningArray (per-cell roughness, overriding
+ * ManningCoefficient, or ManningClassArray's land-use classes through the Manning Table) are
+ * optional, and so is RainfallArray (the rain's factor per cell, times
+ * Rainfall or its series). An empty name or "None" means "not given". A new input restarts the
+ * simulation. Everything else is vtkShallowWaterBase.
  */
 #ifndef vtkShallowWaterSolver_h
 #define vtkShallowWaterSolver_h
@@ -18,8 +19,10 @@
 #include "ShallowWaterFiltersModule.h" // for export macro
 #include "vtkShallowWaterBase.h"
 
+#include <array>   // for the Manning Table's rows
 #include <cstddef> // for the input digest
 #include <string>  // for the array names
+#include <vector>  // for the Manning Table's rows
 
 class SHALLOWWATERFILTERS_EXPORT vtkShallowWaterSolver : public vtkShallowWaterBase
 {
@@ -38,8 +41,20 @@ public:
   const char* GetFreeSurfaceArray() { return this->FreeSurfaceArray.c_str(); }
   void SetVelocityArray(const char* name);
   const char* GetVelocityArray() { return this->VelocityArray.c_str(); }
+  /// The initial velocity from two one-component arrays (x, y), in place of VelocityArray.
+  void SetVelocityXArray(const char* name);
+  const char* GetVelocityXArray() { return this->VelocityXArray.c_str(); }
+  void SetVelocityYArray(const char* name);
+  const char* GetVelocityYArray() { return this->VelocityYArray.c_str(); }
   void SetManningArray(const char* name);
   const char* GetManningArray() { return this->ManningArray.c_str(); }
+  /// A land-use class per cell (whole numbers), its n from the Manning Table, in place of
+  /// ManningArray.
+  void SetManningClassArray(const char* name);
+  const char* GetManningClassArray() { return this->ManningClassArray.c_str(); }
+  /// The Manning Table's rows (class, n [s/m^(1/3)]): the repeatable property's commands.
+  void AddManningTableRow(double landUseClass, double n);
+  void RemoveAllManningTableRows();
   /// The rain's factor per cell: Rainfall (or the Rainfall Series) times its value.
   void SetRainfallArray(const char* name);
   const char* GetRainfallArray() { return this->RainfallArray.c_str(); }
@@ -97,7 +112,10 @@ private:
   std::string DepthArray;
   std::string FreeSurfaceArray;
   std::string VelocityArray;
+  std::string VelocityXArray, VelocityYArray;
   std::string ManningArray;
+  std::string ManningClassArray;
+  std::vector<std::array<double, 2>> ManningTableRows;
   std::string RainfallArray;
   std::string HydraulicConductivityArray, SuctionHeadArray, MoistureDeficitArray;
   double InitialWaterLevel;

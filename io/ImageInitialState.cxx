@@ -281,6 +281,85 @@ void fillWater(vtkImageData* image,
       state.h[k] = std::max(0.0, surface[k] - state.bed[k]);
   }
 }
+// The number of components of the image's array called name (cell data first), 0 where it has
+// none (cellValues names it then).
+int componentsOf(vtkImageData* image, const std::string& name)
+{
+  vtkAbstractArray* array = image->GetCellData()->GetAbstractArray(name.c_str());
+  if (!array)
+    array = image->GetPointData()->GetAbstractArray(name.c_str());
+  return array ? array->GetNumberOfComponents() : 0;
+}
+
+// The initial velocity, (u, v) a cell: from the vector array, or from the x and y arrays (a
+// model's velocity in two GeoTIFF bands); empty where none is given.
+std::vector<double> velocityValues(vtkImageData* image,
+  const ImageArrays& optional,
+  const OutsideDomain& closed)
+{
+  const std::string &x = optional.velocityX, &y = optional.velocityY;
+  if (x.empty() && y.empty())
+    return optional.velocity.empty()
+             ? std::vector<double>()
+             : cellValues(image, optional.velocity, "velocity", 2, 3, 2, closed);
+  if (x.empty() || y.empty())
+    throw Error("the initial velocity from two arrays needs both: the " +
+                std::string(x.empty() ? "y" : "x") + " array is '" + (x.empty() ? y : x) +
+                "' and the " + (x.empty() ? "x" : "y") + " array is None: set " +
+                (x.empty() ? "Velocity X Array too, or Velocity Y Array"
+                           : "Velocity Y Array too, or Velocity X Array") +
+                " to None (swe run: --velocity-array X,Y)");
+  if (!optional.velocity.empty())
+    throw Error("the initial velocity is given twice, by the velocity array '" + optional.velocity +
+                "' and the arrays '" + x + "' (x) and '" + y +
+                "' (y): set Velocity Array to None to use the two arrays, or Velocity X Array "
+                "and Velocity Y Array to None to use '" +
+                optional.velocity + "'");
+  for (const auto& [name, property, axis] :
+    { std::tuple{ &x, "Velocity X Array", "x" }, std::tuple{ &y, "Velocity Y Array", "y" } })
+    if (const int components = componentsOf(image, *name); components > 1)
+      throw Error("the " + std::string(property) + " '" + *name + "' has " +
+                  std::to_string(components) + " components: it takes one, the velocity along " +
+                  axis +
+                  " [m/s]; give an array of 2 or 3 components as the Velocity Array instead "
+                  "(swe run: --velocity-array NAME)");
+  const std::vector<double> u = cellValues(image, x, "x velocity", 1, 1, 1, closed);
+  const std::vector<double> v = cellValues(image, y, "y velocity", 1, 1, 1, closed);
+  std::vector<double> uv(2 * u.size());
+  for (std::size_t k = 0; k < u.size(); ++k)
+  {
+    uv[2 * k] = u[k];
+    uv[2 * k + 1] = v[k];
+  }
+  return uv;
+}
+
+// The Manning coefficient per cell: the Manning array's, or the class array's classes looked up
+// in the table; empty where neither is given (the uniform coefficient).
+std::vector<double> manningValues(vtkImageData* image,
+  const ImageArrays& optional,
+  const OutsideDomain& closed)
+{
+  if (optional.manningClass.empty())
+    return optional.manning.empty()
+             ? std::vector<double>()
+             : cellValues(image, optional.manning, "Manning coefficient", 1, 1, 1, closed);
+  if (!optional.manning.empty())
+    throw Error("the Manning coefficient is given twice, by the Manning array '" +
+                optional.manning + "' and the Manning class array '" + optional.manningClass +
+                "': set Manning Array to None to use the classes (swe run: --manning-array "
+                "none), or Manning Class Array to None");
+  const std::vector<double> classes =
+    cellValues(image, optional.manningClass, "Manning class", 1, 1, 1, closed);
+  const int nx = image->GetDimensions()[0] - 1;
+  return manningFromClasses(classes,
+    *closed.bed,
+    optional.manningTable,
+    optional.manningClass,
+    [image, nx](std::size_t k) {
+      return "cell (" + cellIndex(image, static_cast<int>(k % nx), static_cast<int>(k / nx)) + ")";
+    });
+}
 } // namespace
 
 InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
@@ -298,7 +377,10 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   for (std::string* name : { &optional.depth,
          &optional.freeSurface,
          &optional.velocity,
+         &optional.velocityX,
+         &optional.velocityY,
          &optional.manning,
+         &optional.manningClass,
          &optional.rain,
          &optional.conductivity,
          &optional.suction,
@@ -312,18 +394,13 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
   state.bed = cellValues(image, bed, "terrain (Bed)", 1, 1, 1, { &noData, nullptr });
   const OutsideDomain closed{ nullptr, &state.bed };
   fillWater(image, optional, arrays.initialWaterLevel, closed, state);
-  if (!optional.velocity.empty())
+  const std::vector<double> uv = velocityValues(image, optional, closed);
+  for (std::size_t k = 0; k < uv.size() / 2; ++k)
   {
-    const std::vector<double> uv =
-      cellValues(image, optional.velocity, "velocity", 2, 3, 2, closed);
-    for (std::size_t k = 0; k < state.cells(); ++k)
-    {
-      state.hu[k] = state.h[k] * uv[2 * k];
-      state.hv[k] = state.h[k] * uv[2 * k + 1];
-    }
+    state.hu[k] = state.h[k] * uv[2 * k];
+    state.hv[k] = state.h[k] * uv[2 * k + 1];
   }
-  if (!optional.manning.empty())
-    state.manning = cellValues(image, optional.manning, "Manning coefficient", 1, 1, 1, closed);
+  state.manning = manningValues(image, optional, closed);
   if (!optional.rain.empty())
     state.rain = cellValues(image, optional.rain, "rainfall", 1, 1, 1, closed);
   for (const auto& [name, values, role] :

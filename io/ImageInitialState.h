@@ -2,6 +2,7 @@
 // Terrain and initial water from a 2D vtkImageData: shared by the Shallow Water Solver filter and
 // `swe run --input`, so both read inputs the same way.
 #include "InitialState.h"
+#include "ManningClasses.h"
 
 #include <string>
 
@@ -16,8 +17,14 @@ struct ImageArrays
   std::string depth;       // optional initial depth [m]
   std::string freeSurface; // optional initial water-surface elevation [m] (if no depth)
   std::string velocity;    // optional initial velocity (2 or 3 components) [m/s]
-  std::string manning;     // optional Manning coefficient per cell
-  std::string rain;        // optional rain factor per cell (InitialState::rain)
+  // optional initial velocity from two one-component arrays (a GeoTIFF's bands), x and y [m/s],
+  // in place of velocity
+  std::string velocityX, velocityY;
+  std::string manning; // optional Manning coefficient per cell
+  // optional land-use class per cell (whole numbers), its n from manningTable, in place of manning
+  std::string manningClass;
+  ManningTable manningTable;
+  std::string rain; // optional rain factor per cell (InitialState::rain)
   // optional Green-Ampt soil per cell: conductivity [mm/h], suction head [mm], deficit [-]
   std::string conductivity, suction, deficit;
   double initialWaterLevel = 0; // surface elevation where neither depth nor surface is given
@@ -40,6 +47,8 @@ std::string automaticBedArray(vtkImageData* image);
 
 // Reads the named arrays (cell data, or point data averaged to cells) into an initial state on
 // the image's cells. Throws swe::Error naming a missing array, a wrong type or component count,
-// or a non-finite value and its cell.
+// a non-finite value and its cell, or arrays that contradict each other (the velocity given by
+// a vector array and by x and y arrays, or by one of x and y alone; the roughness by a Manning
+// array and a class array); a class array's errors are manningFromClasses'.
 InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays);
 } // namespace swe
