@@ -10,6 +10,8 @@
 #include "FrameSnapshot.h"
 #include "ImageInitialState.h"
 #include "ManningTableCsv.h"
+#include "SeriesCsv.h"
+#include "SourceZones.h"
 #include "RasterCheck.h"
 
 #include <vtkCommand.h>
@@ -247,6 +249,11 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
     params.ny,
     params.dx,
     input.origin.data());
+  if (!input.sourceArray.empty())
+    addZoneSources(imageCellValues(image, input.sourceArray, "source zone", state),
+      state,
+      readSeriesColumns(input.sourceZones),
+      params);
   params.validate();
   return state;
 }
@@ -275,6 +282,7 @@ InitialState initialState(const CommonOptions& options,
          &input.velocity,
          &input.manning,
          &input.manningClass,
+         &input.sourceArray,
          &input.rain,
          &input.conductivity,
          &input.suction,
@@ -289,6 +297,14 @@ InitialState initialState(const CommonOptions& options,
   if (!classes && !input.manningTable.empty())
     throw Error("--manning-table " + input.manningTable +
                 " maps the classes of --manning-class-array to n: give the class array");
+  if (!input.sourceArray.empty() && input.sourceZones.empty())
+    throw Error("--source-array " + input.sourceArray +
+                " gives each cell's source zone: give the zones' discharges with --source-zones "
+                "(a CSV of a time column and a discharge column [m^3/s] a zone)");
+  if (input.sourceArray.empty() && !input.sourceZones.empty())
+    throw Error("--source-zones " + input.sourceZones +
+                " spreads each zone's discharge over its cells: name the array of --input that "
+                "gives each cell's zone with --source-array");
   if (input.file.empty() && input.waterLevel != 0)
     throw Error("--water-level " + formatValue(input.waterLevel) +
                 " sets the surface over an --input's terrain: give the file (a scenario makes " +

@@ -19,6 +19,8 @@ struct InputOptions
   std::string depth, surface, velocity, manning, rain;
   std::string manningClass, manningTable;     // a land-use class array and its CSV table (class, n)
   std::string conductivity, suction, deficit; // a Green-Ampt soil map's arrays
+  // discharge by zone: the array of each cell's zone, and a CSV of a discharge series a zone
+  std::string sourceArray, sourceZones;
   double waterLevel = 0;
   std::array<double, 3> origin{ 0, 0, 0 }; // set from --input: where the image's cells start
   std::string crs; // set from --input: its MAP_PROJECTION (a GDAL raster's), if any

@@ -169,6 +169,14 @@ void addPhysicsOptions(CLI::App* cmd, RunOptions& options)
     options.sources,
     "a point source at X,Y (m, in the grid's coordinates) with its discharge from a CSV file of "
     "(time [s], m^3/s): X,Y:FILE (repeat for more)");
+  cmd->add_option("--source-zones",
+    options.input.sourceZones,
+    "discharge by zone: a CSV of a time column [s] and a discharge column [m^3/s] a zone, each "
+    "spread evenly over its zone's cells, wet or dry (as point sources); --source-array gives "
+    "each cell's zone, 0 for the first column, a negative value for none");
+  cmd->add_option("--source-array",
+    options.input.sourceArray,
+    "each cell's source zone for --source-zones, an array of --input");
   cmd->add_option("--stretch",
     options.stretches,
     "an inflow or level side on a stretch only, SIDE=FROM,TO in metres along it (from its south "

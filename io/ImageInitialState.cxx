@@ -415,4 +415,11 @@ InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays)
       state.h[k] = state.hu[k] = state.hv[k] = 0;
   return state;
 }
+std::vector<double> imageCellValues(vtkImageData* image,
+  const std::string& name,
+  const std::string& role,
+  const InitialState& state)
+{
+  return cellValues(image, name, role, 1, 1, 1, { nullptr, &state.bed });
+}
 } // namespace swe

@@ -5,6 +5,7 @@
 #include "ManningClasses.h"
 
 #include <string>
+#include <vector>
 
 class vtkImageData;
 class vtkInformation;
@@ -51,4 +52,12 @@ std::string automaticBedArray(vtkImageData* image);
 // a vector array and by x and y arrays, or by one of x and y alone; the roughness by a Manning
 // array and a class array); a class array's errors are manningFromClasses'.
 InitialState imageInitialState(vtkImageData* image, const ImageArrays& arrays);
+
+// A one-component array of the image's cells (point data averaged to cells), such as a map of
+// source zones, read in the open cells of state (its terrain's, imageInitialState) and 0 in its
+// closed ones. Throws swe::Error as imageInitialState does.
+std::vector<double> imageCellValues(vtkImageData* image,
+  const std::string& name,
+  const std::string& role,
+  const InitialState& state);
 } // namespace swe

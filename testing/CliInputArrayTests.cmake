@@ -70,3 +70,46 @@ add_test(NAME swe_cli_manning_table_without_classes COMMAND swe ${input_run} --t
   --manning-table ${classes}.csv)
 set_tests_properties(swe_cli_manning_table_without_classes PROPERTIES PASS_REGULAR_EXPRESSION
   "error: --manning-table [^ ]*manning_classes.csv maps the classes of --manning-class-array to n: give the class array")
+
+# Discharge by zone (--source-array, --source-zones) is a point source a cell of the zone, each
+# with the zone's discharge over its cell count: the same run, bit for bit, as those sources
+# given one by one (cells of 2 m from (100, 200); the closed cell (3, 1) is in no zone).
+set(zones ${CMAKE_CURRENT_SOURCE_DIR}/data/source_zones)
+set(one ${CMAKE_CURRENT_SOURCE_DIR}/data/source_one.csv)
+set(half ${CMAKE_CURRENT_SOURCE_DIR}/data/source_half.csv)
+set(by_hand)
+foreach(cell "101,201:${one}" "103,201:${one}" "101,203:${one}" "103,203:${one}"
+    "109,201:${half}" "111,201:${half}" "109,203:${half}" "111,203:${half}" "111,207:${half}")
+  list(APPEND by_hand --source ${cell})
+endforeach()
+string(REPLACE ";" "\\;" by_hand_arg "${by_hand}")
+add_test(NAME swe_cli_source_zones COMMAND ${CMAKE_COMMAND} -DSWE=$<TARGET_FILE:swe>
+  "-DSAME_A=${flowing};--source-array;Zone;--source-zones;${zones}.csv"
+  "-DSAME_B=${flowing};${by_hand}"
+  "-DOTHER=${flowing}"
+  -P ${CMAKE_CURRENT_SOURCE_DIR}/CheckSameDigest.cmake)
+set_tests_properties(swe_cli_source_zones PROPERTIES
+  PASS_REGULAR_EXPRESSION "PASS" FAIL_REGULAR_EXPRESSION "FAIL")
+set(zone_errors
+  "without_series|Zone|_two.csv|error: cell \\(5, 3\\) is in source zone 2, but the discharge series give 2 zones \\(0 to 1\\): add a discharge column for zone 2, or give its cells a negative zone"
+  "fractional|ZoneHalf|.csv|error: the source zone array holds 0.5 at cell \\(5, 3\\): a zone is a whole number"
+  "without_cells|Zone|_four.csv|error: source zone 3 has a discharge series but no cell in the zone array: its water would be lost")
+foreach(case IN LISTS zone_errors)
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 array)
+  list(GET parts 2 table)
+  list(GET parts 3 expect)
+  add_test(NAME swe_cli_source_zones_${name} COMMAND swe ${input_run} --t-end 0
+    --source-array ${array} --source-zones ${zones}${table})
+  set_tests_properties(swe_cli_source_zones_${name} PROPERTIES
+    PASS_REGULAR_EXPRESSION "${expect}")
+endforeach()
+add_test(NAME swe_cli_source_array_without_zones COMMAND swe ${input_run} --t-end 0
+  --source-array Zone)
+set_tests_properties(swe_cli_source_array_without_zones PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: --source-array Zone gives each cell's source zone: give the zones' discharges with --source-zones")
+add_test(NAME swe_cli_source_zones_without_array COMMAND swe ${input_run} --t-end 0
+  --source-zones ${zones}.csv)
+set_tests_properties(swe_cli_source_zones_without_array PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: --source-zones [^ ]*source_zones.csv spreads each zone's discharge over its cells: name the array of --input")

@@ -172,12 +172,13 @@ void SimulationParameters::validateSources() const
   {
     const std::string name = "point source " + std::to_string(k + 1);
     requireInGrid(*this, sources[k].x, sources[k].y, name);
-    checkSeries(sources[k].discharge,
-      name + "'s discharge",
-      -kMaxSourceDischarge,
-      kMaxSourceDischarge,
-      "m^3/s");
+    checkSourceDischarge(sources[k].discharge, name + "'s discharge");
   }
+}
+
+void checkSourceDischarge(const Series& discharge, const std::string& what)
+{
+  checkSeries(discharge, what, -kMaxSourceDischarge, kMaxSourceDischarge, "m^3/s");
 }
 
 std::array<int, 2> stretchCells(const Boundary& boundary, double dx, int cells)
