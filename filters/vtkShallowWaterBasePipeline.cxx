@@ -307,7 +307,9 @@ vtkTypeBool vtkShallowWaterBase::ProcessRequest(vtkInformation* request,
 {
   // Asked for another output than the flood (a Line Chart's table, a map's gauge markers) at
   // the time of the flood made last, the flood stays as it is: the run need not make it again
-  // (on every rank of a split run at once).
+  // (on every rank of a split run at once). Not where the flood is older than a change of the
+  // pipeline (a property applied): that output would be filled from the run before the change
+  // (no gauge markers), and its display, updated first, would keep it.
   const auto notGenerated = vtkDemandDrivenPipeline::REQUEST_DATA_NOT_GENERATED();
   if (request->Has(notGenerated) && request->Has(vtkExecutive::FROM_OUTPUT_PORT()) &&
       request->Get(vtkExecutive::FROM_OUTPUT_PORT()) >= 1 && !this->Internals->Run.aborted())
@@ -316,8 +318,10 @@ vtkTypeBool vtkShallowWaterBase::ProcessRequest(vtkInformation* request,
       outputVector->GetInformationObject(request->Get(vtkExecutive::FROM_OUTPUT_PORT()));
     vtkInformation* floodInfo = outputVector->GetInformationObject(0);
     vtkImageData* flood = vtkImageData::GetData(floodInfo);
+    auto* executive = vtkDemandDrivenPipeline::SafeDownCast(this->GetExecutive());
+    const bool current = flood && executive && flood->GetMTime() > executive->GetPipelineMTime();
     const auto updateTime = vtkStreamingDemandDrivenPipeline::UPDATE_TIME_STEP();
-    if (flood && flood->GetNumberOfCells() > 0 && floodInfo->Has(updateTime) &&
+    if (current && flood->GetNumberOfCells() > 0 && floodInfo->Has(updateTime) &&
         asked->Has(updateTime) && floodInfo->Get(updateTime) == asked->Get(updateTime))
       floodInfo->Set(vtkDemandDrivenPipeline::DATA_NOT_GENERATED(), 1);
   }
