@@ -47,8 +47,7 @@ class FilterRun
 public:
   // The initial state for the parameters of a new run (whose launch shape is resolved, and
   // whose grid is the whole grid): of the whole grid, or of block's cells when given.
-  using InitialStateMaker =
-    std::function<InitialState(const SimulationParameters&, const Block* block)>;
+  using InitialStateMaker = std::function<InitialState(SimulationParameters&, const Block* block)>;
 
   // algorithm: the filter, whose progress bar, abort flag, warnings and errors this uses.
   explicit FilterRun(vtkAlgorithm* algorithm);

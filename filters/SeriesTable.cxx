@@ -34,20 +34,22 @@ vtkDataArray* numeric(vtkAbstractArray* array)
   return values;
 }
 
-// Whether name is a rain zone's column, "Rainfall N" (N digits).
-bool zoneColumn(const std::string& name)
+// Whether name is a zone's column, "PREFIX N" (N digits; prefix "rainfall" or "discharge").
+bool zoneColumn(const std::string& name, const std::string& prefix)
 {
-  const std::string n = lowercase(name);
-  return n.size() > 9 && n.rfind("rainfall ", 0) == 0 &&
-         std::all_of(n.begin() + 9, n.end(), [](unsigned char c) { return std::isdigit(c); });
+  const std::string n = lowercase(name), start = prefix + " ";
+  return n.size() > start.size() && n.rfind(start, 0) == 0 &&
+         std::all_of(n.begin() + static_cast<std::ptrdiff_t>(start.size()),
+           n.end(),
+           [](unsigned char c) { return std::isdigit(c); });
 }
 
-// Whether name is a series' column (Rainfall, Rainfall N, a side), not the times'.
+// Whether name is a series' column (Rainfall, Rainfall N, Discharge N, a side), not the times'.
 bool seriesColumn(const std::string& name)
 {
   const std::string n = lowercase(name);
   const std::vector<std::string>& sides = sideNames();
-  return n == "rainfall" || zoneColumn(n) ||
+  return n == "rainfall" || zoneColumn(n, "rainfall") || zoneColumn(n, "discharge") ||
          std::find(sides.begin(), sides.end(), n) != sides.end();
 }
 
@@ -64,20 +66,25 @@ std::string columnNames(vtkTable* table)
 namespace
 {
 // A zone column past a gap (Rainfall 0, Rainfall 2) would be dropped without a word: refused,
-// the table having given zones 0 to zones - 1.
-void requireZonesInOrder(vtkTable* table, std::size_t zones)
+// the table having given zones 0 to zones - 1 (label: "Rainfall" or "Discharge"; what: their
+// zones, "rain zones" or "source zones").
+void requireZonesInOrder(vtkTable* table,
+  std::size_t zones,
+  const std::string& label,
+  const std::string& what)
 {
+  const std::string prefix = lowercase(label);
   for (vtkIdType k = 0; k < table->GetNumberOfColumns(); ++k)
   {
     const std::string name = table->GetColumnName(k) ? lowercase(table->GetColumnName(k)) : "";
     bool taken = false;
     for (std::size_t z = 0; z < zones; ++z)
-      taken = taken || name == "rainfall " + std::to_string(z);
-    if (zoneColumn(name) && !taken)
-      throw Error("the Series table's rain zones must be Rainfall 0, Rainfall 1, ... with none "
-                  "missing: it has " +
-                  std::string(table->GetColumnName(k)) + " but no Rainfall " +
-                  std::to_string(zones) + " (its columns: " + columnNames(table) + ")");
+      taken = taken || name == prefix + " " + std::to_string(z);
+    if (zoneColumn(name, prefix) && !taken)
+      throw Error("the Series table's " + what + " must be " + label + " 0, " + label +
+                  " 1, ... with none missing: it has " + std::string(table->GetColumnName(k)) +
+                  " but no " + label + " " + std::to_string(zones) +
+                  " (its columns: " + columnNames(table) + ")");
   }
 }
 } // namespace
@@ -132,7 +139,18 @@ void applySeriesTable(vtkTable* table, SimulationParameters& params)
     params.rainZones.push_back(seriesOf(zone));
     found = true;
   }
-  requireZonesInOrder(table, params.rainZones.size());
+  requireZonesInOrder(table, params.rainZones.size(), "Rainfall", "rain zones");
+  // Source zones: columns "Discharge 0", "Discharge 1", ... [m^3/s], one a zone of the Source
+  // Array's (SourceZones.h).
+  for (std::size_t z = 0;; ++z)
+  {
+    vtkAbstractArray* zone = column(table, "Discharge " + std::to_string(z));
+    if (!zone)
+      break;
+    params.sourceZones.push_back(seriesOf(zone));
+    found = true;
+  }
+  requireZonesInOrder(table, params.sourceZones.size(), "Discharge", "source zones");
   static const char* const sides[4] = { "West", "East", "South", "North" };
   for (int side = 0; side < 4; ++side)
     if (vtkAbstractArray* values = column(table, sides[side]))
@@ -147,8 +165,8 @@ void applySeriesTable(vtkTable* table, SimulationParameters& params)
       found = true;
     }
   if (!found)
-    throw Error("the Series table has no column Rainfall, Rainfall 0 (rain zones), West, East, "
-                "South or North (its columns: " +
+    throw Error("the Series table has no column Rainfall, Rainfall 0 (rain zones), Discharge 0 "
+                "(source zones), West, East, South or North (its columns: " +
                 columnNames(table) + ")");
 }
 } // namespace swe

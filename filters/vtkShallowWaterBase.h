@@ -209,8 +209,9 @@ protected:
     double& cellSize,
     double origin[3]) = 0;
   /// The initial state for params (whose grid DescribeGrid gave): of the whole grid, or of
-  /// block's cells where a run is split among ParaView's ranks. Throws swe::Error.
-  virtual swe::InitialState MakeInitialState(const swe::SimulationParameters& params,
+  /// block's cells where a run is split among ParaView's ranks; what the input adds to params
+  /// (the point sources of discharge zones) goes into params. Throws swe::Error.
+  virtual swe::InitialState MakeInitialState(swe::SimulationParameters& params,
     const swe::Block* block,
     vtkInformationVector** inputVector) = 0;
   /// True when the initial state must be rebuilt although no property changed (a new input).

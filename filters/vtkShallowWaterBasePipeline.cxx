@@ -249,7 +249,7 @@ int vtkShallowWaterBase::RequestData(vtkInformation* requestInfo,
     if (run.failedBy(request.time))
       return this->AbortOutputQuietly(); // its error was reported
     failsFrom = request.time;
-    auto makeInitialState = [&](const swe::SimulationParameters& params, const swe::Block* block)
+    auto makeInitialState = [&](swe::SimulationParameters& params, const swe::Block* block)
     { return this->MakeInitialState(params, block, inputVector); };
     run.makeFrame(request, makeInitialState, vtkImageData::GetData(outInfo));
     // (up to the frame's time: a continued run asked for a time before its Restart Frame shows

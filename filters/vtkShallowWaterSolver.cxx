@@ -5,6 +5,7 @@
 #include "Parameters.h"
 #include "Partition.h"
 #include "SeriesTable.h"
+#include "SourceZones.h"
 
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
@@ -149,6 +150,30 @@ void vtkShallowWaterSolver::SetManningArray(const char* name)
 void vtkShallowWaterSolver::SetManningClassArray(const char* name)
 {
   this->SetArrayName(this->ManningClassArray, name);
+}
+
+void vtkShallowWaterSolver::SetSourceArray(const char* name)
+{
+  this->SetArrayName(this->SourceArray, name);
+}
+
+void vtkShallowWaterSolver::AddZoneSources(vtkImageData* input,
+  const swe::InitialState& state,
+  swe::SimulationParameters& params) const
+{
+  const std::string zones = this->OptionalArray(this->SourceArray);
+  if (zones.empty() && params.sourceZones.empty())
+    return;
+  if (zones.empty())
+    throw swe::Error("the Series table gives source zones (Discharge 0, ...): choose the Source "
+                     "Zone Array that gives each cell's zone (advanced)");
+  if (params.sourceZones.empty())
+    throw swe::Error("the Source Zone Array '" + zones +
+                     "' gives each cell's source zone: give each zone's discharge [m^3/s] as a "
+                     "column of the Series table, Discharge 0, Discharge 1, ...");
+  swe::addZoneSources(
+    swe::imageCellValues(input, zones, "source zone", state), state, params.sourceZones, params);
+  params.sourceZones.clear();
 }
 
 void vtkShallowWaterSolver::AddManningTableRow(double landUseClass, double n)
@@ -334,7 +359,7 @@ void vtkShallowWaterSolver::DescribeGrid(vtkInformationVector** inputVector,
   }
 }
 
-swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationParameters&,
+swe::InitialState vtkShallowWaterSolver::MakeInitialState(swe::SimulationParameters& params,
   const swe::Block* block,
   vtkInformationVector** inputVector)
 {
@@ -357,7 +382,16 @@ swe::InitialState vtkShallowWaterSolver::MakeInitialState(const swe::SimulationP
   // (the parameters' grid is the input data's: DescribeGrid in RequestData read it from there)
   vtkImageData* input = vtkImageData::GetData(inputVector[0], 0);
   if (!block)
-    return swe::imageInitialState(input, arrays);
+  {
+    swe::InitialState state = swe::imageInitialState(input, arrays);
+    this->AddZoneSources(input, state, params);
+    return state;
+  }
+  // (a zone's cells are counted over the whole grid, which no rank reads)
+  if (!this->OptionalArray(this->SourceArray).empty() || !params.sourceZones.empty())
+    throw swe::Error("source zones (the Source Zone Array and the Series table's Discharge "
+                     "columns) are spread over the whole grid, which a run split among ParaView's "
+                     "ranks does not read: run them on one process, or with swe run under mpirun");
   // A split run: the block's cells of the input's piece, which may hold more (a reader that
   // cannot read part of a file gives all of it), cut out before they are read, so that each
   // rank reads and checks its own cells alone and names a bad one as its own.
@@ -469,6 +503,7 @@ void vtkShallowWaterSolver::PrintSelf(ostream& os, vtkIndent indent)
   os << indent << "VelocityYArray: " << this->VelocityYArray << "\n";
   os << indent << "ManningArray: " << this->ManningArray << "\n";
   os << indent << "ManningClassArray: " << this->ManningClassArray << "\n";
+  os << indent << "SourceArray: " << this->SourceArray << "\n";
   os << indent << "ManningTableRows: " << this->ManningTableRows.size() << "\n";
   os << indent << "RainfallArray: " << this->RainfallArray << "\n";
   os << indent << "HydraulicConductivityArray: " << this->HydraulicConductivityArray << "\n";

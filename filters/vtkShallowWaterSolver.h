@@ -58,6 +58,9 @@ public:
   /// The rain's factor per cell: Rainfall (or the Rainfall Series) times its value.
   void SetRainfallArray(const char* name);
   const char* GetRainfallArray() { return this->RainfallArray.c_str(); }
+  /// Each cell's source zone, whose discharge the Series table's Discharge N column gives.
+  void SetSourceArray(const char* name);
+  const char* GetSourceArray() { return this->SourceArray.c_str(); }
   /// Green-Ampt's soil per cell (a soil map), in place of the uniform values where given.
   void SetHydraulicConductivityArray(const char* name);
   const char* GetHydraulicConductivityArray() { return this->HydraulicConductivityArray.c_str(); }
@@ -80,7 +83,7 @@ protected:
     int resolution[2],
     double& cellSize,
     double origin[3]) override;
-  swe::InitialState MakeInitialState(const swe::SimulationParameters& params,
+  swe::InitialState MakeInitialState(swe::SimulationParameters& params,
     const swe::Block* block,
     vtkInformationVector** inputVector) override;
   bool InitialStateChanged(vtkInformationVector** inputVector) override;
@@ -104,6 +107,11 @@ private:
   // lists fall back to their first array, the terrain, where the default name is missing (a
   // point terrain), and no depth, roughness or rain is the terrain's elevation.
   std::string OptionalArray(const std::string& name) const;
+  // The point sources of the Source Array's zones, each taking its Discharge N series, into
+  // params (the whole grid's state, one process); throws swe::Error where only one is given.
+  void AddZoneSources(vtkImageData* input,
+    const swe::InitialState& state,
+    swe::SimulationParameters& params) const;
   // Whether a soil array (conductivity, suction head or moisture deficit) is chosen: Green-Ampt
   // then takes its soil per cell.
   bool HasSoilArray() const;
@@ -115,6 +123,7 @@ private:
   std::string VelocityXArray, VelocityYArray;
   std::string ManningArray;
   std::string ManningClassArray;
+  std::string SourceArray;
   std::vector<std::array<double, 2>> ManningTableRows;
   std::string RainfallArray;
   std::string HydraulicConductivityArray, SuctionHeadArray, MoistureDeficitArray;

@@ -64,7 +64,7 @@ void vtkShallowWaterSource::DescribeGrid(vtkInformationVector**,
   origin[0] = origin[1] = origin[2] = 0;
 }
 
-swe::InitialState vtkShallowWaterSource::MakeInitialState(const swe::SimulationParameters& params,
+swe::InitialState vtkShallowWaterSource::MakeInitialState(swe::SimulationParameters& params,
   const swe::Block* block,
   vtkInformationVector**)
 {

@@ -38,7 +38,7 @@ protected:
     int resolution[2],
     double& cellSize,
     double origin[3]) override;
-  swe::InitialState MakeInitialState(const swe::SimulationParameters& params,
+  swe::InitialState MakeInitialState(swe::SimulationParameters& params,
     const swe::Block* block,
     vtkInformationVector** inputVector) override;
 

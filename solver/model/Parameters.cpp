@@ -165,6 +165,10 @@ void SimulationParameters::validateBalance() const
 
 void SimulationParameters::validateSources() const
 {
+  for (std::size_t z = 0; z < sourceZones.size(); ++z)
+    checkSourceDischarge(sourceZones[z], "discharge of source zone " + std::to_string(z));
+  if (!sourceZones.empty())
+    requireWetDry(scheme, "a source zone");
   if (sources.empty())
     return;
   requireWetDry(scheme, "a point source");

@@ -171,6 +171,9 @@ struct SimulationParameters
   double gaugeInterval;
   // Point sources, added to their cells' depth after every step (MUSCL schemes). Empty: none.
   std::vector<PointSource> sources;
+  // Discharge by zone [m^3/s], a series a zone: made point sources over the zones' cells before
+  // a run (addZoneSources), which empties it. Empty: none.
+  std::vector<Series> sourceZones;
   // Green-Ampt infiltration after every step, the cumulative infiltration kept per cell (MUSCL
   // schemes; in place of `losses`).
   GreenAmpt infiltration;

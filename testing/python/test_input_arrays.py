@@ -1,6 +1,7 @@
 """pvpython: the Shallow Water Solver's input arrays given in other forms (testing/data/
 input_arrays.vti): the initial velocity from two one-component arrays, Manning's n from land-use
-classes and the Manning Table, and the errors of what cannot be used."""
+classes and the Manning Table, discharge by zone (the Source Zone Array and the Series table's
+Discharge columns), and the errors of what cannot be used."""
 import os
 
 import numpy as np
@@ -90,4 +91,49 @@ for names, expected in (
          "Manning class array 'LandUse': set Manning Array to None to use the classes")):
     text = refusal(**names)
     check(expected in text, "%s is refused: %s" % (names, text.strip()[-300:]))
+
+# 5. Discharge by zone (Zone: zones 0, 1 and 2 of 4, 4 and 1 open cells; the closed cell in
+#    none) runs as a point source a cell, each with its zone's discharge over its cell count, bit
+#    for bit (cells of 2 m from (100, 200)).
+def zone_table(name):
+    return CSVReader(FileName=os.path.join(here, "..", "data", name))
+
+
+ONE, HALF = [0, 1, 100, 1], [0, 0.5, 100, 0.5]
+by_hand = []
+for x, y, series in ((101, 201, ONE), (103, 201, ONE), (101, 203, ONE), (103, 203, ONE),
+                     (109, 201, HALF), (111, 201, HALF), (109, 203, HALF), (111, 203, HALF),
+                     (111, 207, HALF)):
+    for k in range(0, 4, 2):
+        by_hand += [x, y, series[k], series[k + 1]]
+table = zone_table("source_zones_table.csv")
+runs = [solver(SourceArray="Zone", **flowing), solver(PointSources=by_hand, **flowing),
+        solver(**flowing)]
+runs[0].Series = table
+depths = [cell_array(fetch(proxy, 1.0), "Depth").copy() for proxy in runs]
+check(np.array_equal(depths[0], depths[1], equal_nan=True)
+      and not np.array_equal(depths[0], depths[2], equal_nan=True),
+      "the Source Zone Array with the Series table's Discharge columns runs as a point source a "
+      "cell, bit for bit (and not as no sources)")
+for proxy in runs:
+    Delete(proxy)
+
+# 6. Zones that cannot be used are refused, naming the cell, the zone or what to give.
+for names, csv, expected in (
+        (dict(SourceArray="Zone"), "source_zones_table_two.csv",
+         "cell (5, 3) is in source zone 2, but the discharge series give 2 zones (0 to 1)"),
+        (dict(SourceArray="ZoneHalf"), "source_zones_table.csv",
+         "the source zone array holds 0.5 at cell (5, 3): a zone is a whole number"),
+        (dict(SourceArray="Zone"), None,
+         "the Source Zone Array 'Zone' gives each cell's source zone: give each zone's discharge"),
+        (dict(), "source_zones_table.csv",
+         "the Series table gives source zones (Discharge 0, ...): choose the Source Zone Array")):
+    with CapturedErrors() as errors:
+        proxy = solver(**names)
+        if csv:
+            proxy.Series = zone_table(csv)
+        proxy.UpdatePipeline(0.0)
+    Delete(proxy)
+    check(expected in errors.text, "%s with %s is refused: %s"
+          % (names, csv, errors.text.strip()[-300:]))
 say("PASS")
