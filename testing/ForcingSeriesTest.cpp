@@ -201,6 +201,21 @@ TEST(PointSources, SinksTakeWhatTheCellHolds)
   EXPECT_EQ(takenBy(fast, InitialState(p.nx, p.ny)), 0.0);
 }
 
+// Terrain that rises and falls along x and slopes up along y, under 0.2 m of water where lower:
+// wet and dry cells side by side.
+InitialState wavyShore(const SimulationParameters& p)
+{
+  InitialState s(p.nx, p.ny);
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+    {
+      const std::size_t k = s.index(i, j);
+      s.bed[k] = 0.3 * std::sin(0.2 * i) + 0.01 * j;
+      s.h[k] = std::max(0.0, 0.2 - s.bed[k]);
+    }
+  return s;
+}
+
 TEST(PointSources, MatchTheTwinOnTerrain)
 {
   for (Scheme scheme : { Scheme::MusclHllc, Scheme::MusclHancock })
@@ -212,15 +227,7 @@ TEST(PointSources, MatchTheTwinOnTerrain)
     p.sources = { { 3.1, 7.4, { { 0, 0.5 }, { 1, 1.5 }, { 3, 0 } } },
       { 10.0, 7.5, { { 0, 0.2 }, { 5, 0.2 } } },
       { 15.2, 3.3, { { 0, -0.4 }, { 5, -0.4 } } } }; // a sink
-    InitialState s(p.nx, p.ny);
-    for (int j = 0; j < p.ny; ++j)
-      for (int i = 0; i < p.nx; ++i)
-      {
-        const std::size_t k = s.index(i, j);
-        s.bed[k] = 0.3 * std::sin(0.2 * i) + 0.01 * j;
-        s.h[k] = std::max(0.0, 0.2 - s.bed[k]);
-      }
-    EXPECT_LE(twinDifferenceAfter<double>(p, s, 120), 1e-10) << schemeName(scheme);
+    EXPECT_LE(twinDifferenceAfter<double>(p, wavyShore(p), 120), 1e-10) << schemeName(scheme);
   }
 }
 
@@ -249,14 +256,7 @@ TEST(PointSources, AThousandSharingCellsMatchTheTwin)
       p.sources.push_back({ 19.2, 14.2, fill });
       p.sources.push_back({ 18.1, 13.1, fill });
       p.sources.push_back({ 18.2, 13.2, pump });
-      InitialState s(p.nx, p.ny);
-      for (int j = 0; j < p.ny; ++j)
-        for (int i = 0; i < p.nx; ++i)
-        {
-          const std::size_t k = s.index(i, j);
-          s.bed[k] = 0.3 * std::sin(0.2 * i) + 0.01 * j;
-          s.h[k] = std::max(0.0, 0.2 - s.bed[k]);
-        }
+      const InitialState s = wavyShore(p);
       const double tolerance = precision == Precision::Double ? 1e-10 : 1e-5;
       EXPECT_LE(precision == Precision::Double ? twinDifferenceAfter<double>(p, s, 120)
                                                : twinDifferenceAfter<float>(p, s, 120),

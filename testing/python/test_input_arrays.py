@@ -35,6 +35,15 @@ def refusal(**names):
     return errors.text
 
 
+def same_run(runs, what):
+    """The first two runs' depths at t = 1 s are the same bits, the third's not; the runs go."""
+    depths = [cell_array(fetch(proxy, 1.0), "Depth").copy() for proxy in runs]
+    check(np.array_equal(depths[0], depths[1], equal_nan=True)
+          and not np.array_equal(depths[0], depths[2], equal_nan=True), what)
+    for proxy in runs:
+        Delete(proxy)
+
+
 # 1. Velocity X and Y Arrays (U, V) give the Velocity array's (2 components) initial momentum, bit
 #    for bit, and the same run.
 by_vector = solver(VelocityArray="Velocity")
@@ -67,13 +76,8 @@ flowing = dict(VelocityArray="Velocity")
 runs = [solver(ManningArray="LandUseN", **flowing),
         solver(ManningClassArray="LandUse", ManningTable=TABLE, **flowing),
         solver(**flowing)]
-depths = [cell_array(fetch(proxy, 1.0), "Depth").copy() for proxy in runs]
-check(np.array_equal(depths[0], depths[1], equal_nan=True)
-      and not np.array_equal(depths[0], depths[2], equal_nan=True),
-      "Manning Class Array with the Manning Table runs as the Manning Array of their n, bit for "
-      "bit (and not as the uniform coefficient)")
-for proxy in runs:
-    Delete(proxy)
+same_run(runs, "Manning Class Array with the Manning Table runs as the Manning Array of their "
+         "n, bit for bit (and not as the uniform coefficient)")
 
 # 4. What the classes and the table cannot give is refused, naming the class, cell or row.
 for names, expected in (
@@ -110,13 +114,8 @@ table = zone_table("source_zones_table.csv")
 runs = [solver(SourceArray="Zone", **flowing), solver(PointSources=by_hand, **flowing),
         solver(**flowing)]
 runs[0].Series = table
-depths = [cell_array(fetch(proxy, 1.0), "Depth").copy() for proxy in runs]
-check(np.array_equal(depths[0], depths[1], equal_nan=True)
-      and not np.array_equal(depths[0], depths[2], equal_nan=True),
-      "the Source Zone Array with the Series table's Discharge columns runs as a point source a "
-      "cell, bit for bit (and not as no sources)")
-for proxy in runs:
-    Delete(proxy)
+same_run(runs, "the Source Zone Array with the Series table's Discharge columns runs as a "
+         "point source a cell, bit for bit (and not as no sources)")
 
 # 6. Zones that cannot be used are refused, naming the cell, the zone or what to give.
 for names, csv, expected in (
