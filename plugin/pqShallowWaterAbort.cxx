@@ -38,6 +38,8 @@ struct pqShallowWaterAbort::Observed
 
 namespace
 {
+bool GateRunsEvents = false; // (one gate: pqShallowWaterGateRunsEvents)
+
 // Whether a click on receiver asks the animation to pause: the Shallow Water Monitor's Pause, or
 // ParaView's Play button, which reads Pause while the animation plays.
 bool PausesPlay(QObject* receiver)
@@ -401,12 +403,12 @@ void pqShallowWaterAbort::processEventsForAbort()
   // The gate decides what gets through; the progress manager's own filter would also stop the
   // press on the window that carries it to the button.
   const bool wasUnblocked = manager->unblockEvents(true);
-  this->InEvents = true;
+  this->InEvents = GateRunsEvents = true;
   QCoreApplication::instance()->installEventFilter(this->EventGate.get());
   QCoreApplication::processEvents(
     QEventLoop::ExcludeSocketNotifiers | QEventLoop::X11ExcludeTimers);
   QCoreApplication::instance()->removeEventFilter(this->EventGate.get());
-  this->InEvents = false;
+  this->InEvents = GateRunsEvents = false;
   manager->unblockEvents(wasUnblocked);
   this->EventsHeld = true;
 }
@@ -425,4 +427,10 @@ void pqShallowWaterAbort::abortRequested()
   PausePlay();
   // Timers wait while the pipeline updates: this one fires once the event loop runs again.
   QTimer::singleShot(1, this, [this]() { this->AbortArmed = false; });
+}
+
+//-----------------------------------------------------------------------------
+bool pqShallowWaterGateRunsEvents()
+{
+  return GateRunsEvents;
 }

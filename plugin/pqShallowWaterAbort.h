@@ -12,6 +12,11 @@ class pqView;
 class vtkAlgorithm;
 class vtkObject;
 
+/// Whether the abort gate is running the GUI's events in the middle of a pipeline update: work
+/// posted to the event loop that would update views (a chart opened, markers shown, a view fitted)
+/// waits for its end, as a view updated then finds its pipeline half made ("Missing VIEW()").
+bool pqShallowWaterGateRunsEvents();
+
 /**
  * Lets the progress bar's abort button stop a Shallow Water source or solver while it computes
  * a frame, when ParaView runs the pipeline itself (builtin, no remote server).
@@ -24,7 +29,8 @@ class vtkObject;
  * and the views' repaints held (a view repainted then would render a pipeline half updated): each
  * view is painted as soon as it has rendered, as ParaView runs no event loop between an
  * animation's frames to paint it after; other posted events are delivered, as ParaView 6.1 does
- * when it processes events for its own abort button. A click sets AbortExecute on the algorithm,
+ * when it processes events for its own abort button (the plugin's own deferred work, which would
+ * update views, waits: pqShallowWaterGateRunsEvents). A click sets AbortExecute on the algorithm,
  * whose stepping loop checks it; the algorithm returns an empty output marked ABORTED and keeps the
  * state it reached. Runs that start before the event loop runs again (ParaView asks for the frame
  * again after an aborted update; a script goes on) are aborted too, and a playing animation is

@@ -1,5 +1,6 @@
 #include "pqShallowWaterGaugeChart.h"
 
+#include "pqShallowWaterAbort.h"
 #include "pqShallowWaterGaugeMarkers.h"
 #include "pqShallowWaterProxies.h"
 
@@ -30,6 +31,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <string>
 
 namespace
@@ -45,6 +47,21 @@ struct SceneTick : vtkSMAnimationScene
 {
   static bool vtkSMAnimationScene::*flag() { return &SceneTick::InTick; }
 };
+
+// Runs work from the event loop once no pipeline update is under way
+// (pqShallowWaterGateRunsEvents), while context lives.
+void later(QObject* context, std::function<void()> work, int ms = 0)
+{
+  QTimer::singleShot(ms,
+    context,
+    [context, work]
+    {
+      if (pqShallowWaterGateRunsEvents())
+        later(context, work, kLaterMs);
+      else
+        work();
+    });
+}
 
 bool sceneUpdatingViews()
 {
@@ -164,7 +181,7 @@ void placeUnderMap(pqView* map, pqView* chart)
   {
     // (fitted again to its shorter view, once the layout has given it its new size: the chart
     // opens with the run's second gauge sample, just after the map was first fitted)
-    QTimer::singleShot(0, map, [map] { map->resetDisplay(); });
+    later(map, [map] { map->resetDisplay(); });
     pqActiveObjects::instance().setActiveView(map);
   }
 }
@@ -218,8 +235,7 @@ void pqShallowWaterGaugeChart::close(pqPipelineSource* source)
   // unless the user put something else in it.
   QPointer<pqView> chart = this->Opened.take(source);
   QPointer<pqPipelineSource> from(source);
-  QTimer::singleShot(0,
-    this,
+  later(this,
     [this, chart, from]
     {
       // (gone, or charted again meanwhile: new gauges before the event loop ran)
@@ -334,7 +350,7 @@ void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
   // time change) would join the list the scene is going through, and ParaView 5.11 crashes; the
   // markers shown in a render view while it renders (an Apply that added gauges) are not in its
   // data delivery, which says "Invalid arguments": the chart opens once they are done.
-  if (sceneUpdatingViews() || !this->Rendering.isEmpty())
+  if (sceneUpdatingViews() || !this->Rendering.isEmpty() || pqShallowWaterGateRunsEvents())
   {
     QPointer<pqPipelineSource> later(source);
     QTimer::singleShot(kLaterMs,
@@ -380,17 +396,16 @@ void pqShallowWaterGaugeChart::open(pqPipelineSource* source)
   // In the middle of the map's own update (the GUI's Apply updates the views, then renders
   // them), markers shown now would miss that update, which then counts as done, and its render
   // would say "Invalid arguments": they are shown once the update and its render are over.
-  if (map->getViewProxy()->GetNeedsUpdate())
+  if (map->getViewProxy()->GetNeedsUpdate() || pqShallowWaterGateRunsEvents())
   {
-    QPointer<pqPipelineSource> later(source);
+    QPointer<pqPipelineSource> from(source);
     QPointer<pqView> on(map);
-    QTimer::singleShot(0,
-      this,
-      [later, on, gauges]
+    later(this,
+      [from, on, gauges]
       {
-        if (!later || !on)
+        if (!from || !on)
           return;
-        showGaugeMarkers(later, on, gauges);
+        showGaugeMarkers(from, on, gauges);
         on->render();
       });
     return;

@@ -325,6 +325,19 @@ try:
         dry.Gauges = [400, 250]
         view.SMProxy.Update()  # (as the GUI's Apply does: the views updated, then rendered)
         pvs.Render(view)
+        # The reservoir's water applied, then a later time: a frame that takes the abort gate
+        # long enough for the markers' and the chart's deferred work to come up; it waits for
+        # the update's end, without "Missing VIEW()" or "Invalid arguments" (checked with the
+        # other messages).
+        dry.FreeSurfaceArray = "FreeSurface"
+        dry.Rainfall = 0.0
+        dry.EndTime = 30.0
+        dry.OutputInterval = 30.0
+        view.SMProxy.Update()
+        pvs.Render(view)
+        scene.UpdateAnimationUsingDataTimeSteps()
+        scene.AnimationTime = 30.0
+        pvs.Render(view)
         pvs.Delete(dry)
         pvs.Delete(terrain)
         pvs.Delete(pvs.GetColorTransferFunction("Depth"))
