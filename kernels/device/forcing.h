@@ -38,29 +38,29 @@ inline real series_held(SWE_SERIES_SPACE const real* t,
  * program constants (series_mean) and, in the kernels, in a buffer (series_mean_global: the point
  * sources', too many for constants), one body for both. The binary search finds the first piece
  * that ends after a: a step touches one or two pieces. */
-#define SWE_SERIES_MEAN(name, space)                                                              \
-  inline real name(space const real* t, space const real* v, int n, real a, real b)               \
-  {                                                                                               \
-    int lo = 0, hi = n - 2;                                                                       \
-    while (lo < hi)                                                                               \
-    {                                                                                             \
-      const int mid = (lo + hi) / 2;                                                              \
-      if (t[mid + 1] <= a)                                                                        \
-        lo = mid + 1;                                                                             \
-      else                                                                                        \
-        hi = mid;                                                                                 \
-    }                                                                                             \
-    real sum = (real)0;                                                                           \
-    for (int k = lo; k < n - 1 && t[k] < b; ++k)                                                  \
-    {                                                                                             \
-      const real from = a > t[k] ? a : t[k], to = b < t[k + 1] ? b : t[k + 1];                    \
-      if (to > from)                                                                              \
-      {                                                                                           \
-        const real middle = (real)0.5 * (from + to);                                              \
-        sum += (to - from) * (v[k] + (v[k + 1] - v[k]) * ((middle - t[k]) / (t[k + 1] - t[k])));  \
-      }                                                                                           \
-    }                                                                                             \
-    return sum / (b - a);                                                                         \
+#define SWE_SERIES_MEAN(name, space)                                                               \
+  inline real name(space const real* t, space const real* v, int n, real a, real b)                \
+  {                                                                                                \
+    int lo = 0, hi = n - 2;                                                                        \
+    while (lo < hi)                                                                                \
+    {                                                                                              \
+      const int mid = (lo + hi) / 2;                                                               \
+      if (t[mid + 1] <= a)                                                                         \
+        lo = mid + 1;                                                                              \
+      else                                                                                         \
+        hi = mid;                                                                                  \
+    }                                                                                              \
+    real sum = (real)0;                                                                            \
+    for (int k = lo; k < n - 1 && t[k] < b; ++k)                                                   \
+    {                                                                                              \
+      const real from = a > t[k] ? a : t[k], to = b < t[k + 1] ? b : t[k + 1];                     \
+      if (to > from)                                                                               \
+      {                                                                                            \
+        const real middle = (real)0.5 * (from + to);                                               \
+        sum += (to - from) * (v[k] + (v[k + 1] - v[k]) * ((middle - t[k]) / (t[k + 1] - t[k])));   \
+      }                                                                                            \
+    }                                                                                              \
+    return sum / (b - a);                                                                          \
   }
 SWE_SERIES_MEAN(series_mean, SWE_SERIES_SPACE)
 #ifndef __cplusplus
