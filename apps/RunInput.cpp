@@ -250,10 +250,10 @@ InitialState imageState(InputOptions& input, SimulationParameters& params)
     params.dx,
     input.origin.data());
   if (!input.sourceArray.empty())
-    addZoneSources(imageCellValues(image, input.sourceArray, "source zone", state),
-      state,
-      readSeriesColumns(input.sourceZones),
-      params);
+  {
+    params.sourceZones = readSeriesColumns(input.sourceZones);
+    addZoneSources(imageCellValues(image, input.sourceArray, "source zone", state), state, params);
+  }
   params.validate();
   return state;
 }

@@ -171,9 +171,7 @@ void vtkShallowWaterSolver::AddZoneSources(vtkImageData* input,
     throw swe::Error("the Source Zone Array '" + zones +
                      "' gives each cell's source zone: give each zone's discharge [m^3/s] as a "
                      "column of the Series table, Discharge 0, Discharge 1, ...");
-  swe::addZoneSources(
-    swe::imageCellValues(input, zones, "source zone", state), state, params.sourceZones, params);
-  params.sourceZones.clear();
+  swe::addZoneSources(swe::imageCellValues(input, zones, "source zone", state), state, params);
 }
 
 void vtkShallowWaterSolver::AddManningTableRow(double landUseClass, double n)

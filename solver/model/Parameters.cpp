@@ -165,8 +165,10 @@ void SimulationParameters::validateBalance() const
 
 void SimulationParameters::validateSources() const
 {
+  const auto checkDischarge = [](const Series& discharge, const std::string& what)
+  { checkSeries(discharge, what, -kMaxSourceDischarge, kMaxSourceDischarge, "m^3/s"); };
   for (std::size_t z = 0; z < sourceZones.size(); ++z)
-    checkSourceDischarge(sourceZones[z], "discharge of source zone " + std::to_string(z));
+    checkDischarge(sourceZones[z], "discharge of source zone " + std::to_string(z));
   if (!sourceZones.empty())
     requireWetDry(scheme, "a source zone");
   if (sources.empty())
@@ -176,13 +178,8 @@ void SimulationParameters::validateSources() const
   {
     const std::string name = "point source " + std::to_string(k + 1);
     requireInGrid(*this, sources[k].x, sources[k].y, name);
-    checkSourceDischarge(sources[k].discharge, name + "'s discharge");
+    checkDischarge(sources[k].discharge, name + "'s discharge");
   }
-}
-
-void checkSourceDischarge(const Series& discharge, const std::string& what)
-{
-  checkSeries(discharge, what, -kMaxSourceDischarge, kMaxSourceDischarge, "m^3/s");
 }
 
 std::array<int, 2> stretchCells(const Boundary& boundary, double dx, int cells)

@@ -241,9 +241,6 @@ inline int gaugeCell(double coordinate, double dx)
 }
 constexpr std::size_t kMaxGauges = 1000;
 constexpr double kMaxSourceDischarge = 1e5; // [m^3/s], the Amazon's mouth is 2e5
-// Throws swe::Error naming `what` (a source's discharge) unless it is a series of discharges
-// within +-kMaxSourceDischarge.
-void checkSourceDischarge(const Series& discharge, const std::string& what);
 
 // Names used on the command line and in the plugin, in a stable order.
 const std::vector<std::string>& scenarioNames();

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace swe
 {
@@ -48,13 +49,13 @@ std::vector<int> cellZones(const std::vector<double>& zoneOfCell,
 
 void addZoneSources(const std::vector<double>& zoneOfCell,
   const InitialState& initial,
-  const std::vector<Series>& zones,
   SimulationParameters& params)
 {
+  params.validateSources(); // (the zones' series, named as theirs)
+  const std::vector<Series> zones = std::move(params.sourceZones);
+  params.sourceZones.clear();
   if (zones.empty())
     throw Error("source zones need at least one discharge series (a column a zone)");
-  for (std::size_t z = 0; z < zones.size(); ++z)
-    checkSourceDischarge(zones[z], "discharge of source zone " + std::to_string(z));
   const std::vector<int> zone = cellZones(zoneOfCell, initial, zones.size());
   std::vector<std::size_t> count(zones.size(), 0);
   for (int z : zone)

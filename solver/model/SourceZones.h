@@ -11,13 +11,12 @@
 
 namespace swe
 {
-// Appends to params.sources the point sources of zones[z] over the cells whose zoneOfCell value
-// is z (0 for the first series; a negative one, or a closed cell of initial: no zone). zoneOfCell
-// has a value a cell of initial's grid, params's. Throws swe::Error naming the cell of a value
-// that is no whole number or has no series, a zone without cells (its water would be lost) and a
-// zone's bad series.
+// Makes params.sourceZones (checked first, validateSources) point sources: those of zone z over the
+// cells whose zoneOfCell value is z (0 for the first series; a negative one, or a closed cell of
+// initial: no zone), appended to params.sources; params.sourceZones is emptied. zoneOfCell has a
+// value a cell of initial's grid, params's. Throws swe::Error naming the cell of a value that is
+// no whole number or has no series, and a zone without cells (its water would be lost).
 void addZoneSources(const std::vector<double>& zoneOfCell,
   const InitialState& initial,
-  const std::vector<Series>& zones,
   SimulationParameters& params);
 } // namespace swe
