@@ -35,8 +35,12 @@ inline bool boundary_cell(int k, int* i, int* j)
 
 #ifdef SWE_MUSCL_HLLC_H
 /* Cell c's values along x (y_axis false: un = u) or along y. */
-inline FaceState cell_along(__global const real* h, __global const real* hu,
-  __global const real* hv, __global const real* bed, int c, bool y_axis)
+inline FaceState cell_along(__global const real* h,
+  __global const real* hu,
+  __global const real* hv,
+  __global const real* bed,
+  int c,
+  bool y_axis)
 {
   const real hc = h[c], hdry = (real)H_DRY;
   const real u = hc > hdry ? hu[c] * ((real)1 / hc) : (real)0;
@@ -50,27 +54,43 @@ inline FaceState cell_along(__global const real* h, __global const real* hu,
 }
 
 /* MUSCL-Hancock's half-step faces of cell c. */
-inline CellFaces cell_faces(__global const real* h, __global const real* hu,
-  __global const real* hv, __global const real* bed, int c, real half_k)
+inline CellFaces cell_faces(__global const real* h,
+  __global const real* hu,
+  __global const real* hv,
+  __global const real* bed,
+  int c,
+  real half_k)
 {
   return hancock_cell_faces(cell_along(h, hu, hv, bed, c - 1, false),
-    cell_along(h, hu, hv, bed, c, false), cell_along(h, hu, hv, bed, c + 1, false),
-    cell_along(h, hu, hv, bed, c - PITCH, true), cell_along(h, hu, hv, bed, c, true),
-    cell_along(h, hu, hv, bed, c + PITCH, true), SPLAT(half_k), SPLAT((real)GRAVITY),
+    cell_along(h, hu, hv, bed, c, false),
+    cell_along(h, hu, hv, bed, c + 1, false),
+    cell_along(h, hu, hv, bed, c - PITCH, true),
+    cell_along(h, hu, hv, bed, c, true),
+    cell_along(h, hu, hv, bed, c + PITCH, true),
+    SPLAT(half_k),
+    SPLAT((real)GRAVITY),
     SPLAT((real)H_DRY));
 }
 
 /* The depth a step of kdt = dt / dx moves from cell a to cell a + stride (1: along x; PITCH: along
  * y). k4: MUSCL-Hancock's cap (4 kdt in its second pass, else 0); negative: MUSCL-HLLC. */
-inline real face_mass(__global const real* h, __global const real* hu, __global const real* hv,
-  __global const real* bed, int a, int stride, real kdt, real k4)
+inline real face_mass(__global const real* h,
+  __global const real* hu,
+  __global const real* hv,
+  __global const real* bed,
+  int a,
+  int stride,
+  real kdt,
+  real k4)
 {
   const bool y_axis = stride != 1;
   if (k4 >= (real)0)
-    return kdt *
-           LANE0(hancock_face_mass(cell_faces(h, hu, hv, bed, a, (real)0.5 * kdt),
-             cell_faces(h, hu, hv, bed, a + stride, (real)0.5 * kdt), y_axis, SPLAT(k4),
-             SPLAT((real)GRAVITY), SPLAT((real)H_DRY)));
+    return kdt * LANE0(hancock_face_mass(cell_faces(h, hu, hv, bed, a, (real)0.5 * kdt),
+                   cell_faces(h, hu, hv, bed, a + stride, (real)0.5 * kdt),
+                   y_axis,
+                   SPLAT(k4),
+                   SPLAT((real)GRAVITY),
+                   SPLAT((real)H_DRY)));
   AxisStencil s;
   for (int m = 0; m < 4; ++m)
   {
@@ -83,8 +103,14 @@ inline real face_mass(__global const real* h, __global const real* hu, __global 
   return kdt * LANE0(muscl_face_mass(&s, SPLAT((real)GRAVITY), SPLAT((real)H_DRY)));
 }
 #else
-inline real face_mass(__global const real* h, __global const real* hu, __global const real* hv,
-  __global const real* bed, int a, int stride, real kdt, real k4)
+inline real face_mass(__global const real* h,
+  __global const real* hu,
+  __global const real* hv,
+  __global const real* bed,
+  int a,
+  int stride,
+  real kdt,
+  real k4)
 {
   const __global real* q = stride == 1 ? hu : hv;
   return lax_friedrichs_face_mass(h[a], q[a], h[a + stride], q[a + stride], (real)0.5 * kdt);
@@ -92,8 +118,14 @@ inline real face_mass(__global const real* h, __global const real* hu, __global 
 #endif
 
 /* A side's face: the mass flux imposed on it (an inflow side's: boundary.cl), else as solved. */
-inline real side_face_mass(__global const real* h, __global const real* hu,
-  __global const real* hv, __global const real* bed, int a, int stride, real kdt, real k4,
+inline real side_face_mass(__global const real* h,
+  __global const real* hu,
+  __global const real* hv,
+  __global const real* bed,
+  int a,
+  int stride,
+  real kdt,
+  real k4,
   real imposed)
 {
   return imposed == imposed ? kdt * imposed : face_mass(h, hu, hv, bed, a, stride, kdt, k4);
@@ -101,10 +133,17 @@ inline real side_face_mass(__global const real* h, __global const real* hu,
 
 /* hancock: 1 for MUSCL-Hancock (its cap as STATUS_REDO says), else 0. inflow_low: the Inflow
  * totals' low parts (kernels/device/compensated.h). */
-__kernel void fold_boundary_inflow(__global const real* h, __global const real* hu,
-  __global const real* hv, __global const real* bed, __global real* inflow,
-  __global real* inflow_low, __global const real* ctrl, __global const int* status,
-  const real inv_dx, const real weight, const int hancock)
+__kernel void fold_boundary_inflow(__global const real* h,
+  __global const real* hu,
+  __global const real* hv,
+  __global const real* bed,
+  __global real* inflow,
+  __global real* inflow_low,
+  __global const real* ctrl,
+  __global const int* status,
+  const real inv_dx,
+  const real weight,
+  const int hancock)
 {
   int i, j;
   const real dt = ctrl[CTRL_DT];
