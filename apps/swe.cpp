@@ -1,7 +1,7 @@
 // swe: the command-line face of the engine. devices | run | bench | tune | validate, one file
 // each (Subcommands.h); here the command line is parsed and errors become exit codes.
 #include "Error.h"
-#include "LaunchTuner.h"
+#include "CacheWarnings.h"
 #include "LaunchedRanks.h"
 #include "Subcommands.h"
 #ifdef SWE_WITH_MPI
@@ -61,7 +61,7 @@ int main(int argc, char** argv)
   {
     return withOutputWritten(app.exit(e));
   }
-  swe::setLaunchWarningHandler(
+  swe::setCacheWarningHandler(
     [](const std::string& message) { std::cerr << "swe: warning: " << message << "\n"; });
   int code = 0;
   try

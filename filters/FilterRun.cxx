@@ -6,6 +6,7 @@
 #include "FrameSnapshot.h"
 #include "GridLayout.h"
 #include "Devices.h"
+#include "CacheWarnings.h"
 #include "LaunchTuner.h"
 #include "PipelineRanks.h"
 #include "SinglePrecisionAdvice.h"
@@ -60,15 +61,15 @@ struct ProgressTextCleared
 FilterRun::FilterRun(vtkAlgorithm* algorithm)
   : algorithm_(algorithm)
 {
-  // The engine's warnings about the launch-shape cache (one it cannot write: every run would
-  // tune again) reach the user as VTK warnings; set once for the process.
-  static const bool launchWarningsShown = []
+  // The engine's warnings about its caches (one it cannot write: every run would tune or build
+  // the kernels again) reach the user as VTK warnings; set once for the process.
+  static const bool cacheWarningsShown = []
   {
-    setLaunchWarningHandler([](const std::string& message)
+    setCacheWarningHandler([](const std::string& message)
       { vtkOutputWindowDisplayWarningText(("Shallow Water: " + message + "\n").c_str()); });
     return true;
   }();
-  (void)launchWarningsShown;
+  (void)cacheWarningsShown;
 }
 
 FilterRun::~FilterRun() = default;

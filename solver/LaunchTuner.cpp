@@ -1,6 +1,7 @@
 #include "LaunchTuner.h"
 
 #include "AtomicFile.h"
+#include "CacheWarnings.h"
 #include "Error.h"
 #include "InitialState.h"
 #include "Simulation.h"
@@ -81,13 +82,6 @@ std::map<std::string, std::string> readCache(const std::string& path)
   return entries;
 }
 
-void makeParentDirectories(const std::string& path)
-{
-  for (std::size_t slash = path.find('/', 1); slash != std::string::npos;
-       slash = path.find('/', slash + 1))
-    ::mkdir(path.substr(0, slash).c_str(), 0755); // existing folders are fine
-}
-
 // Writes the cache whole (concurrent tuners never mix lines); on failure returns the reason,
 // else "".
 std::string writeCache(const std::string& path, const std::map<std::string, std::string>& entries)
@@ -100,22 +94,6 @@ std::string writeCache(const std::string& path, const std::map<std::string, std:
     text += entry.first + '\t' + entry.second + '\n';
   const int error = writeFileAtomicallyOrErrno(path, text);
   return error != 0 ? writeFailureCause(error) : "";
-}
-
-std::mutex warningMutex;
-LaunchWarningHandler warningHandler;
-std::set<std::string> reportedCachePaths;
-
-// Tells the handler, once a path, that the cache cannot be written: tuning is then repeated by
-// every run, which the user would otherwise see only as slow starts.
-void reportUnwritableCache(const std::string& path, const std::string& reason)
-{
-  const std::lock_guard<std::mutex> lock(warningMutex);
-  if (!warningHandler || !reportedCachePaths.insert(path).second)
-    return;
-  warningHandler("cannot write the launch-shape cache " + path + " (" + reason +
-                 "), so every run will tune the kernel launch again; set SWE_LAUNCH_CACHE to a "
-                 "file in a writable directory");
 }
 
 double measure(const SimulationParameters& params, const InitialState& initial)
@@ -146,11 +124,7 @@ std::string launchCachePath()
 {
   if (const char* path = std::getenv("SWE_LAUNCH_CACHE"))
     return path;
-  if (const char* cache = std::getenv("XDG_CACHE_HOME"))
-    if (*cache)
-      return std::string(cache) + "/swe/launch-shapes.txt";
-  const char* home = std::getenv("HOME");
-  return std::string(home && *home ? home : "/tmp") + "/.cache/swe/launch-shapes.txt";
+  return cacheDirectory() + "/launch-shapes.txt";
 }
 
 namespace
@@ -365,7 +339,11 @@ void storeLaunchShape(const SimulationParameters& params,
   entries[cacheKey(params, device)] = line;
   const std::string problem = writeCache(path, entries);
   if (!problem.empty())
-    reportUnwritableCache(path, problem);
+    reportUnwritableCache("launch-shape cache",
+      path,
+      problem,
+      "every run will tune the kernel launch again; set SWE_LAUNCH_CACHE to a file in a writable "
+      "directory");
 }
 
 void storeLaunchShape(const SimulationParameters& params,
@@ -375,12 +353,6 @@ void storeLaunchShape(const SimulationParameters& params,
   LaunchTuning tuning;
   tuning.timings = { best };
   storeLaunchShape(params, device, tuning);
-}
-
-void setLaunchWarningHandler(LaunchWarningHandler handler)
-{
-  const std::lock_guard<std::mutex> lock(warningMutex);
-  warningHandler = std::move(handler);
 }
 
 namespace

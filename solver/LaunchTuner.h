@@ -110,10 +110,4 @@ void storeLaunchShape(const SimulationParameters& params,
 // search cut short (see storeLaunchShape); false when there is none.
 bool cachedLaunchShapeIsPartial(const SimulationParameters& params, const DeviceInfo& device);
 
-// Where the tuner reports what it works around but its user should hear of: a cache file it
-// cannot write, so that every run tunes again. The engine prints nothing itself; the tool prints
-// these, the plugin can give them as VTK warnings. Each cache path is reported once a process
-// (the handler may be called from any thread that builds a Simulation). None by default.
-using LaunchWarningHandler = std::function<void(const std::string& message)>;
-void setLaunchWarningHandler(LaunchWarningHandler handler);
 } // namespace swe

@@ -565,6 +565,11 @@ const std::string& Simulation::buildLog() const
   return impl_->program->log();
 }
 
+bool Simulation::programFromCache() const
+{
+  return impl_->program->fromCache();
+}
+
 const SetupSeconds& Simulation::setupSeconds() const
 {
   return impl_->setup;

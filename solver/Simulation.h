@@ -163,6 +163,9 @@ public:
   const LaunchShape& launchShape() const;
   // What the OpenCL compiler said when it built the kernels (warnings); empty when nothing.
   const std::string& buildLog() const;
+  // Whether the kernels were loaded as a binary a run before built (the kernel cache, in the
+  // cache folder's programs/ or SWE_PROGRAM_CACHE), not compiled.
+  bool programFromCache() const;
   // Where the constructor's time went.
   const SetupSeconds& setupSeconds() const;
   // In a run split among ranks, this rank's time in halo exchanges and agreements since it was

@@ -1,6 +1,7 @@
 // Every bad input gives swe::Error with a message that names the bad value; nothing crashes.
 #include "Error.h"
 #include "InitialState.h"
+#include "CacheWarnings.h"
 #include "LaunchTuner.h"
 #include "Simulation.h"
 #include "StateBounds.h"
@@ -468,13 +469,13 @@ TEST(ErrorPaths, UnwritableLaunchCacheWarnsOnceWithPathAndReason)
   const std::string path = "/dev/null/swe-test/launch-shapes.txt"; // under a file: never writable
   ::setenv("SWE_LAUNCH_CACHE", path.c_str(), 1);
   std::vector<std::string> warnings;
-  setLaunchWarningHandler([&](const std::string& message) { warnings.push_back(message); });
+  setCacheWarningHandler([&](const std::string& message) { warnings.push_back(message); });
   const SimulationParameters p = valid();
   const DeviceInfo device = selectDevice(p.device);
   const LaunchTiming timing{ defaultLaunchShape(p, device), 1e9, 16 };
   storeLaunchShape(p, device, timing);
   storeLaunchShape(p, device, timing);
-  setLaunchWarningHandler(nullptr);
+  setCacheWarningHandler(nullptr);
   if (before)
     ::setenv("SWE_LAUNCH_CACHE", saved.c_str(), 1);
   else

@@ -5,6 +5,7 @@
 #include "ProgramDefines.h"
 #include "InitialState.h"
 #include "KernelSource.h"
+#include "ProgramCache.h"
 
 #include <cstdio>
 #include <sstream>
@@ -210,12 +211,44 @@ DeviceProgram::DeviceProgram(const cl::Context& context,
   const std::string& source,
   const std::string& options)
   : device_(device)
-  , program_(context, source)
+{
+  const ProgramCache cache(device, source, options);
+  if (const auto binary = cache.load())
+    fromCache_ = buildFromBinary(context, *binary, options);
+  if (fromCache_)
+    return;
+  buildFromSource(context, info, source, options);
+  cache.store(program_);
+}
+
+bool DeviceProgram::buildFromBinary(const cl::Context& context,
+  const std::vector<unsigned char>& binary,
+  const std::string& options)
 {
   try
   {
-    program_.build(std::vector<cl::Device>{ device }, options.c_str());
-    log_ = withoutDriverNoise(program_.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device));
+    cl::Program program(context, { device_ }, cl::Program::Binaries{ binary });
+    program.build(std::vector<cl::Device>{ device_ }, options.c_str());
+    log_ = withoutDriverNoise(program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_));
+    program_ = program;
+    return true;
+  }
+  catch (const cl::Error&)
+  {
+    return false; // (a binary the driver no longer takes: built from source, and replaced)
+  }
+}
+
+void DeviceProgram::buildFromSource(const cl::Context& context,
+  const DeviceInfo& info,
+  const std::string& source,
+  const std::string& options)
+{
+  program_ = cl::Program(context, source);
+  try
+  {
+    program_.build(std::vector<cl::Device>{ device_ }, options.c_str());
+    log_ = withoutDriverNoise(program_.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_));
   }
   catch (const cl::BuildError& e)
   {
@@ -232,7 +265,7 @@ DeviceProgram::DeviceProgram(const cl::Context& context,
   }
   catch (const cl::Error& e)
   {
-    std::string log = program_.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+    std::string log = program_.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device_);
     const std::string pocl = poclCacheProblem(info);
     throw Error("the OpenCL kernels failed to build on '" + info.name + "' (" + describe(e) + ")" +
                 (pocl.empty() ? "" : ": " + pocl) + ". Build log:\n" + log);

@@ -73,8 +73,9 @@ std::string programSource(const SimulationParameters& params,
 class DeviceProgram
 {
 public:
-  // Builds source for device; throws swe::Error naming the device and the options, with the
-  // build log (and PoCL's cache problem, when that is the cause).
+  // Builds source for device, or loads the binary a run before built from it (ProgramCache.h);
+  // throws swe::Error naming the device and the options, with the build log (and PoCL's cache
+  // problem, when that is the cause).
   DeviceProgram(const cl::Context& context,
     const cl::Device& device,
     const DeviceInfo& info,
@@ -86,11 +87,22 @@ public:
   cl::NDRange compiledGroup(const cl::Kernel& kernel) const;
   // What the compiler said about a build that succeeded (warnings); empty when nothing.
   const std::string& log() const { return log_; }
+  // Whether the program came from the kernel cache rather than its source.
+  bool fromCache() const { return fromCache_; }
 
 private:
+  bool buildFromBinary(const cl::Context& context,
+    const std::vector<unsigned char>& binary,
+    const std::string& options);
+  void buildFromSource(const cl::Context& context,
+    const DeviceInfo& info,
+    const std::string& source,
+    const std::string& options);
+
   cl::Device device_;
   cl::Program program_;
   std::string log_;
+  bool fromCache_ = false;
 };
 
 // The launch ranges of the whole-grid kernels, from the group sizes the program was built with,
