@@ -159,7 +159,11 @@ void measureCopyBandwidth(Bench& b)
             << simulation.launchShape().text() << ", on " << simulation.device().name << "\n"
             << "swe bench: " << b.bytesPerCell << " B/cell/step at least; device copy "
             << b.copy / 1e9 << " GB/s, so at most " << b.copy / b.bytesPerCell / 1e9
-            << " Gcell/s; largest square grid that fits: " << largest << "^2\n";
+            << " Gcell/s; device memory "
+            << static_cast<double>(simulation.deviceBytes()) /
+                 (static_cast<double>(params.nx) * params.ny)
+            << " B/cell (" << static_cast<double>(simulation.deviceBytes()) / (1 << 30)
+            << " GiB); largest square grid that fits: " << largest << "^2\n";
 }
 
 // FRAME: the engine's share of a frame's output: h, hu, hv to the host, against 100 steps. As the

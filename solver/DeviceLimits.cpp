@@ -102,7 +102,10 @@ DeviceInfo checkRunFits(const SimulationParameters& params,
   const std::uint64_t real = realBytes(params.precision);
   const std::uint64_t cells = paddedCells(params.nx, params.ny, real);
   const std::uint64_t bytes = cells * deviceBytesPerCell(params, perCellManning);
-  const std::uint64_t oneBuffer = cells * real;
+  // (the largest buffer: a field, or two planes of one where the run rains per cell behind its
+  // Manning field or has a soil map: DeviceState)
+  const std::uint64_t oneBuffer =
+    cells * real * (params.rainPerCell || params.infiltration.perCell ? 2 : 1);
   const std::string grid = std::to_string(params.nx) + " x " + std::to_string(params.ny);
   if (cells > static_cast<std::uint64_t>(INT_MAX))
     throw Error("grid " + grid + " has too many cells for 32-bit indexing (at most " +

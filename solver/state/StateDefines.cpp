@@ -7,6 +7,8 @@
 #include "TileGrid.h"
 
 #include <array>
+#include <climits>
+#include <cstdint>
 #include <sstream>
 
 namespace swe
@@ -73,7 +75,11 @@ std::string stateBuildOptions(const ProgramSettings& settings)
 {
   const SimulationParameters& params = settings.params;
   const auto real = [&](double value) { return openclLiteral(value, params.precision); };
-  const std::string plane = std::to_string(settings.layout.paddedCells());
+  // A cell's index plus a plane's offset passes 32 bits on the largest grids: there the offset is
+  // a long, so that the sum is one (elsewhere an int, as every other index).
+  const std::uint64_t cells = settings.layout.paddedCells();
+  const std::string plane =
+    std::to_string(cells) + (2 * cells > static_cast<std::uint64_t>(INT_MAX) ? "L" : "");
   std::ostringstream s;
   s << boundaryOptions(params, settings.local.datum) << imposedOptions(params, settings.haloSides)
     << haloOption(settings.haloSides)
