@@ -6,12 +6,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <string>
 #include <sys/resource.h>
+#include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace swe
 {
@@ -127,5 +131,30 @@ TEST(AtomicFile, AFolderThatIsNotThereIsNamed)
   {
     EXPECT_NE(std::string(e.what()).find("'/nonexistent-swe-folder/swe.pvd'"), std::string::npos);
   }
+}
+
+// Threads of one process writing one file at once (a split run's ranks, the kernel cache's
+// stores) each write under a name of their own: the file is one of theirs, whole, and nothing is
+// left behind. With one temporary name a process, they truncated and renamed each other's.
+TEST(AtomicFile, ThreadsWritingOneFileAtOnceLeaveOneWholeFile)
+{
+  const auto folder = freshFolder("threads");
+  const std::string path = (folder / "program.bin").string();
+  std::vector<std::string> texts;
+  for (char c = 'a'; c < 'i'; ++c)
+    texts.emplace_back(1 << 20, c);
+  std::vector<int> errors(texts.size(), -1);
+  std::vector<std::thread> threads;
+  for (std::size_t k = 0; k < texts.size(); ++k)
+    threads.emplace_back([&, k] { errors[k] = writeFileAtomicallyOrErrno(path, texts[k]); });
+  for (std::thread& thread : threads)
+    thread.join();
+  for (const int error : errors)
+    EXPECT_EQ(error, 0) << writeFailureCause(error);
+  const std::string written = contents(path);
+  EXPECT_NE(std::find(texts.begin(), texts.end(), written), texts.end());
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    EXPECT_EQ(entry.path().filename(), "program.bin");
+  std::filesystem::remove_all(folder);
 }
 } // namespace swe

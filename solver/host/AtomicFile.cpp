@@ -2,6 +2,7 @@
 
 #include "Error.h"
 
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -16,9 +17,13 @@ namespace
 {
 const char* const kTemporarySuffix = ".partial";
 
+// Unique to the process and the write: threads of one process (a split run's ranks, the kernel
+// cache's stores) may write the same file at once, each under a name of its own.
 std::string temporaryNameFor(const std::string& path)
 {
-  return path + "." + std::to_string(::getpid()) + kTemporarySuffix;
+  static std::atomic<unsigned> writes{ 0 };
+  return path + "." + std::to_string(::getpid()) + "-" + std::to_string(writes++) +
+         kTemporarySuffix;
 }
 
 std::string failure(const std::string& path, int error)
@@ -166,7 +171,7 @@ void AtomicFile::commit()
 
 bool isTemporaryFileName(const std::string& name)
 {
-  static const std::regex temporary(".+\\.[0-9]+\\.partial");
+  static const std::regex temporary(".+\\.[0-9]+(-[0-9]+)?\\.partial");
   return std::regex_match(name, temporary);
 }
 } // namespace swe
