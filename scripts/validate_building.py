@@ -24,16 +24,11 @@ import argparse
 import csv
 import math
 import os
-import re
-import subprocess
-import sys
-import time
 
 import numpy as np
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-DATA = os.path.join(ROOT, "data")
+import validation_common as common
+from validation_common import DATA, read_csv_rows, write_vti
 
 LENGTH, WIDTH = 35.8, 3.6
 GATE_X = (6.75, 7.55)  # the blocks' upstream and downstream faces
@@ -102,34 +97,6 @@ def terrain(dx, options):
     return bed, depth, (x0, -pad * dx), (nx, ny)
 
 
-def write_vti(path, bed, depth, origin, dx):
-    from vtkmodules.util.numpy_support import numpy_to_vtk
-    from vtkmodules.vtkCommonDataModel import vtkImageData
-    from vtkmodules.vtkIOXML import vtkXMLImageDataWriter
-
-    ny, nx = bed.shape
-    image = vtkImageData()
-    image.SetDimensions(nx + 1, ny + 1, 1)
-    image.SetSpacing(dx, dx, dx)
-    image.SetOrigin(origin[0], origin[1], 0.0)
-    for name, values in (("Bed", bed), ("Depth", depth)):
-        array = numpy_to_vtk(values.ravel().astype(np.float64), deep=True)
-        array.SetName(name)
-        image.GetCellData().AddArray(array)
-    writer = vtkXMLImageDataWriter()
-    writer.SetFileName(path)
-    writer.SetInputData(image)
-    writer.SetDataModeToBinary()
-    writer.SetCompressorTypeToZLib()
-    writer.Write()
-
-
-def read_csv_rows(path):
-    with open(path) as f:
-        rows = [r for r in csv.reader(f) if r and not r[0].startswith("#")]
-    return rows[0], rows[1:]
-
-
 def gauge_sites():
     header, rows = read_csv_rows(os.path.join(DATA, "building_gauges_sites.csv"))
     return [(float(r[1]), float(r[2])) for r in rows]
@@ -145,31 +112,12 @@ def measured():
 
 
 def run_swe(options, vti, dx, scheme, out):
-    command = [options.swe, "run", "--input", vti, "--bed-array", "Bed", "--depth-array", "Depth",
-               "--scheme", scheme, "--precision", options.precision, "--manning",
-               str(options.manning), "--t-end", str(options.t_end), "--output-every", "0",
-               "--gauge-interval", "0.01", "--out", out, "--overwrite", "--arrays", "Depth"]
-    if options.east != "wall":
-        command += ["--boundary", "east=" + options.east]
-    for gx, gy in gauge_sites():
-        command += ["--gauge", "%g,%g" % (gx, gy)]
-    command += options.swe_args
-    started = time.time()
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit("swe failed (%s):\n%s" % (" ".join(command), result.stderr[-3000:]))
-    line = [l for l in result.stdout.splitlines() if l.startswith("RESULT")][-1]
-    steps = int(re.search(r"steps=(\d+)", line).group(1))
-    return " ".join(command), steps, time.time() - started
+    extra = ["--boundary", "east=" + options.east] if options.east != "wall" else []
+    return common.run_swe(options, vti, scheme, out, gauge_sites(), extra)
 
 
 def read_gauges(out):
-    header, rows = read_csv_rows(os.path.join(out, "gauges.csv"))
-    values = np.array(rows, dtype=float)
-    t = values[:, 0]
-    pick = lambda name: np.stack([values[:, header.index("g%d_%s" % (g, name))]
-                                  for g in range(1, GAUGES + 1)], axis=1)
-    return t, pick("depth"), pick("u"), pick("v")
+    return common.read_gauges(out, GAUGES)
 
 
 def front_time(t, h, gauge, threshold=0.03):
@@ -224,13 +172,8 @@ def metrics(t, h, u, v, meas):
 
 
 def plot(path, runs, meas, title):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     tm, hm, tv, um, vm = meas
-    fig, axes = plt.subplots(3, 2, figsize=(10, 8), sharex=True)
+    fig, axes = common.pyplot().subplots(3, 2, figsize=(10, 8), sharex=True)
     for g, ax in enumerate(axes.ravel()):
         ax.plot(tm, hm[:, g], "k", lw=0.8, label="measured")
         for label, (t, h, u, v) in runs:
@@ -244,10 +187,7 @@ def plot(path, runs, meas, title):
         if g >= 4:
             ax.set_xlabel("time (s)")
     axes[0, 0].legend(fontsize=8)
-    fig.suptitle(title)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    common.save_figure(fig, path, title)
 
 
 METRICS = ("mae_depth", "mean_depth_15_30", "measured_mean_depth_15_30", "arrival",
@@ -263,33 +203,9 @@ MAE_BOUNDS = {"G1": 0.015, "G2": 0.04, "G3": 0.015, "G4": 0.02, "G5": 0.015, "G6
 ARRIVAL_LAG = (0.0, 0.8)
 
 
-def check(rows):
-    """Prints PASS, or a FAIL line for each bound a run's row breaks."""
-    failed = False
-    for r in rows:
-        lag = r["arrival"] - r["measured_arrival"]
-        if not r["mae_depth"] <= MAE_BOUNDS[r["gauge"]]:
-            print("FAIL: %s %s: mean absolute depth error %.4f m > %g m" %
-                  (r["run"], r["gauge"], r["mae_depth"], MAE_BOUNDS[r["gauge"]]))
-            failed = True
-        if r["gauge"] != "G6" and not ARRIVAL_LAG[0] <= lag <= ARRIVAL_LAG[1]:
-            print("FAIL: %s %s: the front arrives %.2f s after the measured one, not within "
-                  "%g-%g s" % (r["run"], r["gauge"], lag, *ARRIVAL_LAG))
-            failed = True
-    if not failed:
-        print("PASS: %d gauge records within the bounds" % len(rows))
-
-
 def parse_options():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    build = os.environ.get("SWE_BUILD_DIR", os.path.join(ROOT, "build"))
-    parser.add_argument("--swe", default=os.path.join(build, "apps", "swe"))
-    parser.add_argument("--out", default=os.path.join(build, "validate_building"))
-    parser.add_argument("--dx", type=float, nargs="+", default=[0.1, 0.05])
-    parser.add_argument("--schemes", nargs="+", default=["muscl-hllc", "muscl-hancock"])
-    parser.add_argument("--precision", default="double")
-    parser.add_argument("--manning", type=float, default=0.01)
-    parser.add_argument("--t-end", type=float, default=30.0)
+    common.add_run_options(parser, "validate_building", [0.1, 0.05], 0.01, 30.0)
     # The set-up's variants, to test what the gauges are sensitive to:
     parser.add_argument("--east", default="wall", help="the flume's far end: wall or open")
     parser.add_argument("--obstacles", choices=["closed", "high"], default="closed",
@@ -320,13 +236,12 @@ def write_summary(path, rows):
                 "model / measured | mean speed (m/s), model / measured |\n")
         f.write("|---|---|---|---|---|---|---|---|---|\n")
         for r in rows:
-            cell = lambda k: "-" if r[k] == "nan" else "%.3g" % float(r[k])
-            pair = lambda a, b: "-" if r[a] == r[b] == "nan" else cell(a) + " / " + cell(b)
             f.write("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" % (
-                r["variant"], r["dx"], r["scheme"], r["gauge"], cell("mae_depth"),
-                pair("mean_depth_15_30", "measured_mean_depth_15_30"),
-                pair("arrival", "measured_arrival"), pair("jump", "measured_jump"),
-                pair("mean_speed", "measured_mean_speed")))
+                r["variant"], r["dx"], r["scheme"], r["gauge"], common.cell(r, "mae_depth"),
+                common.pair(r, "mean_depth_15_30", "measured_mean_depth_15_30"),
+                common.pair(r, "arrival", "measured_arrival"),
+                common.pair(r, "jump", "measured_jump"),
+                common.pair(r, "mean_speed", "measured_mean_speed")))
 
 
 def run_grid(options, dx, meas, writer):
@@ -358,21 +273,12 @@ def main():
     options = parse_options()
     os.makedirs(options.out, exist_ok=True)
     meas = measured()
-    table = os.path.join(options.out, "metrics.csv")
-    fresh = not os.path.exists(table)
-    with open(table, "a", newline="") as f:  # one file for every variant run into --out
-        writer = csv.writer(f)
-        if fresh:
-            writer.writerow(["variant", "dx", "scheme", "gauge"] + list(METRICS) +
-                            ["steps", "seconds", "command"])
-        first_scheme, checked = [], []  # the first scheme's runs on every grid, for one plot
-        for dx in options.dx:
-            runs, rows = run_grid(options, dx, meas, writer)
-            first_scheme.append(runs[0])
-            checked += rows
-            f.flush()
+    table = os.path.join(options.out, "metrics.csv")  # one file for every variant run into --out
+    header = ["variant", "dx", "scheme", "gauge"] + list(METRICS) + ["steps", "seconds", "command"]
+    first_scheme, checked = common.run_grids(
+        options, table, header, lambda dx, writer: run_grid(options, dx, meas, writer))
     if options.check:
-        check(checked)
+        common.check(checked, MAE_BOUNDS, ARRIVAL_LAG, skip_arrival=("G6",))
     if len(options.dx) > 1:
         variant = options.label or "baseline"
         plot(os.path.join(options.out, "gauges_%s_grids.png" % variant), first_scheme, meas,
