@@ -2,6 +2,7 @@
 // steps to the same bits; a damaged file is rebuilt and replaced; "off" keeps nothing; a folder
 // that cannot be written is reported once and the run goes on.
 #include "CacheWarnings.h"
+#include "Devices.h"
 #include "Simulation.h"
 #include "TestHelpers.h"
 
@@ -108,6 +109,27 @@ TEST(ProgramCache, ASecondRunLoadsTheFirstsProgramAndGivesItsBits)
   EXPECT_EQ(fs::file_size(kept[0]), size);
   EXPECT_TRUE(runDamBreak().fromCache);
   fs::remove_all(folder);
+}
+
+// Without SWE_PROGRAM_CACHE a GPU's programs are kept in the cache folder, a CPU device's not:
+// PoCL compiles a program loaded from its binary again, which cost more than it saved.
+TEST(ProgramCache, WithoutTheVariableOnlyAGpuKeepsItsPrograms)
+{
+  const fs::path home = freshFolder("swe-program-cache-home");
+  const ProgramCacheFolder cache("");
+  ::unsetenv("SWE_PROGRAM_CACHE");
+  const char* before = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = before ? before : "";
+  ::setenv("XDG_CACHE_HOME", home.c_str(), 1);
+  SimulationParameters p = test::smallParameters(Precision::Single);
+  const bool cpu = selectDevice(p.device).type == "CPU";
+  runDamBreak();
+  if (before)
+    ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  else
+    ::unsetenv("XDG_CACHE_HOME");
+  EXPECT_EQ(keptPrograms(home / "swe" / "programs").size(), cpu ? 0u : 1u);
+  fs::remove_all(home);
 }
 
 TEST(ProgramCache, OffKeepsNothing)

@@ -1,10 +1,11 @@
 #pragma once
 // Built programs kept on disk, so that a run whose kernels, options, device and driver a run
 // before built loads the binary (CL_PROGRAM_BINARIES) instead of compiling the source: one file a
-// program, named by a 128-bit hash of what made it, in the cache folder's programs/ (or the
-// folder SWE_PROGRAM_CACHE names; "off" keeps none), the 64 used last. A file that is damaged, or
-// that the driver refuses, is built from source again and replaced; a folder that cannot be
-// written is reported once (CacheWarnings.h) and the run goes on without it.
+// program, named by a 128-bit hash of what made it, in the cache folder's programs/ for a GPU
+// (for a CPU device only where SWE_PROGRAM_CACHE names a folder; "off" keeps none), the 64 used
+// last. A file that is damaged, or that the driver refuses, is built from source again and
+// replaced; a folder that cannot be written is reported once (CacheWarnings.h) and the run goes
+// on without it.
 #include "OpenCL.h"
 
 #include <optional>
