@@ -228,20 +228,15 @@ def parse_options():
     return parser.parse_args()
 
 
-def write_summary(path, rows):
-    """metrics.md: a table a run and gauge, from metrics.csv's rows."""
-    with open(path, "w") as f:
-        f.write("| variant | dx (m) | scheme | gauge | MAE depth (m) | mean depth 15-30 s "
-                "(m), model / measured | front arrival (s), model / measured | G2 jump (s), "
-                "model / measured | mean speed (m/s), model / measured |\n")
-        f.write("|---|---|---|---|---|---|---|---|---|\n")
-        for r in rows:
-            f.write("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" % (
-                r["variant"], r["dx"], r["scheme"], r["gauge"], common.cell(r, "mae_depth"),
-                common.pair(r, "mean_depth_15_30", "measured_mean_depth_15_30"),
-                common.pair(r, "arrival", "measured_arrival"),
-                common.pair(r, "jump", "measured_jump"),
-                common.pair(r, "mean_speed", "measured_mean_speed")))
+# metrics.md's columns.
+SUMMARY = [("variant", common.field("variant")), ("dx (m)", common.field("dx")),
+           ("scheme", common.field("scheme")), ("gauge", common.field("gauge")),
+           ("MAE depth (m)", lambda row: common.cell(row, "mae_depth")),
+           ("mean depth 15-30 s (m), model / measured",
+            common.model_measured("mean_depth_15_30")),
+           ("front arrival (s), model / measured", common.model_measured("arrival")),
+           ("G2 jump (s), model / measured", common.model_measured("jump")),
+           ("mean speed (m/s), model / measured", common.model_measured("mean_speed"))]
 
 
 def run_grid(options, dx, meas, writer):
@@ -285,7 +280,8 @@ def main():
              "Dam break past a building (Soares-Frazao & Zech 2007), %s, %s" %
              (options.schemes[0], variant))
     with open(table) as f:
-        write_summary(os.path.join(options.out, "metrics.md"), list(csv.DictReader(f)))
+        common.write_summary(os.path.join(options.out, "metrics.md"), list(csv.DictReader(f)),
+                             SUMMARY)
 
 
 if __name__ == "__main__":

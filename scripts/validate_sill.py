@@ -146,18 +146,13 @@ def parse_options():
     return parser.parse_args()
 
 
-def write_summary(path, rows):
-    """metrics.md: a table a run and gauge, from metrics.csv's rows."""
-    with open(path, "w") as f:
-        f.write("| dx (m) | scheme | gauge | MAE depth (m) | peak depth (m), model / measured | "
-                "front arrival (s), model / measured | G4 bore (s), model / measured |\n")
-        f.write("|---|---|---|---|---|---|---|\n")
-        for r in rows:
-            f.write("| %s | %s | %s | %s | %s | %s | %s |\n" % (
-                r["dx"], r["scheme"], r["gauge"], common.cell(r, "mae_depth"),
-                common.pair(r, "max_depth", "measured_max_depth"),
-                common.pair(r, "arrival", "measured_arrival"),
-                common.pair(r, "bore", "measured_bore")))
+# metrics.md's columns.
+SUMMARY = [("dx (m)", common.field("dx")), ("scheme", common.field("scheme")),
+           ("gauge", common.field("gauge")),
+           ("MAE depth (m)", lambda row: common.cell(row, "mae_depth")),
+           ("peak depth (m), model / measured", common.model_measured("max_depth")),
+           ("front arrival (s), model / measured", common.model_measured("arrival")),
+           ("G4 bore (s), model / measured", common.model_measured("bore"))]
 
 
 def run_grid(options, dx, records, writer):
@@ -200,7 +195,8 @@ def main():
         plot(os.path.join(options.out, "gauges_grids.png"), first_scheme, records,
              "Dam break over a triangular sill (CADAM, Hiver 2000), %s" % options.schemes[0])
     with open(table) as f:
-        write_summary(os.path.join(options.out, "metrics.md"), list(csv.DictReader(f)))
+        common.write_summary(os.path.join(options.out, "metrics.md"), list(csv.DictReader(f)),
+                             SUMMARY)
 
 
 if __name__ == "__main__":

@@ -138,6 +138,26 @@ def pair(row, model, measured):
     return cell(row, model) + " / " + cell(row, measured)
 
 
+def field(key):
+    """A summary column: metrics.csv's text as it stands."""
+    return lambda row: row[key]
+
+
+def model_measured(key):
+    """A summary column: 'model / measured' of key and measured_key."""
+    return lambda row: pair(row, key, "measured_" + key)
+
+
+def write_summary(path, rows, columns):
+    """metrics.md: a Markdown table, a line for each of metrics.csv's rows; columns are
+    (heading, text of a row) pairs."""
+    with open(path, "w") as f:
+        f.write("| " + " | ".join(heading for heading, _ in columns) + " |\n")
+        f.write("|" + "---|" * len(columns) + "\n")
+        for row in rows:
+            f.write("| " + " | ".join(text(row) for _, text in columns) + " |\n")
+
+
 def pyplot():
     """matplotlib's pyplot, drawing to files (no display)."""
     import matplotlib
