@@ -16,10 +16,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
-#include <mutex>
-#include <set>
 #include <sstream>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace swe

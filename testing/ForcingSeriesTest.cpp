@@ -201,19 +201,10 @@ TEST(PointSources, SinksTakeWhatTheCellHolds)
   EXPECT_EQ(takenBy(fast, InitialState(p.nx, p.ny)), 0.0);
 }
 
-// Terrain that rises and falls along x and slopes up along y, under 0.2 m of water where lower:
-// wet and dry cells side by side.
+// Terrain that rises and falls along x and slopes up along y, under 0.2 m of water where lower.
 InitialState wavyShore(const SimulationParameters& p)
 {
-  InitialState s(p.nx, p.ny);
-  for (int j = 0; j < p.ny; ++j)
-    for (int i = 0; i < p.nx; ++i)
-    {
-      const std::size_t k = s.index(i, j);
-      s.bed[k] = 0.3 * std::sin(0.2 * i) + 0.01 * j;
-      s.h[k] = std::max(0.0, 0.2 - s.bed[k]);
-    }
-  return s;
+  return waterOverTerrain(p, 0.2, [](int i, int j) { return 0.3 * std::sin(0.2 * i) + 0.01 * j; });
 }
 
 TEST(PointSources, MatchTheTwinOnTerrain)

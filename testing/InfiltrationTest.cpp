@@ -110,14 +110,8 @@ TEST(Infiltration, MatchesTheTwinUnderRainOnTerrain)
     p.manning = 0.03;
     p.infiltration = { 30.0, 50.0, 0.35 };
     p.boundaries[static_cast<int>(Side::East)] = { BoundaryType::Open, 0.0 };
-    InitialState s(p.nx, p.ny);
-    for (int j = 0; j < p.ny; ++j)
-      for (int i = 0; i < p.nx; ++i)
-      {
-        const std::size_t c = s.index(i, j);
-        s.bed[c] = 0.2 * std::cos(0.15 * i) + 0.02 * j;
-        s.h[c] = std::max(0.0, 0.15 - s.bed[c]);
-      }
+    const InitialState s =
+      waterOverTerrain(p, 0.15, [](int i, int j) { return 0.2 * std::cos(0.15 * i) + 0.02 * j; });
     EXPECT_LE(twinDifferenceAfter<double>(p, s, 150), 1e-10) << schemeName(scheme);
   }
 }

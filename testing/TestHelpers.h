@@ -5,6 +5,7 @@
 #include "ReferenceSolver.h"
 #include "Simulation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -71,6 +72,22 @@ void expectRefused(const SimulationParameters& params, const std::string& expect
 
 // Water at rest on the flat bed of p's grid, `depth` deep everywhere.
 InitialState stillWater(const SimulationParameters& p, double depth);
+
+// Water with its surface at `level` over the terrain bed(i, j) on the grid of p, dry where the
+// terrain stands above it: wet and dry cells side by side.
+template<class Bed>
+InitialState waterOverTerrain(const SimulationParameters& p, double level, Bed bed)
+{
+  InitialState s(p.nx, p.ny);
+  for (int j = 0; j < p.ny; ++j)
+    for (int i = 0; i < p.nx; ++i)
+    {
+      const std::size_t c = s.index(i, j);
+      s.bed[c] = bed(i, j);
+      s.h[c] = std::max(0.0, level - s.bed[c]);
+    }
+  return s;
+}
 
 // A hill that stands out of a lake on the grid of p: a Gaussian bump 0.5 m high over a fifth of
 // the grid, under water 0.3 m deep (its top dry).

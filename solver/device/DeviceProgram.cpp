@@ -213,12 +213,13 @@ DeviceProgram::DeviceProgram(const cl::Context& context,
   : device_(device)
 {
   const ProgramCache cache(device, source, options);
-  if (const auto binary = cache.load())
-    fromCache_ = buildFromBinary(context, *binary, options);
-  if (fromCache_)
-    return;
-  buildFromSource(context, info, source, options);
-  cache.store(program_);
+  const auto binary = cache.load();
+  fromCache_ = binary && buildFromBinary(context, *binary, options);
+  if (!fromCache_)
+  {
+    buildFromSource(context, info, source, options);
+    cache.store(program_);
+  }
 }
 
 bool DeviceProgram::buildFromBinary(const cl::Context& context,
