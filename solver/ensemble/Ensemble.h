@@ -1,0 +1,85 @@
+#pragma once
+// An ensemble: runs of one terrain that differ in their parameters (EnsembleMembers.h), stepped
+// side by side on one device, each with its own time step, so that a member's state has the bits
+// of the same run alone. Their flood maps are folded into statistics (EnsembleStatistics.h) at
+// any time the members have reached together.
+#include "EnsembleStatistics.h"
+#include "InitialState.h"
+#include "Parameters.h"
+#include "SimulationTypes.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace swe
+{
+class Simulation;
+
+// What one member runs: its parameters and initial state.
+struct MemberRun
+{
+  SimulationParameters params;
+  InitialState initial;
+};
+// Makes member m's run (0-based); called once a member, in order.
+using MemberMaker = std::function<MemberRun(int member)>;
+
+// A member's standing: running, or stopped by the error that stopped it.
+struct MemberState
+{
+  bool failed = false;
+  std::string failure; // the engine's message, where it failed
+  double time = 0;     // the simulated time it reached [s]
+  std::int64_t steps = 0;
+  WaterBalance balance; // where its parameters keep the balance, at `time`
+};
+
+class Ensemble
+{
+public:
+  // Makes the members' simulations, one at a time (a member's initial state lives only while
+  // its simulation is made). Each keeps its flood maps. Throws swe::Error before any is made
+  // where `members` runs like member 0 do not fit the device's memory together (naming the
+  // count that fits), and for a member whose run the engine refuses (naming the member).
+  Ensemble(int members, const MemberMaker& make);
+  ~Ensemble();
+  Ensemble(const Ensemble&) = delete;
+  Ensemble& operator=(const Ensemble&) = delete;
+
+  // Advances every running member to `time`: every member's advance is started before any is
+  // waited for, so that a device takes their steps side by side where it can. A member that
+  // blows up is stopped, its buffers released and the message kept (state()); the others go on.
+  // progress, when given, hears of each member landed; returning false from it stops the
+  // advance (the members then stand at different times until the next advanceTo).
+  bool advanceTo(double time, const std::function<bool(int landed, int of)>& progress = {});
+
+  // The statistics over the running members' flood maps now.
+  EnsembleStatistics statistics() const;
+
+  int members() const { return static_cast<int>(members_.size()); }
+  int running() const;
+  const MemberState& state(int member) const { return states_[member]; }
+  // The member's simulation; null where it failed.
+  const Simulation* member(int member) const { return members_[member].get(); }
+  // The grid every member runs on.
+  int nx() const { return nx_; }
+  int ny() const { return ny_; }
+
+private:
+  void stop(int member, const std::string& failure);
+  void record(int member);
+
+  int nx_ = 0, ny_ = 0;
+  std::vector<std::unique_ptr<Simulation>> members_;
+  std::vector<MemberState> states_;
+  std::vector<double> initialVolumes_;
+  std::vector<RainedCells> rainedCells_;
+};
+
+// Checks that `members` runs of params fit the device's memory side by side; throws swe::Error
+// with the count that fits where they do not.
+void checkMembersFit(const SimulationParameters& params, bool perCellManning, int members);
+} // namespace swe

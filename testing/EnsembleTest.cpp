@@ -1,0 +1,231 @@
+// Ensembles (Ensemble.h): a member's state has the bits of the same run alone, in every scheme
+// and precision; the statistics are those of a host fold of the members' own maps; a member that
+// blows up is named and the others go on; an ensemble too large for the device is refused with
+// the count that fits.
+#include "Ensemble.h"
+#include "Error.h"
+#include "Simulation.h"
+#include "TestHelpers.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace swe::test
+{
+namespace
+{
+// A dam break on a strip (SWASHES' Stoker case: 0.005 m behind x = 5 m, 0.001 m beyond, or
+// Ritter's, dry beyond), its Manning coefficient member m's.
+MemberRun strip(Scheme scheme, Precision precision, Scenario scenario, int member)
+{
+  MemberRun run;
+  run.params = smallParameters(precision, 40, 5);
+  run.params.dx = 10.0 / 40;
+  run.params.scheme = scheme;
+  run.params.floodMaps = true;
+  run.params.arrivalDepth = 5e-4;
+  run.params.manning = 0.02 * member;
+  run.initial = makeScenario(scenario, run.params);
+  return run;
+}
+
+std::vector<unsigned char> stateBits(const Simulation& simulation)
+{
+  const StateView view = simulation.downloadState();
+  const std::size_t bytes =
+    static_cast<std::size_t>(view.nx) * view.ny * view.realSize * view.fields;
+  return { view.data, view.data + bytes };
+}
+
+std::vector<double> map(const Simulation& simulation, Field field)
+{
+  std::vector<double> values(
+    static_cast<std::size_t>(simulation.parameters().nx) * simulation.parameters().ny);
+  simulation.download(field, values.data());
+  return values;
+}
+
+struct BitsCase
+{
+  Scheme scheme;
+  Precision precision;
+};
+
+class EnsembleBits : public ::testing::TestWithParam<BitsCase>
+{
+};
+
+TEST_P(EnsembleBits, AMemberHasTheBitsOfItsRunAlone)
+{
+  const BitsCase c = GetParam();
+  const auto make = [&](int m)
+  { return strip(c.scheme, c.precision, Scenario::StokerWetDamBreak, m); };
+  Ensemble ensemble(3, make);
+  const double times[] = { 3.0, 8.0 };
+  for (double t : times)
+    ensemble.advanceTo(t);
+  for (int m = 0; m < ensemble.members(); ++m)
+  {
+    const MemberRun run = make(m);
+    Simulation alone(run.params, run.initial);
+    for (double t : times)
+      alone.advanceTo(t);
+    ASSERT_NE(ensemble.member(m), nullptr);
+    EXPECT_GT(alone.steps(), 10);
+    EXPECT_EQ(ensemble.state(m).steps, alone.steps()) << "member " << m;
+    EXPECT_EQ(stateBits(*ensemble.member(m)), stateBits(alone)) << "member " << m;
+  }
+  // (the members do differ: friction slows the later ones)
+  EXPECT_NE(stateBits(*ensemble.member(0)), stateBits(*ensemble.member(2)));
+}
+
+INSTANTIATE_TEST_SUITE_P(Schemes,
+  EnsembleBits,
+  ::testing::Values(BitsCase{ Scheme::LaxFriedrichs, Precision::Single },
+    BitsCase{ Scheme::LaxFriedrichs, Precision::Double },
+    BitsCase{ Scheme::MusclHllc, Precision::Single },
+    BitsCase{ Scheme::MusclHllc, Precision::Double },
+    BitsCase{ Scheme::MusclHancock, Precision::Single },
+    BitsCase{ Scheme::MusclHancock, Precision::Double }));
+
+// The statistics by their definitions (EnsembleStatistics.h), cell by cell, from the maps each
+// member's own simulation gives.
+std::vector<double> expectedStatistics(const Ensemble& ensemble, std::size_t k)
+{
+  std::vector<double> depths, arrivals;
+  for (int m = 0; m < ensemble.members(); ++m)
+    if (const Simulation* member = ensemble.member(m))
+    {
+      depths.push_back(map(*member, Field::MaxDepth)[k]);
+      const double arrival = map(*member, Field::ArrivalTime)[k];
+      arrivals.push_back(std::isnan(arrival) ? INFINITY : arrival);
+    }
+  std::sort(depths.begin(), depths.end());
+  std::sort(arrivals.begin(), arrivals.end());
+  const auto quantile = [](const std::vector<double>& v, double q)
+  {
+    const double position = q * (v.size() - 1);
+    const std::size_t i = static_cast<std::size_t>(position);
+    const double above = v[std::min(i + 1, v.size() - 1)];
+    return position == i || v[i] == above ? v[i] : v[i] + (position - i) * (above - v[i]);
+  };
+  double flooded = 0, sum = 0;
+  for (std::size_t m = 0; m < depths.size(); ++m)
+  {
+    flooded += std::isinf(arrivals[m]) ? 0 : 1;
+    sum += depths[m];
+  }
+  const double n = static_cast<double>(depths.size());
+  const auto finite = [](double v) { return std::isinf(v) ? NAN : v; };
+  return { flooded / n,
+    sum / n,
+    quantile(depths, 0.1),
+    quantile(depths, 0.5),
+    quantile(depths, 0.9),
+    finite(arrivals.front()),
+    finite(quantile(arrivals, 0.5)) };
+}
+
+TEST(Ensemble, StatisticsAreAFoldOfTheMembersOwnMaps)
+{
+  // Ritter's dam break over a dry bed, slowed more in each member: the front reaches some cells
+  // in some members only.
+  const auto make = [](int m)
+  { return strip(Scheme::MusclHancock, Precision::Double, Scenario::RitterDryDamBreak, m); };
+  Ensemble ensemble(7, make);
+  ensemble.advanceTo(3.0);
+  const EnsembleStatistics s = ensemble.statistics();
+  ASSERT_EQ(s.members, 7);
+  EXPECT_DOUBLE_EQ(s.time, 3.0);
+  int partly = 0, never = 0;
+  for (std::size_t k = 0; k < s.map(EnsembleMap::ProbabilityFlooded).size(); ++k)
+  {
+    const std::vector<double> expected = expectedStatistics(ensemble, k);
+    for (int i = 0; i < kEnsembleMapCount; ++i)
+    {
+      const double got = s.maps[i][k];
+      if (std::isnan(expected[i]))
+        EXPECT_TRUE(std::isnan(got)) << ensembleMapName(EnsembleMap(i)) << " cell " << k;
+      else
+        EXPECT_NEAR(got, expected[i], 1e-6 * std::max(1.0, std::fabs(expected[i])))
+          << ensembleMapName(EnsembleMap(i)) << " cell " << k;
+    }
+    partly += expected[0] > 0 && expected[0] < 1 ? 1 : 0;
+    never += expected[0] == 0 ? 1 : 0;
+  }
+  EXPECT_GT(partly, 0) << "no cell flooded in some members only: the case checks too little";
+  EXPECT_GT(never, 0);
+}
+
+TEST(Ensemble, AMemberThatBlowsUpIsNamedAndTheOthersGoOn)
+{
+  const auto make = [](int m)
+  {
+    MemberRun run = strip(Scheme::MusclHancock, Precision::Double, Scenario::StokerWetDamBreak, m);
+    if (m == 1)
+      run.params.fixedDt = 5.0; // far beyond the wave speeds' limit
+    return run;
+  };
+  Ensemble ensemble(3, make);
+  ensemble.advanceTo(1.0);
+  EXPECT_EQ(ensemble.running(), 2);
+  EXPECT_TRUE(ensemble.state(1).failed);
+  EXPECT_EQ(ensemble.member(1), nullptr);
+  EXPECT_NE(ensemble.state(1).failure.find("step"), std::string::npos) << ensemble.state(1).failure;
+  for (int m : { 0, 2 })
+  {
+    EXPECT_FALSE(ensemble.state(m).failed);
+    EXPECT_DOUBLE_EQ(ensemble.state(m).time, 1.0);
+  }
+  EXPECT_EQ(ensemble.statistics().members, 2);
+}
+
+TEST(Ensemble, MoreMembersThanTheDeviceHoldsAreRefusedWithTheCountThatFits)
+{
+  SimulationParameters p = smallParameters(Precision::Double, 4000, 4000);
+  try
+  {
+    checkMembersFit(p, false, 1000000);
+    FAIL() << "a million members of 4000 x 4000 accepted";
+  }
+  catch (const Error& e)
+  {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("1000000 members of 4000 x 4000 cells need"), std::string::npos)
+      << message;
+    EXPECT_NE(message.find(" members fit; run fewer members or cells"), std::string::npos)
+      << message;
+  }
+  EXPECT_THROW(checkMembersFit(p, false, 0), Error);
+}
+
+TEST(Ensemble, MembersOfAnotherGridAreRefused)
+{
+  const auto make = [](int m)
+  {
+    MemberRun run = strip(Scheme::MusclHancock, Precision::Single, Scenario::StokerWetDamBreak, 0);
+    if (m == 1)
+    {
+      run.params.nx = 41;
+      run.initial = makeScenario(Scenario::StokerWetDamBreak, run.params);
+    }
+    return run;
+  };
+  try
+  {
+    Ensemble ensemble(2, make);
+    FAIL() << "members on two grids accepted";
+  }
+  catch (const Error& e)
+  {
+    EXPECT_NE(std::string(e.what()).find("member 2 runs on 41 x 5 cells"), std::string::npos)
+      << e.what();
+  }
+}
+} // namespace
+} // namespace swe::test
