@@ -39,12 +39,16 @@ struct VariedRange
 VariedRange parseVariedRange(const std::string& text);
 
 // The values a parameter may take: n in (0, 1], factors in [0, 1e3], a level any finite value.
+constexpr double kMaxVariedFactor = 1e3;
 struct VariedLimits
 {
   double min, max;
   bool minIncluded;
 };
 VariedLimits variedLimits(Varied parameter);
+
+// The most members an ensemble has (each a run of its own: far more than any will take).
+constexpr int kMaxMembers = 100000;
 
 // One row a member, one column a varied parameter.
 struct MemberTable
@@ -61,13 +65,14 @@ struct MemberTable
 // strata, one value drawn uniformly in each, the strata of each column shuffled; the same seed
 // gives the same table on every machine (its own generator, not the standard library's
 // distributions, whose results the standard leaves to the implementation). A range of min ==
-// max gives that value to every member. Throws swe::Error for members < 1, no ranges, or a
-// parameter in two ranges.
+// max gives that value to every member. Throws swe::Error for members < 1 or above kMaxMembers,
+// no ranges, a range parseVariedRange refuses, or a parameter in two ranges.
 MemberTable latinHypercube(const std::vector<VariedRange>& ranges, int members, std::uint64_t seed);
 
-// Checks a table the user gave: at least one member and one column, no column twice, every row
-// as long as the columns, every value within its parameter's limits. Throws swe::Error naming the
-// member (1-based, as a spreadsheet's row after the header) and the column of a bad value.
+// Checks a table the user gave: 1 to kMaxMembers members and at least one column, no column twice,
+// every row as long as the columns, every value within its parameter's limits. Throws swe::Error
+// naming the member (1-based, as a spreadsheet's row after the header) and the column of a bad
+// value.
 void checkMemberTable(const MemberTable& table);
 
 // The base run's parameters as member `member` runs them: Manning replaced or scaled, rain and
