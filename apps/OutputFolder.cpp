@@ -1,6 +1,7 @@
 #include "OutputFolder.h"
 
 #include "AtomicFile.h"
+#include "EnsembleStatistics.h"
 #include "Error.h"
 #include "FrameArraySelection.h"
 
@@ -45,14 +46,19 @@ std::string readAll(int fd)
   return text;
 }
 
-// A file of a run's output: its series, frames and pieces, gauges, balance, GeoTIFF maps.
+// A file of a run's output: its series, frames and pieces, gauges, balance, GeoTIFF maps; or of
+// an ensemble's (swe ensemble): its statistics' series, members, GeoTIFF maps.
 bool isRunOutput(const std::string& name)
 {
-  static const std::regex series("swe(\\.pvd|_[0-9]{5,9}(_[0-9]+)?\\.(vti|pvti))");
-  if (std::regex_match(name, series) || name == "gauges.csv" || name == "balance.csv")
+  static const std::regex series("(swe|ensemble)(\\.pvd|_[0-9]{5,9}(_[0-9]+)?\\.(vti|pvti))");
+  if (std::regex_match(name, series) || name == "gauges.csv" || name == "balance.csv" ||
+      name == "members.csv")
     return true;
   for (const char* array : kFrameArrayNames)
     if (name == std::string(array) + ".tif")
+      return true;
+  for (int map = 0; map < kEnsembleMapCount; ++map)
+    if (name == std::string(ensembleMapName(EnsembleMap(map))) + ".tif")
       return true;
   return false;
 }
@@ -151,7 +157,9 @@ std::vector<std::string> OutputFolder::earlierRunFiles() const
       names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
   // (the series first: it names the run best)
-  const auto pvd = std::find(names.begin(), names.end(), "swe.pvd");
+  auto pvd = std::find(names.begin(), names.end(), "swe.pvd");
+  if (pvd == names.end())
+    pvd = std::find(names.begin(), names.end(), "ensemble.pvd");
   if (pvd != names.end())
     std::rotate(names.begin(), pvd, pvd + 1);
   return names;

@@ -342,31 +342,6 @@ void printNotes(Simulation& simulation,
     printGaugePeaks(simulation.gauges());
 }
 
-// The run's parameters from its options, with the series files they name read.
-SimulationParameters resolvedParameters(RunOptions& options)
-{
-  checkOutputTimes(options.tEnd, options.outputEvery);
-  options.arrays = commaSeparatedNames(options.arrays, "--arrays");
-  if (!options.rainSeries.empty())
-    options.common.params.rainSeries = readSeries(options.rainSeries);
-  if (!options.rainZones.empty())
-    options.common.params.rainZones = readSeriesColumns(options.rainZones);
-  if (options.greenAmpt.size() == 3)
-    options.common.params.infiltration = {
-      options.greenAmpt[0], options.greenAmpt[1], options.greenAmpt[2]
-    };
-  SimulationParameters params = options.common.resolve();
-  if (!options.sideSeries.empty() || !options.stretches.empty())
-  {
-    applySideSeries(options.sideSeries, params);
-    applyStretches(options.stretches, params);
-    // (an --input's grid comes later, and is checked with its parameters: imageState)
-    if (options.input.file.empty())
-      params.validate();
-  }
-  return params;
-}
-
 int run(RunOptions& options)
 {
   SimulationParameters params = resolvedParameters(options);

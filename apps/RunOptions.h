@@ -36,6 +36,8 @@ struct RunOptions
   std::string crs;                     // their coordinate reference system
 };
 
+// The run's parameters from its options (checked), with the series files they name read.
+SimulationParameters resolvedParameters(RunOptions& options);
 // --stretch SIDE=FROM,TO: an inflow or level side on that stretch only.
 void applyStretches(const std::vector<std::string>& texts, SimulationParameters& params);
 // --boundary-series SIDE=TYPE:FILE: an inflow's hydrograph or a water level's tide from a CSV

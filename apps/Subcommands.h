@@ -22,4 +22,5 @@ Subcommand addRun(CLI::App& app);      // RunCommand.cpp
 Subcommand addBench(CLI::App& app);    // BenchCommand.cpp
 Subcommand addTune(CLI::App& app);     // TuneCommand.cpp
 Subcommand addValidate(CLI::App& app); // ValidateCommand.cpp
+Subcommand addEnsemble(CLI::App& app); // EnsembleCommand.cpp
 } // namespace swe::cli

@@ -22,8 +22,6 @@
 
 namespace swe
 {
-namespace
-{
 // The .vti file of image, made in memory: written with the project's own atomic write, whose
 // failure says why (VTK's writer leaves an empty or cut file on a full disk and says nothing).
 std::string xmlImage(vtkImageData* image)
@@ -40,7 +38,6 @@ std::string xmlImage(vtkImageData* image)
     throw Error("VTK could not make the image file of a frame");
   return bytes;
 }
-} // namespace
 
 VtiSeriesWriter::VtiSeriesWriter(const std::string& directory,
   const std::string& name,
@@ -176,16 +173,21 @@ void VtiSeriesWriter::writePieceSummary(const std::string& stem, vtkImageData* i
   writeFileAtomically(directory_ + "/" + stem + ".pvti", out.str());
 }
 
-void VtiSeriesWriter::writeCollection() const
+std::string pvdCollection(const std::vector<std::pair<double, std::string>>& files)
 {
   std::ostringstream out;
   out.precision(15); // enough to tell outputs apart, short enough to read
   out << "<?xml version=\"1.0\"?>\n"
       << "<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
-  for (const auto& [time, file] : files_)
+  for (const auto& [time, file] : files)
     if (!file.empty())
       out << "    <DataSet timestep=\"" << time << "\" part=\"0\" file=\"" << file << "\"/>\n";
   out << "  </Collection>\n</VTKFile>\n";
-  writeFileAtomically(seriesPath(), out.str());
+  return out.str();
+}
+
+void VtiSeriesWriter::writeCollection() const
+{
+  writeFileAtomically(seriesPath(), pvdCollection(files_));
 }
 } // namespace swe

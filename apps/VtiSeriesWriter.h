@@ -16,6 +16,12 @@ class vtkImageData;
 
 namespace swe
 {
+// The .vti file of image, made in memory (to be written with writeFileAtomically). Throws
+// swe::Error where VTK cannot make it.
+std::string xmlImage(vtkImageData* image);
+// The .pvd collection that lists files (time, name; an empty name is left out) as one series.
+std::string pvdCollection(const std::vector<std::pair<double, std::string>>& files);
+
 class VtiSeriesWriter
 {
 public:

@@ -52,7 +52,8 @@ int main(int argc, char** argv)
     swe::cli::addRun(app),
     swe::cli::addBench(app),
     swe::cli::addTune(app),
-    swe::cli::addValidate(app) };
+    swe::cli::addValidate(app),
+    swe::cli::addEnsemble(app) };
   try
   {
     app.parse(argc, argv);

@@ -68,3 +68,21 @@ add_test(NAME swe_cli_stdout_full COMMAND sh -c
   "\"$<TARGET_FILE:swe>\" run --nx 20 --ny 20 --t-end 0.01 --device auto >/dev/full; echo exit=$?")
 set_tests_properties(swe_cli_stdout_full PROPERTIES PASS_REGULAR_EXPRESSION
   "error: cannot write to standard output \\(No space left on device\\).*exit=1")
+
+# swe ensemble's members: a range upside down, no members at all, a level without a terrain to
+# fill, a table's row without a value for every column.
+add_test(NAME swe_cli_ensemble_range_upside_down COMMAND swe ensemble --members 4
+  --vary manning=0.06:0.02)
+set_tests_properties(swe_cli_ensemble_range_upside_down PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: --vary manning=0.06:0.02: the minimum 0.06 is above the maximum 0.02")
+add_test(NAME swe_cli_ensemble_without_members COMMAND swe ensemble --nx 20 --ny 20)
+set_tests_properties(swe_cli_ensemble_without_members PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: an ensemble needs its members: give --members N and --vary NAME=MIN:MAX")
+add_test(NAME swe_cli_ensemble_level_without_terrain COMMAND swe ensemble --nx 20 --ny 20
+  --members 2 --vary level=1:2)
+set_tests_properties(swe_cli_ensemble_level_without_terrain PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: 'level' varies the initial water level of an --input terrain")
+add_test(NAME swe_cli_ensemble_table_short_row COMMAND swe ensemble --nx 20 --ny 20
+  --members-table ${CMAKE_CURRENT_SOURCE_DIR}/data/members_short_row.csv)
+set_tests_properties(swe_cli_ensemble_table_short_row PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: .*members_short_row.csv' line 3: '2,0.03' has 2 fields where the header \\(member, manning, rain\\) has 3")

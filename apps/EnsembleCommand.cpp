@@ -1,0 +1,240 @@
+// swe ensemble: one terrain run many times with parameters that vary (Manning's n, rain, inflow,
+// the initial level), the members side by side on one device; at every output time a line of
+// what the members say together and, in --out, the statistics of their flood maps.
+#include "CommonOptions.h"
+#include "Ensemble.h"
+#include "EnsembleMembers.h"
+#include "EnsembleOutput.h"
+#include "Error.h"
+#include "MemberTableCsv.h"
+#include "Report.h"
+#include "RunInput.h"
+#include "RunOptions.h"
+#include "Simulation.h"
+#include "Subcommands.h"
+#include "Timing.h"
+#ifdef SWE_WITH_VTK
+#include "OutputFolder.h"
+#endif
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace swe::cli
+{
+namespace
+{
+struct EnsembleOptions
+{
+  RunOptions run; // the base run every member varies
+  int members = 0;
+  std::vector<std::string> vary; // NAME=MIN:MAX
+  std::string membersTable;      // a CSV of members
+  std::uint64_t seed = 1;
+};
+
+// The members: from --members-table, or drawn from the --vary ranges.
+MemberTable memberTable(const EnsembleOptions& options)
+{
+  if (!options.membersTable.empty())
+  {
+    if (!options.vary.empty() || options.members > 0)
+      throw Error("--members-table " + options.membersTable +
+                  " gives the members: leave out --members and --vary");
+    return readMemberTable(options.membersTable);
+  }
+  if (options.vary.empty())
+    throw Error("an ensemble needs its members: give --members N and --vary NAME=MIN:MAX (one "
+                "--vary a parameter), or --members-table FILE");
+  if (options.members < 1)
+    throw Error("--vary draws members: give their number with --members N (at least 1)");
+  std::vector<VariedRange> ranges;
+  for (const std::string& text : options.vary)
+    ranges.push_back(parseVariedRange(text));
+  return latinHypercube(ranges, options.members, options.seed);
+}
+
+// Each member's run: the base run's parameters varied, on the base state, or on the --input
+// terrain filled to the member's own level.
+class MemberRuns
+{
+public:
+  MemberRuns(EnsembleOptions& options, SimulationParameters& params, const MemberTable& table)
+    : options_(options)
+    , table_(table)
+  {
+    if (table.varies(Varied::WaterLevel) && options.run.input.file.empty())
+      throw Error("'level' varies the initial water level of an --input terrain, and this "
+                  "ensemble runs the scenario " +
+                  options.run.common.scenario + ": give --input, or vary something else");
+    base_ = initialState(options.run.common, options.run.input, params);
+    placePoints(options.run, params);
+    params_ = params;
+  }
+  MemberRun operator()(int member) const
+  {
+    MemberRun run{ memberParameters(params_, table_, member), {} };
+    if (table_.varies(Varied::WaterLevel))
+    {
+      InputOptions input = options_.run.input;
+      input.waterLevel = table_.value(member, Varied::WaterLevel, input.waterLevel);
+      SimulationParameters grid = params_;
+      run.initial = initialState(options_.run.common, input, grid);
+    }
+    else
+      run.initial = base_;
+    applyMemberToState(run.initial, table_, member);
+    return run;
+  }
+  const InitialState& base() const { return base_; }
+
+private:
+  EnsembleOptions& options_;
+  const MemberTable& table_;
+  SimulationParameters params_;
+  InitialState base_;
+};
+
+// What the members say together at an output time, in a line.
+void reportStatistics(const Ensemble& ensemble, const EnsembleStatistics& s, double dx)
+{
+  const auto& probability = s.map(EnsembleMap::ProbabilityFlooded);
+  const auto& mean = s.map(EnsembleMap::MaxDepthMean);
+  long likely = 0, any = 0;
+  for (float p : probability)
+  {
+    likely += p >= 0.5f ? 1 : 0;
+    any += p > 0 ? 1 : 0;
+  }
+  float deepest = 0;
+  for (float d : mean)
+    deepest = std::isnan(d) ? deepest : std::max(deepest, d);
+  std::fprintf(stderr,
+    "  t = %10.4f s  %d of %d members running  flooded in half or more %.6g m^2, in any %.6g "
+    "m^2  largest mean max depth %.4g m\n",
+    s.time,
+    ensemble.running(),
+    ensemble.members(),
+    likely * dx * dx,
+    any * dx * dx,
+    deepest);
+}
+
+int run(EnsembleOptions& options)
+{
+  RunOptions& base = options.run;
+  SimulationParameters params = resolvedParameters(base);
+  checkOutputOptions(base, params);
+  const MemberTable table = memberTable(options);
+#ifdef SWE_WITH_VTK
+  const auto folder = base.outDir.empty()
+                        ? nullptr
+                        : std::make_unique<OutputFolder>(base.outDir, base.overwrite, false);
+#else
+  if (!base.outDir.empty())
+    throw Error("--out needs VTK, and this swe was built without ParaView/VTK");
+#endif
+  const auto start = Clock::now();
+  MemberRuns runs(options, params, table);
+  EnsembleOutput output(base.outDir, base.input.origin, params.dx, runs.base().bed);
+  Ensemble ensemble(table.members(), runs);
+  const double setup = secondsSince(start);
+  std::cerr << "swe: ensemble of " << ensemble.members() << " members, "
+            << (base.input.file.empty() ? base.common.scenario : base.input.file) << ", "
+            << schemeName(params.scheme) << ", " << params.nx << " x " << params.ny
+            << " cells, dx = " << params.dx << " m, " << precisionName(params.precision)
+            << " precision on " << ensemble.member(0)->device().name << "\n";
+  const double interval = base.outputEvery > 0 ? base.outputEvery : base.tEnd;
+  const long outputs = std::max(1L, static_cast<long>(std::ceil(base.tEnd / interval - 1e-9)));
+  const auto stepping = Clock::now();
+  EnsembleStatistics statistics = ensemble.statistics();
+  output.write(statistics);
+  for (long k = 1; k <= outputs; ++k)
+  {
+    ensemble.advanceTo(std::min(base.tEnd, k * interval));
+    statistics = ensemble.statistics();
+    reportStatistics(ensemble, statistics, params.dx);
+    output.write(statistics);
+    output.writeMembers(ensemble, table, params.waterBalance);
+  }
+  const double seconds = secondsSince(stepping);
+  for (int m = 0; m < ensemble.members(); ++m)
+    if (ensemble.state(m).failed)
+      std::cerr << "swe: member " << m + 1 << " stopped at t = " << ensemble.state(m).time
+                << " s: " << ensemble.state(m).failure << "\n";
+  if (base.geotiff)
+    output.writeGeoTiffs(statistics, base.crs.empty() ? base.input.crs : base.crs);
+  if (!base.outDir.empty())
+    std::cerr << "swe: wrote " << output.seriesPath() << " and " << base.outDir << "/members.csv\n";
+  double cellSteps = 0, worstBalance = 0;
+  for (int m = 0; m < ensemble.members(); ++m)
+  {
+    cellSteps += static_cast<double>(ensemble.state(m).steps) * params.nx * params.ny;
+    worstBalance = std::max(worstBalance, std::fabs(ensemble.state(m).balance.relativeError()));
+  }
+  std::printf("RESULT members=%d running=%d t=%.17g cell_steps=%.6g setup_seconds=%.3f "
+              "seconds=%.3f gcells_per_second=%.4g%s\n",
+    ensemble.members(),
+    ensemble.running(),
+    statistics.time,
+    cellSteps,
+    setup,
+    seconds,
+    cellSteps / seconds * 1e-9,
+    params.waterBalance ? (" worst_balance_rel_error=" + std::to_string(worstBalance)).c_str()
+                        : "");
+  return ensemble.running() == ensemble.members() ? 0 : 3;
+}
+} // namespace
+
+Subcommand addEnsemble(CLI::App& app)
+{
+  const auto options = std::make_shared<EnsembleOptions>();
+  RunOptions& base = options->run;
+  SimulationParameters& params = base.common.params;
+  base.common.scheme = "muscl-hancock";
+  CLI::App* cmd = base.common.addSubcommand(app,
+    "ensemble",
+    "run one terrain many times with parameters that vary, side by side on one device, and map "
+    "how likely each cell is to flood");
+  cmd->add_option("--members", options->members, "members to draw from the --vary ranges");
+  cmd->add_option("--vary",
+    options->vary,
+    "NAME=MIN:MAX, a parameter the members vary, drawn by a Latin hypercube: manning (n), "
+    "manning-factor, rain (a factor), inflow (a factor) or level (m, with --input); repeatable");
+  cmd->add_option("--members-table",
+    options->membersTable,
+    "a CSV of the members instead: a header naming the parameters, a row a member");
+  cmd->add_option("--seed", options->seed, "the Latin hypercube's seed")->capture_default_str();
+  cmd
+    ->add_option("--scenario",
+      base.common.scenario,
+      "dambreak, radial-dambreak, lake-at-rest, immersed-bump, emerged-bump, ritter, stoker or "
+      "valley-dambreak")
+    ->capture_default_str();
+  cmd->add_option("--dx", params.dx, "cell size [m]")->capture_default_str();
+  cmd->add_option("--t-end", base.tEnd, "simulated time to reach [s]")->capture_default_str();
+  cmd->add_option("--output-every", base.outputEvery, "statistics interval [s] (0: only the end)");
+  addPhysicsOptions(cmd, base);
+  base.common.addScalarOptions(
+    cmd, { ScalarId::CourantNumber, ScalarId::FixedTimeStep, ScalarId::Gravity });
+  cmd->add_option("--out",
+    base.outDir,
+    "directory for the statistics (ensemble.pvd and its .vti files) and members.csv");
+  cmd->add_flag("--overwrite", base.overwrite, "remove another run's files from --out first");
+  cmd->add_flag("--geotiff",
+    base.geotiff,
+    "also write the last statistics as GeoTIFF files in --out, placed like --input (with VTK)");
+  cmd->add_option("--crs", base.crs, "the GeoTIFFs' coordinate reference system");
+  addInputOptions(cmd, base.input);
+  return { cmd, [options] { return run(*options); } };
+}
+} // namespace swe::cli
