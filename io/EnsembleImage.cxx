@@ -1,5 +1,7 @@
 #include "EnsembleImage.h"
 
+#include "Relief.h"
+
 #include <vtkCellData.h>
 #include <vtkDoubleArray.h>
 #include <vtkFieldData.h>
@@ -40,6 +42,22 @@ void fillEnsembleImage(vtkImageData* image,
     array->SetNumberOfValues(cells);
     std::copy(bed.begin(), bed.end(), array->GetPointer(0));
     data->AddArray(array);
+    // (the terrain's shape, so that a lit view shades the probability as a hill-shade does)
+    const double slope = typicalSlope(bed.data(), statistics.nx, statistics.ny, dx);
+    if (slope > 0)
+    {
+      vtkNew<vtkFloatArray> normals;
+      normals->SetName("ReliefNormals");
+      normals->SetNumberOfComponents(3);
+      normals->SetNumberOfTuples(cells);
+      reliefNormals(bed.data(),
+        statistics.nx,
+        statistics.ny,
+        dx,
+        reliefExaggeration(slope),
+        normals->GetPointer(0));
+      data->SetNormals(normals);
+    }
   }
   vtkFieldData* field = image->GetFieldData();
   vtkNew<vtkDoubleArray> time;

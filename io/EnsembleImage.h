@@ -1,8 +1,8 @@
 #pragma once
 // An ensemble's statistics (EnsembleStatistics.h) as an image of cells, as the swe tool writes
-// them and ParaView shows them: a Float32 cell array a map, the terrain's Bed beside them (for
-// the relief under the probability), and field data saying when (SimulationTime) and over how
-// many members (Members).
+// them and ParaView shows them: a Float32 cell array a map, the terrain's Bed beside them and its
+// ReliefNormals (a lit view shades the maps by the relief, as it does the solver's frames), and
+// field data saying when (SimulationTime) and over how many members (Members).
 #include "EnsembleStatistics.h"
 
 #include <array>
