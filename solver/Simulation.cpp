@@ -3,6 +3,7 @@
 #include "Simulation.h"
 
 #include "DeviceClock.h"
+#include "DeviceContext.h"
 #include "DeviceLimits.h"
 #include "DeviceProgram.h"
 #include "DeviceState.h"
@@ -65,7 +66,8 @@ struct Simulation::Impl
   LocalDatum local; // elevations on the device are relative to local.datum (LocalDatum.h)
   GridLayout layout;
   SetupSeconds setup;
-  std::optional<Partition> partition; // a run split among ranks: this rank's block
+  std::optional<Partition> partition;           // a run split among ranks: this rank's block
+  std::shared_ptr<DeviceContext> sharedContext; // the context other simulations share, or none
   cl::Context context;
   cl::CommandQueue queue;
   DeviceFeatures features;
@@ -113,6 +115,7 @@ struct Simulation::Impl
     , layout(GridLayout::of(plan.params))
     , setup(plan.seconds)
     , partition(plan.partition)
+    , sharedContext(plan.sharedContext)
     , ranks(plan.partition && plan.partition->ranks() > 1 ? plan.ranks : nullptr)
   {
     const InitialState& initial = extended ? *extended : owned;
@@ -149,7 +152,7 @@ struct Simulation::Impl
     features = deviceFeatures(device, params, info, shape);
     if (hostClock || params.floodMaps || params.waterBalance)
       features.fusedClock = false;
-    context = cl::Context(device);
+    context = sharedContext ? sharedContext->context : cl::Context(device);
     queue = cl::CommandQueue(context, device);
     const ProgramSettings settings{
       params, info, shape, layout, local, features, perCellManning, haloSides

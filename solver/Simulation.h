@@ -39,6 +39,9 @@ struct SimulationPlan
   // the way to the other ranks (not owned; it outlives the Simulation). None: one rank.
   std::optional<Partition> partition;
   RankExchange* ranks = nullptr;
+  // A context on plan's device that other simulations share (shareDevice: an ensemble's
+  // members); none: the simulation makes its own.
+  std::shared_ptr<DeviceContext> sharedContext;
 };
 
 // This rank's part of a run split among ranks: plan's grid becomes the block of partition's rank.

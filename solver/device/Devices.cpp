@@ -1,5 +1,6 @@
 #include "Devices.h"
 
+#include "DeviceContext.h"
 #include "Error.h"
 #include "OpenCL.h"
 #include "Parameters.h"
@@ -254,6 +255,16 @@ std::vector<DeviceInfo> listDevices()
 DeviceInfo selectDevice(const std::string& selector)
 {
   return selectDevice(selector, listDevices());
+}
+
+std::shared_ptr<DeviceContext> shareDevice(const DeviceInfo& device)
+{
+  return guarded("making a context on the device to share",
+    [&]
+    {
+      return std::make_shared<DeviceContext>(
+        openclDevices().at(static_cast<std::size_t>(device.index)), device);
+    });
 }
 
 std::string deviceSelectorForRank(const std::string& selector, int nodeLocalRank)

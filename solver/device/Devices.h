@@ -1,6 +1,7 @@
 #pragma once
 // OpenCL device discovery and selection, without exposing OpenCL types.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,13 @@ std::string poclCacheProblem(const DeviceInfo& device);
 // Why no OpenCL device is found, as a sentence with the fix: PoCL's cache (poclCacheProblem),
 // an address-space limit (ulimit -v) too small for the installed driver to load, or no driver.
 std::string noDeviceProblem();
+
+// An OpenCL context on one device that several simulations share (an ensemble's members): a GPU
+// time-slices the kernels of different contexts, while the queues of one context may run theirs
+// side by side. Opaque outside the engine (DeviceContext.h).
+class DeviceContext;
+// Throws swe::Error (OpenCL's failure named) where the context cannot be made.
+std::shared_ptr<DeviceContext> shareDevice(const DeviceInfo& device);
 
 // Throws swe::Error unless the device can run in double precision.
 void requireDouble(const DeviceInfo& device);

@@ -1,5 +1,6 @@
 #include "Ensemble.h"
 
+#include "DeviceContext.h"
 #include "DeviceLimits.h"
 #include "Devices.h"
 #include "Error.h"
@@ -69,7 +70,13 @@ Ensemble::Ensemble(int members, const MemberMaker& make)
                   " x " + std::to_string(ny_) + ": the members of an ensemble share one grid");
     try
     {
-      members_.push_back(std::make_unique<Simulation>(run.params, run.initial));
+      SimulationPlan plan = Simulation::plan(run.params, !run.initial.manning.empty());
+      if (!context_)
+        context_ = shareDevice(plan.device);
+      else if (plan.device.index != context_->device.index)
+        throw Error("it runs on another device than member 1: the members share one device");
+      plan.sharedContext = context_;
+      members_.push_back(std::make_unique<Simulation>(plan, run.initial));
     }
     catch (const Error& e)
     {

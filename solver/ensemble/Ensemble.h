@@ -1,8 +1,8 @@
 #pragma once
 // An ensemble: runs of one terrain that differ in their parameters (EnsembleMembers.h), stepped
-// side by side on one device, each with its own time step, so that a member's state has the bits
-// of the same run alone. Their flood maps are folded into statistics (EnsembleStatistics.h) at
-// any time the members have reached together.
+// side by side on one device (in one OpenCL context, a queue each), each with its own time step, so
+// that a member's state has the bits of the same run alone. Their flood maps are folded into
+// statistics (EnsembleStatistics.h) at any time the members have reached together.
 #include "EnsembleStatistics.h"
 #include "InitialState.h"
 #include "Parameters.h"
@@ -16,6 +16,7 @@
 
 namespace swe
 {
+class DeviceContext;
 class Simulation;
 
 // What one member runs: its parameters and initial state.
@@ -73,6 +74,9 @@ private:
   void record(int member);
 
   int nx_ = 0, ny_ = 0;
+  // One context for every member: a GPU runs the kernels of one context's queues side by side,
+  // and time-slices those of different contexts.
+  std::shared_ptr<DeviceContext> context_;
   std::vector<std::unique_ptr<Simulation>> members_;
   std::vector<MemberState> states_;
   std::vector<double> initialVolumes_;
