@@ -6,7 +6,9 @@
 #include "EnsembleMembers.h"
 #include "EnsembleOutput.h"
 #include "Error.h"
+#include "LaunchedRanks.h"
 #include "MemberTableCsv.h"
+#include "RankExchange.h"
 #include "Report.h"
 #include "RunInput.h"
 #include "RunOptions.h"
@@ -128,30 +130,76 @@ void reportStatistics(const Ensemble& ensemble, const EnsembleStatistics& s, dou
     deepest);
 }
 
+// The members that stopped, and the RESULT line: the cells a second the members' steps made.
+void reportEnd(const Ensemble& ensemble,
+  const EnsembleStatistics& statistics,
+  const SimulationParameters& params,
+  double setup,
+  double seconds)
+{
+  double cellSteps = 0, worstBalance = 0;
+  for (int m = 0; m < ensemble.members(); ++m)
+  {
+    const MemberState& state = ensemble.state(m);
+    if (state.failed)
+      std::cerr << "swe: member " << m + 1 << " stopped at t = " << state.time
+                << " s: " << state.failure << "\n";
+    cellSteps += static_cast<double>(state.steps) * params.nx * params.ny;
+    worstBalance = std::max(worstBalance, std::fabs(state.balance.relativeError()));
+  }
+  std::printf("RESULT members=%d running=%d t=%.17g cell_steps=%.6g setup_seconds=%.3f "
+              "seconds=%.3f gcells_per_second=%.4g",
+    ensemble.members(),
+    ensemble.running(),
+    statistics.time,
+    cellSteps,
+    setup,
+    seconds,
+    cellSteps / seconds * 1e-9);
+  if (params.waterBalance)
+    std::printf(" worst_balance_rel_error=%.3e", worstBalance);
+  std::printf("\n");
+}
+
+// The members' values, outcomes and statistics at every output time, and the RESULT line; under
+// mpirun the members are spread over the ranks (Ensemble.h), and rank 0 reports and writes.
 int run(EnsembleOptions& options)
 {
   RunOptions& base = options.run;
   SimulationParameters params = resolvedParameters(base);
   checkOutputOptions(base, params);
   const MemberTable table = memberTable(options);
+  RankExchange* ranks = launchedRanks();
+  if (ranks)
+    params.device = deviceSelectorForRank(params.device, nodeLocalRank());
 #ifdef SWE_WITH_VTK
-  const auto folder = base.outDir.empty()
-                        ? nullptr
-                        : std::make_unique<OutputFolder>(base.outDir, base.overwrite, false);
+  std::unique_ptr<OutputFolder> folder;
+  runAgreed(ranks,
+    [&]
+    {
+      if (!base.outDir.empty() && printsReports())
+        folder = std::make_unique<OutputFolder>(base.outDir, base.overwrite, false);
+    });
 #else
   if (!base.outDir.empty())
     throw Error("--out needs VTK, and this swe was built without ParaView/VTK");
 #endif
   const auto start = Clock::now();
   MemberRuns runs(options, params, table);
-  EnsembleOutput output(base.outDir, base.input.origin, params.dx, runs.base().bed);
-  Ensemble ensemble(table.members(), runs);
+  EnsembleOutput output(
+    printsReports() ? base.outDir : std::string(), base.input.origin, params.dx, runs.base().bed);
+  Ensemble ensemble(table.members(), runs, ranks);
   const double setup = secondsSince(start);
-  std::cerr << "swe: ensemble of " << ensemble.members() << " members, "
-            << (base.input.file.empty() ? base.common.scenario : base.input.file) << ", "
-            << schemeName(params.scheme) << ", " << params.nx << " x " << params.ny
-            << " cells, dx = " << params.dx << " m, " << precisionName(params.precision)
-            << " precision on " << ensemble.member(0)->device().name << "\n";
+  if (printsReports())
+    std::cerr << "swe: ensemble of " << ensemble.members() << " members, "
+              << (base.input.file.empty() ? base.common.scenario : base.input.file) << ", "
+              << schemeName(params.scheme) << ", " << params.nx << " x " << params.ny
+              << " cells, dx = " << params.dx << " m, " << precisionName(params.precision)
+              << " precision on " << ensemble.member(0)->device().name
+              << (ranks ? " (rank 0's; the members spread over " + std::to_string(ranks->ranks()) +
+                            " ranks)"
+                        : std::string())
+              << "\n";
   const double interval = base.outputEvery > 0 ? base.outputEvery : base.tEnd;
   const long outputs = std::max(1L, static_cast<long>(std::ceil(base.tEnd / interval - 1e-9)));
   const auto stepping = Clock::now();
@@ -161,36 +209,20 @@ int run(EnsembleOptions& options)
   {
     ensemble.advanceTo(std::min(base.tEnd, k * interval));
     statistics = ensemble.statistics();
+    if (!printsReports())
+      continue;
     reportStatistics(ensemble, statistics, params.dx);
     output.write(statistics);
     output.writeMembers(ensemble, table, params.waterBalance);
   }
   const double seconds = secondsSince(stepping);
-  for (int m = 0; m < ensemble.members(); ++m)
-    if (ensemble.state(m).failed)
-      std::cerr << "swe: member " << m + 1 << " stopped at t = " << ensemble.state(m).time
-                << " s: " << ensemble.state(m).failure << "\n";
+  if (!printsReports())
+    return ensemble.running() == ensemble.members() ? 0 : 3;
+  reportEnd(ensemble, statistics, params, setup, seconds);
   if (base.geotiff)
     output.writeGeoTiffs(statistics, base.crs.empty() ? base.input.crs : base.crs);
   if (!base.outDir.empty())
     std::cerr << "swe: wrote " << output.seriesPath() << " and " << base.outDir << "/members.csv\n";
-  double cellSteps = 0, worstBalance = 0;
-  for (int m = 0; m < ensemble.members(); ++m)
-  {
-    cellSteps += static_cast<double>(ensemble.state(m).steps) * params.nx * params.ny;
-    worstBalance = std::max(worstBalance, std::fabs(ensemble.state(m).balance.relativeError()));
-  }
-  std::printf("RESULT members=%d running=%d t=%.17g cell_steps=%.6g setup_seconds=%.3f "
-              "seconds=%.3f gcells_per_second=%.4g%s\n",
-    ensemble.members(),
-    ensemble.running(),
-    statistics.time,
-    cellSteps,
-    setup,
-    seconds,
-    cellSteps / seconds * 1e-9,
-    params.waterBalance ? (" worst_balance_rel_error=" + std::to_string(worstBalance)).c_str()
-                        : "");
   return ensemble.running() == ensemble.members() ? 0 : 3;
 }
 } // namespace

@@ -6,6 +6,7 @@
 #include "Error.h"
 #include "Simulation.h"
 #include "TestHelpers.h"
+#include "ThreadRanks.h"
 
 #include <gtest/gtest.h>
 
@@ -160,6 +161,46 @@ TEST(Ensemble, StatisticsAreAFoldOfTheMembersOwnMaps)
   }
   EXPECT_GT(partly, 0) << "no cell flooded in some members only: the case checks too little";
   EXPECT_GT(never, 0);
+}
+
+// Members spread over ranks (threads here, processes under mpirun): rank 0 has the statistics of
+// the same ensemble on one rank, bit for bit, and every rank every member's state.
+TEST(Ensemble, MembersSpreadOverRanksGiveTheStatisticsOfOneRank)
+{
+  const auto make = [](int m)
+  {
+    MemberRun run = strip(Scheme::MusclHancock, Precision::Single, Scenario::RitterDryDamBreak, m);
+    if (m == 3)
+      run.params.fixedDt = 5.0; // (blows up: its rank says so to the others)
+    return run;
+  };
+  Ensemble alone(5, make);
+  alone.advanceTo(2.0);
+  const EnsembleStatistics expected = alone.statistics();
+  std::vector<EnsembleStatistics> got(3);
+  std::vector<std::vector<MemberState>> states(3);
+  runOnThreads(3,
+    [&](ThreadRankExchange& exchange)
+    {
+      Ensemble spread(5, make, &exchange);
+      spread.advanceTo(2.0);
+      got[exchange.rank()] = spread.statistics();
+      for (int m = 0; m < spread.members(); ++m)
+        states[exchange.rank()].push_back(spread.state(m));
+      EXPECT_EQ(spread.running(), 4);
+    });
+  ASSERT_EQ(got[0].members, 4);
+  for (int i = 0; i < kEnsembleMapCount; ++i)
+    EXPECT_EQ(
+      0, std::memcmp(got[0].maps[i].data(), expected.maps[i].data(), expected.maps[i].size() * 4))
+      << ensembleMapName(EnsembleMap(i));
+  for (int rank = 0; rank < 3; ++rank)
+    for (int m = 0; m < 5; ++m)
+    {
+      EXPECT_EQ(states[rank][m].steps, alone.state(m).steps) << "rank " << rank << " member " << m;
+      EXPECT_EQ(states[rank][m].failed, m == 3);
+      EXPECT_EQ(states[rank][m].failure, alone.state(m).failure);
+    }
 }
 
 TEST(Ensemble, AMemberThatBlowsUpIsNamedAndTheOthersGoOn)

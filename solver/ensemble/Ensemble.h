@@ -17,6 +17,7 @@
 namespace swe
 {
 class DeviceContext;
+class RankExchange;
 class Simulation;
 
 // What one member runs: its parameters and initial state.
@@ -43,9 +44,12 @@ class Ensemble
 public:
   // Makes the members' simulations, one at a time (a member's initial state lives only while
   // its simulation is made). Each keeps its flood maps. Throws swe::Error before any is made
-  // where `members` runs like member 0 do not fit the device's memory together (naming the
-  // count that fits), and for a member whose run the engine refuses (naming the member).
-  Ensemble(int members, const MemberMaker& make);
+  // where the members do not fit the device's memory together (naming the count that fits),
+  // and for a member whose run the engine refuses (naming the member).
+  // With ranks (processes under mpirun, each its own device), member m runs on rank m % ranks
+  // (make is called there alone); the calls below are then collective, and every rank throws
+  // where one does.
+  Ensemble(int members, const MemberMaker& make, RankExchange* ranks = nullptr);
   ~Ensemble();
   Ensemble(const Ensemble&) = delete;
   Ensemble& operator=(const Ensemble&) = delete;
@@ -53,26 +57,33 @@ public:
   // Advances every running member to `time`: every member's advance is started before any is
   // waited for, so that a device takes their steps side by side where it can. A member that
   // blows up is stopped, its buffers released and the message kept (state()); the others go on.
+  // Every rank then knows every member's state.
   // progress, when given, hears of each member landed; returning false from it stops the
   // advance (the members then stand at different times until the next advanceTo).
   bool advanceTo(double time, const std::function<bool(int landed, int of)>& progress = {});
 
-  // The statistics over the running members' flood maps now.
+  // The statistics over the running members' flood maps now (at rank 0, from every rank's
+  // members, folded in the members' order: the bits of one rank's; elsewhere as rank 0's but
+  // over none of the maps).
   EnsembleStatistics statistics() const;
 
   int members() const { return static_cast<int>(members_.size()); }
   int running() const;
   const MemberState& state(int member) const { return states_[member]; }
-  // The member's simulation; null where it failed.
+  // The member's simulation; null where it failed or runs on another rank.
   const Simulation* member(int member) const { return members_[member].get(); }
   // The grid every member runs on.
   int nx() const { return nx_; }
   int ny() const { return ny_; }
 
 private:
+  bool local(int member) const;
+  void makeMembers(const MemberMaker& make);
   void stop(int member, const std::string& failure);
   void record(int member);
+  void shareStates();
 
+  RankExchange* ranks_ = nullptr;
   int nx_ = 0, ny_ = 0;
   // One context for every member: a GPU runs the kernels of one context's queues side by side,
   // and time-slices those of different contexts.
