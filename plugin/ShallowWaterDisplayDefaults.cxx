@@ -52,6 +52,13 @@ std::string categories(const char* const* names, int count, const char* colours)
          "], \"IndexedColors\": [" + colours + "], ";
 }
 
+// ProbabilityFlooded (an ensemble's share of members that flood a cell): pale to dark blue over
+// the whole range of a share, 0 to 1, whatever the data's (a map that grew with it would call the
+// likeliest cell of a first frame certain).
+constexpr const char* kShareBlues =
+  "0.0, 0.94, 0.96, 0.99,  0.5, 0.42, 0.68, 0.88,  1.0, 0.03, 0.19, 0.42";
+constexpr const char* kWholeShare = "\"AutomaticRescaleRangeMode\": -1, ";
+
 struct ArrayDefaults
 {
   std::string array;
@@ -65,10 +72,13 @@ ArrayDefaults entry(const char* array,
   const std::string& extra = "")
 {
   std::string text = std::string("\"") + array + "\": { \"Title\": \"" + title + "\"";
+  // (the range grows with the data unless extra says otherwise)
+  const bool fixedRange = extra.find("AutomaticRescaleRangeMode") != std::string::npos;
   if (points || !extra.empty())
     text += std::string(", \"PVLookupTable\": { ") +
             (points ? std::string("\"RGBPoints\": [") + points + "], " : std::string()) + extra +
-            "\"ScalarRangeInitialized\": 1, \"AutomaticRescaleRangeMode\": 1 }";
+            "\"ScalarRangeInitialized\": 1" +
+            (fixedRange ? " }" : ", \"AutomaticRescaleRangeMode\": 1 }");
   return { array, text + " }" };
 }
 
@@ -92,7 +102,22 @@ const std::vector<ArrayDefaults>& arrayDefaults()
     entry("FreeSurface", "Water surface elevation (m)"),
     entry("Bed", "Bed elevation (m)"),
     entry("Velocity", "Velocity (m/s)"),
-    entry("Momentum", "Discharge per unit width (m^2/s)") };
+    entry("Momentum", "Discharge per unit width (m^2/s)"),
+    // An ensemble's statistics (swe ensemble's series).
+    entry(
+      "ProbabilityFlooded", "Probability flooded", kShareBlues, std::string(kLab) + kWholeShare),
+    entry("MaxDepthMean", "Maximum depth, mean of the members (m)", kDepthBlues),
+    entry("MaxDepthP10", "Maximum depth, 10 % of the members below (m)", kDepthBlues),
+    entry("MaxDepthP50", "Maximum depth, median of the members (m)", kDepthBlues),
+    entry("MaxDepthP90", "Maximum depth, 90 % of the members below (m)", kDepthBlues),
+    entry("ArrivalTimeEarliest",
+      "Arrival time, earliest member (s)",
+      kDarkToLight,
+      std::string(kLand) + kLab),
+    entry("ArrivalTimeMedian",
+      "Arrival time, median of the members (s)",
+      kDarkToLight,
+      std::string(kLand) + kLab) };
   return entries;
 }
 
