@@ -34,6 +34,7 @@ p10, p90 = cell_array(last, "MaxDepthP10"), cell_array(last, "MaxDepthP90")
 check((p10 <= p90).all(), "the 10 % quantile of the depth lies below the 90 %")
 
 view = CreateView("RenderView")
+view.ViewSize = [1000, 640]
 view.ViewTime = 60.0
 shown = Show(statistics, view)
 shown.SetRepresentationType("Surface")
@@ -55,7 +56,7 @@ for t in statistics.TimestepValues:
           % (t, list(share_map.RGBPoints[::4])))
 check(GetColorTransferFunction("ArrivalTimeMedian").NanColor == [0.90, 0.88, 0.82],
       "cells half the members never reach show as land")
-HideAllScalarBars(view)
-shown.SetScalarBarVisibility(view, True)
+for name in titles:  # (the last legend alone in the picture)
+    HideScalarBarIfNotNeeded(GetColorTransferFunction(name), view)
 SaveScreenshot(os.path.join(out, "ensemble_view.png"), view, ImageResolution=[1000, 640])
 say("PASS " + out)
