@@ -41,6 +41,7 @@ struct EnsembleOptions
   std::vector<std::string> vary; // NAME=MIN:MAX
   std::string membersTable;      // a CSV of members
   std::uint64_t seed = 1;
+  std::vector<int> memberFrames; // members (1-based) whose frames go to --out
 };
 
 // The members: from --members-table, or drawn from the --vary ranges.
@@ -187,8 +188,12 @@ int run(EnsembleOptions& options)
   const auto start = Clock::now();
   MemberRuns runs(options, params, table);
   EnsembleOutput output(
-    printsReports() ? base.outDir : std::string(), base.input.origin, params.dx, runs.base().bed);
+    base.outDir, base.input.origin, params.dx, runs.base().bed, printsReports());
   Ensemble ensemble(table.members(), runs, ranks);
+  if (!options.memberFrames.empty() && base.outDir.empty())
+    throw Error("--member-frames writes into --out: give a directory");
+  runAgreed(
+    ranks, [&] { output.keepMemberFrames(options.memberFrames, ensemble, base.overwrite); });
   const double setup = secondsSince(start);
   if (printsReports())
     std::cerr << "swe: ensemble of " << ensemble.members() << " members, "
@@ -205,10 +210,12 @@ int run(EnsembleOptions& options)
   const auto stepping = Clock::now();
   EnsembleStatistics statistics = ensemble.statistics();
   output.write(statistics);
+  runAgreed(ranks, [&] { output.writeMemberFrames(ensemble); });
   for (long k = 1; k <= outputs; ++k)
   {
     ensemble.advanceTo(std::min(base.tEnd, k * interval));
     statistics = ensemble.statistics();
+    runAgreed(ranks, [&] { output.writeMemberFrames(ensemble); });
     if (!printsReports())
       continue;
     reportStatistics(ensemble, statistics, params.dx);
@@ -246,6 +253,10 @@ Subcommand addEnsemble(CLI::App& app)
     options->membersTable,
     "a CSV of the members instead: a header naming the parameters, a row a member");
   cmd->add_option("--seed", options->seed, "the Latin hypercube's seed")->capture_default_str();
+  cmd->add_option("--member-frames",
+    options->memberFrames,
+    "members (numbered from 1) whose own frames go to --out as member_N/swe.pvd, as swe run "
+    "writes them (repeatable)");
   cmd
     ->add_option("--scenario",
       base.common.scenario,

@@ -1,10 +1,13 @@
 #include "EnsembleOutput.h"
 
 #include "AtomicFile.h"
+#include "Error.h"
 #include "Simulation.h"
 #ifdef SWE_WITH_VTK
 #include "EnsembleImage.h"
+#include "FrameImage.h"
 #include "GeoTiff.h"
+#include "OutputFolder.h"
 #include "VtiSeriesWriter.h"
 
 #include <vtkImageData.h>
@@ -17,11 +20,22 @@
 
 namespace swe::cli
 {
+struct EnsembleOutput::KeptMember
+{
+  int member = 0; // 0-based
+#ifdef SWE_WITH_VTK
+  std::unique_ptr<OutputFolder> folder;
+  std::unique_ptr<VtiSeriesWriter> series;
+#endif
+};
+
 EnsembleOutput::EnsembleOutput(std::string directory,
   const std::array<double, 3>& origin,
   double dx,
-  std::vector<double> bed)
+  std::vector<double> bed,
+  bool reports)
   : directory_(std::move(directory))
+  , reports_(reports)
   , origin_(origin)
   , dx_(dx)
   , bed_(std::move(bed))
@@ -31,7 +45,7 @@ EnsembleOutput::EnsembleOutput(std::string directory,
 void EnsembleOutput::write([[maybe_unused]] const EnsembleStatistics& statistics)
 {
 #ifdef SWE_WITH_VTK
-  if (directory_.empty())
+  if (directory_.empty() || !reports_)
     return;
   char name[64];
   std::snprintf(name, sizeof(name), "ensemble_%05zu.vti", files_.size());
@@ -84,14 +98,47 @@ void EnsembleOutput::writeMembers(const Ensemble& ensemble,
   const MemberTable& table,
   bool balance) const
 {
-  if (!directory_.empty())
+  if (!directory_.empty() && reports_)
     writeFileAtomically(directory_ + "/members.csv", memberRowsCsv(ensemble, table, balance));
+}
+
+void EnsembleOutput::keepMemberFrames([[maybe_unused]] const std::vector<int>& members,
+  [[maybe_unused]] const Ensemble& ensemble,
+  [[maybe_unused]] bool overwrite)
+{
+#ifdef SWE_WITH_VTK
+  for (int number : members)
+  {
+    if (number < 1 || number > ensemble.members())
+      throw Error("--member-frames " + std::to_string(number) + ": the ensemble has members 1 to " +
+                  std::to_string(ensemble.members()));
+    if (!ensemble.member(number - 1))
+      continue; // (another rank's)
+    auto kept = std::make_shared<KeptMember>();
+    kept->member = number - 1;
+    const std::string folder = directory_ + "/member_" + std::to_string(number);
+    kept->folder = std::make_unique<OutputFolder>(folder, overwrite, false);
+    kept->series = std::make_unique<VtiSeriesWriter>(folder, "swe", origin_);
+    kept_.push_back(kept);
+  }
+#endif
+}
+
+void EnsembleOutput::writeMemberFrames([[maybe_unused]] Ensemble& ensemble)
+{
+#ifdef SWE_WITH_VTK
+  for (const auto& kept : kept_)
+    if (Simulation* member = ensemble.member(kept->member))
+      kept->series->write(*member, member->time());
+#endif
 }
 
 void EnsembleOutput::writeGeoTiffs([[maybe_unused]] const EnsembleStatistics& statistics,
   [[maybe_unused]] const std::string& crs) const
 {
 #ifdef SWE_WITH_VTK
+  if (!reports_)
+    return;
   GeoRaster raster;
   raster.nx = statistics.nx;
   raster.ny = statistics.ny;

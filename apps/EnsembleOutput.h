@@ -7,6 +7,7 @@
 #include "EnsembleMembers.h"
 
 #include <array>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,11 +18,13 @@ class EnsembleOutput
 {
 public:
   // Nothing is written where directory is empty. bed: the terrain under the statistics (nx * ny
-  // values; empty: none).
+  // values; empty: none). reports: this process writes the statistics and members.csv (rank 0);
+  // every rank writes the frames of the members it runs.
   EnsembleOutput(std::string directory,
     const std::array<double, 3>& origin,
     double dx,
-    std::vector<double> bed);
+    std::vector<double> bed,
+    bool reports);
   // The statistics now, the next file of the series.
   void write(const EnsembleStatistics& statistics);
   // members.csv: a row a member, its varied values, whether it ran to the end, its time, steps,
@@ -31,8 +34,18 @@ public:
   void writeGeoTiffs(const EnsembleStatistics& statistics, const std::string& crs) const;
   std::string seriesPath() const { return directory_ + "/ensemble.pvd"; }
 
+  // Members whose own frames are kept (--member-frames, 1-based): each as a run's series,
+  // member_N/swe.pvd in the directory, its folder held and checked as --out is (overwrite). A
+  // member on another rank is that rank's to write.
+  void keepMemberFrames(const std::vector<int>& members, const Ensemble& ensemble, bool overwrite);
+  // The kept members' frames now (those still running on this rank).
+  void writeMemberFrames(Ensemble& ensemble);
+
 private:
+  struct KeptMember;
+  std::vector<std::shared_ptr<KeptMember>> kept_;
   std::string directory_;
+  bool reports_;
   std::array<double, 3> origin_;
   double dx_;
   std::vector<double> bed_;

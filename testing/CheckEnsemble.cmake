@@ -1,6 +1,7 @@
 # swe ensemble --out: the statistics at every output time as a .vti series, members.csv with a
 # row a member, GeoTIFF maps; the same seed draws the same members; a second ensemble into the
-# same folder is refused (and --overwrite clears it); a members table gives its own rows.
+# same folder is refused (and --overwrite clears it); a member's own frames on request; a members
+# table gives its own rows.
 function(run_ensemble)
   execute_process(COMMAND "${SWE}" ensemble --scenario ritter --nx 40 --ny 4 --dx 0.25
     --precision double --arrival-depth 0.001 --t-end 2 --output-every 1 ${ARGN}
@@ -52,6 +53,22 @@ run_ensemble(--members 5 --vary manning=0.01:0.05 --seed 7 --out "${OUT}" --over
 file(STRINGS "${OUT}/members.csv" again)
 if(NOT rc EQUAL 0 OR NOT again STREQUAL rows OR EXISTS "${OUT}/ProbabilityFlooded.tif")
   message(FATAL_ERROR "--overwrite with the same seed: (${rc}) ${stderr}\n${again}\nagainst\n${rows}")
+endif()
+
+# --member-frames: a member's own frames as a run's series in member_N/.
+run_ensemble(--members 3 --vary manning=0.01:0.05 --out "${OUT}/frames" --member-frames 2)
+file(READ "${OUT}/frames/member_2/swe.pvd" pvd)
+if(NOT rc EQUAL 0 OR NOT pvd MATCHES "timestep=\"2\" part=\"0\" file=\"swe_00002.vti\""
+    OR EXISTS "${OUT}/frames/member_1")
+  message(FATAL_ERROR "--member-frames 2: (${rc}) ${stderr}\n${pvd}")
+endif()
+file(READ "${OUT}/frames/member_2/swe_00002.vti" vti LIMIT 16000)
+if(NOT vti MATCHES "Name=\"Depth\"" OR NOT vti MATCHES "Name=\"MaxDepth\"")
+  message(FATAL_ERROR "member_2's frame lacks its Depth or flood maps")
+endif()
+run_ensemble(--members 3 --vary manning=0.01:0.05 --out "${OUT}/frames4" --member-frames 4)
+if(rc EQUAL 0 OR NOT stderr MATCHES "--member-frames 4: the ensemble has members 1 to 3")
+  message(FATAL_ERROR "--member-frames 4 of 3 members: (${rc}) ${stderr}")
 endif()
 
 # A members table: its rows, its values.

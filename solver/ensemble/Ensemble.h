@@ -72,6 +72,7 @@ public:
   const MemberState& state(int member) const { return states_[member]; }
   // The member's simulation; null where it failed or runs on another rank.
   const Simulation* member(int member) const { return members_[member].get(); }
+  Simulation* member(int member) { return members_[member].get(); }
   // The grid every member runs on.
   int nx() const { return nx_; }
   int ny() const { return ny_; }
