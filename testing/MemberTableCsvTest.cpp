@@ -1,52 +1,23 @@
 // swe's members tables (apps/MemberTableCsv): the header names each column's parameter, a member
 // column is a label, and a column or value that cannot be read is refused naming it.
+#include "CsvTestFile.h"
 #include "Error.h"
 #include "MemberTableCsv.h"
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <fstream>
 #include <string>
-#include <unistd.h>
 
 namespace
 {
 using swe::Varied;
 using swe::cli::readMemberTable;
-
-// A file holding text, removed at the end of the test.
-class CsvFile
-{
-public:
-  explicit CsvFile(const std::string& text)
-  {
-    char name[] = "/tmp/swe-members-XXXXXX";
-    const int fd = ::mkstemp(name);
-    ::close(fd);
-    path_ = name;
-    std::ofstream(path_, std::ios::binary) << text;
-  }
-  ~CsvFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
-private:
-  std::string path_;
-};
+using swe::test::CsvFile;
 
 // The message readMemberTable throws for text, or "" where it throws none.
 std::string refusal(const std::string& text)
 {
-  const CsvFile file(text);
-  try
-  {
-    readMemberTable(file.path());
-  }
-  catch (const swe::Error& e)
-  {
-    return e.what();
-  }
-  return "";
+  return swe::test::refusalOf([](const std::string& path) { readMemberTable(path); }, text);
 }
 
 bool contains(const std::string& text, const std::string& part)

@@ -1,52 +1,23 @@
 // swe run's series files (apps/SeriesCsv): what spreadsheets write is read as written, and what
 // would be read wrong (a decimal comma, a row of another width) is refused with the line.
+#include "CsvTestFile.h"
 #include "Error.h"
 #include "SeriesCsv.h"
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <fstream>
 #include <string>
-#include <unistd.h>
 
 namespace
 {
 using swe::cli::readSeries;
 using swe::cli::readSeriesColumns;
-
-// A file holding text, removed at the end of the test.
-class CsvFile
-{
-public:
-  explicit CsvFile(const std::string& text)
-  {
-    char name[] = "/tmp/swe-series-XXXXXX";
-    const int fd = ::mkstemp(name);
-    ::close(fd);
-    path_ = name;
-    std::ofstream(path_, std::ios::binary) << text;
-  }
-  ~CsvFile() { std::remove(path_.c_str()); }
-  const std::string& path() const { return path_; }
-
-private:
-  std::string path_;
-};
+using swe::test::CsvFile;
 
 // The message readSeriesColumns throws for text, or "" where it throws none.
 std::string refusal(const std::string& text)
 {
-  const CsvFile file(text);
-  try
-  {
-    readSeriesColumns(file.path());
-  }
-  catch (const swe::Error& e)
-  {
-    return e.what();
-  }
-  return "";
+  return swe::test::refusalOf([](const std::string& path) { readSeriesColumns(path); }, text);
 }
 
 TEST(SeriesCsv, DecimalCommasAreRefusedNotTakenAsMoreColumns)
