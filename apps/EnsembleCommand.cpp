@@ -207,13 +207,29 @@ int run(EnsembleOptions& options)
               << "\n";
   const double interval = base.outputEvery > 0 ? base.outputEvery : base.tEnd;
   const long outputs = std::max(1L, static_cast<long>(std::ceil(base.tEnd / interval - 1e-9)));
+  // (where the lines go to a terminal, the members' progress as they go, on one line)
+  const bool terminal = isatty(STDERR_FILENO) && printsReports();
   const auto stepping = Clock::now();
   EnsembleStatistics statistics = ensemble.statistics();
   output.write(statistics);
   runAgreed(ranks, [&] { output.writeMemberFrames(ensemble); });
   for (long k = 1; k <= outputs; ++k)
   {
-    ensemble.advanceTo(std::min(base.tEnd, k * interval));
+    const double target = std::min(base.tEnd, k * interval);
+    ensemble.advanceTo(target,
+      [&](int member, double t)
+      {
+        if (terminal)
+          std::fprintf(stderr,
+            "\r  member %d of %d at t = %10.4f / %g s   ",
+            member + 1,
+            ensemble.members(),
+            t,
+            target);
+        return true;
+      });
+    if (terminal)
+      std::fprintf(stderr, "\r%60s\r", "");
     statistics = ensemble.statistics();
     runAgreed(ranks, [&] { output.writeMemberFrames(ensemble); });
     if (!printsReports())

@@ -211,7 +211,7 @@ void Ensemble::record(int member)
       rainedCells_[member]);
 }
 
-bool Ensemble::advanceTo(double time, const std::function<bool(int landed, int of)>& progress)
+bool Ensemble::advanceTo(double time, const MemberProgress& progress)
 {
   const int count = members();
   for (int m = 0; m < count; ++m)
@@ -224,7 +224,6 @@ bool Ensemble::advanceTo(double time, const std::function<bool(int landed, int o
       {
         stop(m, e.what());
       }
-  int landed = 0;
   bool going = true;
   for (int m = 0; m < count && going; ++m)
   {
@@ -232,14 +231,13 @@ bool Ensemble::advanceTo(double time, const std::function<bool(int landed, int o
       continue;
     try
     {
-      members_[m]->advanceTo(time);
+      going = members_[m]->advanceTo(time, [&](double t) { return !progress || progress(m, t); });
       record(m);
     }
     catch (const Error& e)
     {
       stop(m, e.what());
     }
-    going = !progress || progress(++landed, count);
   }
   shareStates();
   return going;

@@ -29,6 +29,10 @@ struct MemberRun
 // Makes member m's run (0-based); called once a member, in order.
 using MemberMaker = std::function<MemberRun(int member)>;
 
+// Hears of member m (0-based) at simulated time t while it advances (as Simulation::advanceTo's
+// progress: about ten times a second); returning false stops the advance.
+using MemberProgress = std::function<bool(int member, double time)>;
+
 // A member's standing: running, or stopped by the error that stopped it.
 struct MemberState
 {
@@ -57,10 +61,10 @@ public:
   // Advances every running member to `time`: every member's advance is started before any is
   // waited for, so that a device takes their steps side by side where it can. A member that
   // blows up is stopped, its buffers released and the message kept (state()); the others go on.
-  // Every rank then knows every member's state.
-  // progress, when given, hears of each member landed; returning false from it stops the
-  // advance (the members then stand at different times until the next advanceTo).
-  bool advanceTo(double time, const std::function<bool(int landed, int of)>& progress = {});
+  // Every rank then knows every member's state. progress, when given, hears of each member as it
+  // goes; returning false from it stops the advance (the members then stand at different times
+  // until the next advanceTo), and advanceTo returns false.
+  bool advanceTo(double time, const MemberProgress& progress = {});
 
   // The statistics over the running members' flood maps now (at rank 0, from every rank's
   // members, folded in the members' order: the bits of one rank's; elsewhere as rank 0's but
