@@ -42,6 +42,7 @@ struct EnsembleOptions
   std::string membersTable;      // a CSV of members
   std::uint64_t seed = 1;
   std::vector<int> memberFrames; // members (1-based) whose frames go to --out
+  std::string crs;               // the --input's coordinate reference system, once read
 };
 
 // The members: from --members-table, or drawn from the --vary ranges.
@@ -70,7 +71,7 @@ MemberTable memberTable(const EnsembleOptions& options)
 class MemberRuns
 {
 public:
-  MemberRuns(EnsembleOptions& options, SimulationParameters& params, const MemberTable& table)
+  MemberRuns(const EnsembleOptions& options, SimulationParameters& params, const MemberTable& table)
     : options_(options)
     , table_(table)
   {
@@ -78,16 +79,20 @@ public:
       throw Error("'level' varies the initial water level of an --input terrain, and this "
                   "ensemble runs the scenario " +
                   options.run.common.scenario + ": give --input, or vary something else");
-    base_ = initialState(options.run.common, options.run.input, params);
+    input_ = options.run.input;
+    base_ = initialState(options.run.common, input_, params);
     placePoints(options.run, params);
     params_ = params;
+    requireVariedActs(params_, base_, table_);
+    if (table.varies(Varied::WaterLevel))
+      requireLevelActs();
   }
   MemberRun operator()(int member) const
   {
     MemberRun run{ memberParameters(params_, table_, member), {} };
     if (table_.varies(Varied::WaterLevel))
     {
-      InputOptions input = options_.run.input;
+      InputOptions input = input_;
       input.waterLevel = table_.value(member, Varied::WaterLevel, input.waterLevel);
       SimulationParameters grid = params_;
       run.initial = initialState(options_.run.common, input, grid);
@@ -98,9 +103,27 @@ public:
     return run;
   }
   const InitialState& base() const { return base_; }
+  // The --input as read: its origin and coordinate reference system.
+  const InputOptions& input() const { return input_; }
 
 private:
-  EnsembleOptions& options_;
+  // A depth or surface array of the --input gives the initial water whatever the level: refused
+  // where two levels a metre apart give the same depths.
+  void requireLevelActs() const
+  {
+    InputOptions input = input_;
+    SimulationParameters grid = params_;
+    input.waterLevel = table_.value(0, Varied::WaterLevel, 0);
+    const InitialState low = initialState(options_.run.common, input, grid);
+    input.waterLevel += 1;
+    if (initialState(options_.run.common, input, grid).h == low.h)
+      throw Error("the members vary 'level', and the initial water of " + input.file +
+                  " comes from its depth or surface array whatever the level: give "
+                  "--depth-array none --surface-array none");
+  }
+
+  const EnsembleOptions& options_;
+  InputOptions input_;
   const MemberTable& table_;
   SimulationParameters params_;
   InitialState base_;
@@ -133,7 +156,7 @@ void reportStatistics(const Ensemble& ensemble, const EnsembleStatistics& s, dou
 
 // The members that stopped, and the RESULT line: the cells a second the members' steps made.
 void reportEnd(const Ensemble& ensemble,
-  const EnsembleStatistics& statistics,
+  double time,
   const SimulationParameters& params,
   double setup,
   double seconds)
@@ -152,7 +175,7 @@ void reportEnd(const Ensemble& ensemble,
               "seconds=%.3f gcells_per_second=%.4g",
     ensemble.members(),
     ensemble.running(),
-    statistics.time,
+    time,
     cellSteps,
     setup,
     seconds,
@@ -160,6 +183,74 @@ void reportEnd(const Ensemble& ensemble,
   if (params.waterBalance)
     std::printf(" worst_balance_rel_error=%.3e", worstBalance);
   std::printf("\n");
+}
+
+// What the command line asks of the outputs beyond swe run's checks, before any member is made.
+void checkEnsembleOptions(EnsembleOptions& options, const MemberTable& table)
+{
+  const RunOptions& base = options.run;
+  if (!base.gauges.empty())
+    throw Error("swe ensemble keeps no gauges: leave out --gauge (or run the member of interest "
+                "with swe run)");
+  std::vector<int>& frames = options.memberFrames;
+  std::sort(frames.begin(), frames.end());
+  frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
+  if (!frames.empty() && base.outDir.empty())
+    throw Error("--member-frames writes into --out: give a directory");
+  for (int number : frames)
+    if (number < 1 || number > table.members())
+      throw Error("--member-frames " + std::to_string(number) + ": the ensemble has members 1 to " +
+                  std::to_string(table.members()));
+}
+
+// The outputs after every advance: the statistics, the members kept, members.csv. Every rank
+// takes part (a member's frames are its rank's to write; the rest is rank 0's), and a failure
+// on one stops all.
+void stepThroughOutputs(Ensemble& ensemble,
+  EnsembleOutput& output,
+  const EnsembleOptions& options,
+  const MemberTable& table,
+  const SimulationParameters& params,
+  RankExchange* ranks)
+{
+  const RunOptions& base = options.run;
+  const double interval = base.outputEvery > 0 ? base.outputEvery : base.tEnd;
+  const long outputs = std::max(1L, static_cast<long>(std::ceil(base.tEnd / interval - 1e-9)));
+  // (where the lines go to a terminal, the members' progress as they go, on one line)
+  const bool terminal = isatty(STDERR_FILENO) && printsReports();
+  for (long k = 0; k <= outputs && ensemble.running() > 0; ++k)
+  {
+    const double target = std::min(base.tEnd, k * interval);
+    if (k > 0)
+      ensemble.advanceTo(target,
+        [&](int member, double t)
+        {
+          if (terminal)
+            std::fprintf(stderr,
+              "\r  member %d of %d at t = %10.4f / %g s   ",
+              member + 1,
+              ensemble.members(),
+              t,
+              target);
+          return true;
+        });
+    if (terminal)
+      std::fprintf(stderr, "\r%60s\r", "");
+    const EnsembleStatistics statistics = ensemble.statistics();
+    runAgreed(ranks,
+      [&]
+      {
+        output.writeMemberFrames(ensemble);
+        output.write(statistics);
+        if (k > 0 && printsReports())
+        {
+          reportStatistics(ensemble, statistics, params.dx);
+          output.writeMembers(ensemble, table, params.waterBalance);
+        }
+        if (k == outputs && base.geotiff)
+          output.writeGeoTiffs(statistics, base.crs.empty() ? options.crs : base.crs);
+      });
+  }
 }
 
 // The members' values, outcomes and statistics at every output time, and the RESULT line; under
@@ -170,6 +261,7 @@ int run(EnsembleOptions& options)
   SimulationParameters params = resolvedParameters(base);
   checkOutputOptions(base, params);
   const MemberTable table = memberTable(options);
+  checkEnsembleOptions(options, table);
   RankExchange* ranks = launchedRanks();
   if (ranks)
     params.device = deviceSelectorForRank(params.device, nodeLocalRank());
@@ -186,12 +278,11 @@ int run(EnsembleOptions& options)
     throw Error("--out needs VTK, and this swe was built without ParaView/VTK");
 #endif
   const auto start = Clock::now();
-  MemberRuns runs(options, params, table);
+  const MemberRuns runs(options, params, table);
+  options.crs = runs.input().crs;
   EnsembleOutput output(
-    base.outDir, base.input.origin, params.dx, runs.base().bed, printsReports());
+    base.outDir, runs.input().origin, params.dx, runs.base().bed, printsReports());
   Ensemble ensemble(table.members(), runs, ranks);
-  if (!options.memberFrames.empty() && base.outDir.empty())
-    throw Error("--member-frames writes into --out: give a directory");
   runAgreed(
     ranks, [&] { output.keepMemberFrames(options.memberFrames, ensemble, base.overwrite); });
   const double setup = secondsSince(start);
@@ -205,47 +296,16 @@ int run(EnsembleOptions& options)
                             " ranks)"
                         : std::string())
               << "\n";
-  const double interval = base.outputEvery > 0 ? base.outputEvery : base.tEnd;
-  const long outputs = std::max(1L, static_cast<long>(std::ceil(base.tEnd / interval - 1e-9)));
-  // (where the lines go to a terminal, the members' progress as they go, on one line)
-  const bool terminal = isatty(STDERR_FILENO) && printsReports();
   const auto stepping = Clock::now();
-  EnsembleStatistics statistics = ensemble.statistics();
-  output.write(statistics);
-  runAgreed(ranks, [&] { output.writeMemberFrames(ensemble); });
-  for (long k = 1; k <= outputs; ++k)
-  {
-    const double target = std::min(base.tEnd, k * interval);
-    ensemble.advanceTo(target,
-      [&](int member, double t)
-      {
-        if (terminal)
-          std::fprintf(stderr,
-            "\r  member %d of %d at t = %10.4f / %g s   ",
-            member + 1,
-            ensemble.members(),
-            t,
-            target);
-        return true;
-      });
-    if (terminal)
-      std::fprintf(stderr, "\r%60s\r", "");
-    statistics = ensemble.statistics();
-    runAgreed(ranks, [&] { output.writeMemberFrames(ensemble); });
-    if (!printsReports())
-      continue;
-    reportStatistics(ensemble, statistics, params.dx);
-    output.write(statistics);
-    output.writeMembers(ensemble, table, params.waterBalance);
-  }
+  stepThroughOutputs(ensemble, output, options, table, params, ranks);
   const double seconds = secondsSince(stepping);
-  if (!printsReports())
-    return ensemble.running() == ensemble.members() ? 0 : 3;
-  reportEnd(ensemble, statistics, params, setup, seconds);
-  if (base.geotiff)
-    output.writeGeoTiffs(statistics, base.crs.empty() ? base.input.crs : base.crs);
-  if (!base.outDir.empty())
-    std::cerr << "swe: wrote " << output.seriesPath() << " and " << base.outDir << "/members.csv\n";
+  if (printsReports())
+  {
+    reportEnd(ensemble, ensemble.time(), params, setup, seconds);
+    if (!base.outDir.empty())
+      std::cerr << "swe: wrote " << output.seriesPath() << " and " << base.outDir
+                << "/members.csv\n";
+  }
   return ensemble.running() == ensemble.members() ? 0 : 3;
 }
 } // namespace

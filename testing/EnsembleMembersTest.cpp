@@ -290,3 +290,34 @@ TEST(EnsembleMembers, AMembersStateScalesItsManningField)
     "'manning-factor' instead");
 }
 } // namespace
+
+namespace swe::test
+{
+TEST(EnsembleMembers, VaryingWhatTheRunLacksIsRefused)
+{
+  SimulationParameters base;
+  base.nx = base.ny = 4;
+  const InitialState initial(4, 4);
+  const auto refusal = [&](const char* range)
+  {
+    try
+    {
+      requireVariedActs(base, initial, latinHypercube({ parseVariedRange(range) }, 3, 1));
+    }
+    catch (const Error& e)
+    {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(refusal("rain=0.5:1.5").find("the run has no rain: give --rain"), std::string::npos);
+  EXPECT_NE(refusal("inflow=0.5:1.5").find("has no inflow"), std::string::npos);
+  EXPECT_NE(refusal("manning-factor=0.5:1.5").find("has no friction (n = 0)"), std::string::npos);
+  EXPECT_EQ(refusal("manning=0.02:0.04"), "");
+  base.rainfall = 10;
+  base.manning = 0.03;
+  base.boundaries[0] = Boundary(BoundaryType::Inflow, 1.0);
+  for (const char* range : { "rain=0.5:1.5", "inflow=0.5:1.5", "manning-factor=0.5:1.5" })
+    EXPECT_EQ(refusal(range), "") << range;
+}
+} // namespace swe::test

@@ -203,6 +203,33 @@ TEST(Ensemble, MembersSpreadOverRanksGiveTheStatisticsOfOneRank)
     }
 }
 
+// A member refused on one rank stops every rank with its message, none left waiting.
+TEST(Ensemble, AMemberRefusedOnOneRankStopsEveryRank)
+{
+  const auto make = [](int m)
+  {
+    MemberRun run = strip(Scheme::MusclHancock, Precision::Single, Scenario::StokerWetDamBreak, 1);
+    if (m == 3)
+      run.params.manning = 5; // (refused: n in [0, 1])
+    return run;
+  };
+  std::vector<std::string> messages(2);
+  runOnThreads(2,
+    [&](ThreadRankExchange& exchange)
+    {
+      try
+      {
+        Ensemble spread(4, make, &exchange);
+      }
+      catch (const Error& e)
+      {
+        messages[exchange.rank()] = e.what();
+      }
+    });
+  for (const std::string& message : messages)
+    EXPECT_NE(message.find("member 4: "), std::string::npos) << message;
+}
+
 TEST(Ensemble, AMemberThatBlowsUpIsNamedAndTheOthersGoOn)
 {
   const auto make = [](int m)
@@ -231,7 +258,7 @@ TEST(Ensemble, MoreMembersThanTheDeviceHoldsAreRefusedWithTheCountThatFits)
   SimulationParameters p = smallParameters(Precision::Double, 4000, 4000);
   try
   {
-    checkMembersFit(p, false, 1000000);
+    checkMembersFit(p, false, 1000000, 1000000);
     FAIL() << "a million members of 4000 x 4000 accepted";
   }
   catch (const Error& e)
@@ -242,7 +269,7 @@ TEST(Ensemble, MoreMembersThanTheDeviceHoldsAreRefusedWithTheCountThatFits)
     EXPECT_NE(message.find(" members fit; run fewer members or cells"), std::string::npos)
       << message;
   }
-  EXPECT_THROW(checkMembersFit(p, false, 0), Error);
+  EXPECT_THROW(checkMembersFit(p, false, 0, 0), Error);
 }
 
 TEST(Ensemble, MembersOfAnotherGridAreRefused)
@@ -264,7 +291,7 @@ TEST(Ensemble, MembersOfAnotherGridAreRefused)
   }
   catch (const Error& e)
   {
-    EXPECT_NE(std::string(e.what()).find("member 2 runs on 41 x 5 cells"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("member 2: it runs on 41 x 5 cells"), std::string::npos)
       << e.what();
   }
 }

@@ -62,16 +62,18 @@ public:
   // waited for, so that a device takes their steps side by side where it can. A member that
   // blows up is stopped, its buffers released and the message kept (state()); the others go on.
   // Every rank then knows every member's state. progress, when given, hears of each member as it
-  // goes; returning false from it stops the advance (the members then stand at different times
-  // until the next advanceTo), and advanceTo returns false.
+  // goes; returning false from it stops this rank's advance (the members then stand at different
+  // times until the next advanceTo), and advanceTo returns false.
   bool advanceTo(double time, const MemberProgress& progress = {});
 
-  // The statistics over the running members' flood maps now (at rank 0, from every rank's
-  // members, folded in the members' order: the bits of one rank's; elsewhere as rank 0's but
-  // over none of the maps).
+  // The statistics over the running members' flood maps at the time of the last advance (at rank
+  // 0, from every rank's members, folded in the members' order: the bits of one rank's; on the
+  // other ranks, its grid and time without maps). Collective.
   EnsembleStatistics statistics() const;
 
   int members() const { return static_cast<int>(members_.size()); }
+  // The time the last advance went to (0 before any).
+  double time() const { return target_; }
   int running() const;
   const MemberState& state(int member) const { return states_[member]; }
   // The member's simulation; null where it failed or runs on another rank.
@@ -84,11 +86,21 @@ public:
 private:
   bool local(int member) const;
   void makeMembers(const MemberMaker& make);
+  // Member m's simulation, on the grid and device of the members before it (the first makes the
+  // context).
+  void makeMember(int m, const MemberRun& run);
+  // work(), its swe::Error prefixed with the member's name.
+  template<class Work>
+  static auto namedFor(int m, const Work& work) -> decltype(work());
   void stop(int member, const std::string& failure);
+  // Runs work on member m's simulation where it runs here; an error it throws stops the member.
+  template<class Work>
+  void guardMember(int m, const Work& work);
   void record(int member);
   void shareStates();
 
   RankExchange* ranks_ = nullptr;
+  double target_ = 0; // the time the last advance went to
   int nx_ = 0, ny_ = 0;
   // One context for every member: a GPU runs the kernels of one context's queues side by side,
   // and time-slices those of different contexts.
@@ -99,7 +111,11 @@ private:
   std::vector<RainedCells> rainedCells_;
 };
 
-// Checks that `members` runs of params fit the device's memory side by side; throws swe::Error
-// with the count that fits where they do not.
-void checkMembersFit(const SimulationParameters& params, bool perCellManning, int members);
+// Checks that `members` runs of params fit the device's memory side by side, and the host's with
+// the maps of `folded` members for the statistics; throws swe::Error with the count that fits
+// the device where they do not.
+void checkMembersFit(const SimulationParameters& params,
+  bool perCellManning,
+  int members,
+  int folded);
 } // namespace swe

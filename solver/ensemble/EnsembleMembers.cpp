@@ -302,6 +302,29 @@ SimulationParameters memberParameters(const SimulationParameters& base,
   return params;
 }
 
+void requireVariedActs(const SimulationParameters& base,
+  const InitialState& initial,
+  const MemberTable& table)
+{
+  const auto refuse = [](Varied parameter, const std::string& lacking)
+  {
+    throw Error(std::string("the members vary '") + variedName(parameter) + "', and the run " +
+                lacking + ", so every member would run the same");
+  };
+  const bool rains = base.rainfall > 0 || !base.rainSeries.empty() || !base.rainZones.empty();
+  if (table.varies(Varied::RainFactor) && !rains)
+    refuse(Varied::RainFactor, "has no rain: give --rain, --rain-series or --rain-zones");
+  bool inflows = !base.sources.empty() || !base.sourceZones.empty();
+  for (const Boundary& side : base.boundaries)
+    inflows = inflows || side.type == BoundaryType::Inflow;
+  if (table.varies(Varied::InflowFactor) && !inflows)
+    refuse(Varied::InflowFactor,
+      "has no inflow: give an inflow --boundary or --boundary-series, --source or --source-zones");
+  if (table.varies(Varied::ManningFactor) && !table.varies(Varied::Manning) && base.manning == 0 &&
+      initial.manning.empty())
+    refuse(Varied::ManningFactor, "has no friction (n = 0): give --manning or a Manning array");
+}
+
 void applyMemberToState(InitialState& initial, const MemberTable& table, int member)
 {
   requireMember(table, member);

@@ -81,6 +81,13 @@ SimulationParameters memberParameters(const SimulationParameters& base,
   const MemberTable& table,
   int member);
 
+// Throws swe::Error where the table varies what the base run does not have (rain without rain,
+// inflow without an inflow side, source or zone, a Manning factor without friction), saying
+// what to give: every member would run the same.
+void requireVariedActs(const SimulationParameters& base,
+  const InitialState& initial,
+  const MemberTable& table);
+
 // The member's initial state from the base run's: a Manning field scaled by its factor. Throws
 // swe::Error where the table sets Manning (a uniform n) and the state has a Manning field.
 void applyMemberToState(InitialState& initial, const MemberTable& table, int member);

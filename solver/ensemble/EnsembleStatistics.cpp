@@ -50,6 +50,14 @@ void EnsembleFold::add(const double* maxDepth, const double* arrivalTime)
   ++members_;
 }
 
+void EnsembleFold::add(const float* maxDepth, const float* arrivalTime)
+{
+  const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;
+  depths_.insert(depths_.end(), maxDepth, maxDepth + cells);
+  arrivals_.insert(arrivals_.end(), arrivalTime, arrivalTime + cells);
+  ++members_;
+}
+
 EnsembleStatistics EnsembleFold::fold(double time) const
 {
   const std::size_t cells = static_cast<std::size_t>(nx_) * ny_;

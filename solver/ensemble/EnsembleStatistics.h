@@ -41,6 +41,7 @@ public:
   EnsembleFold(int nx, int ny);
   // One member's maps, nx * ny values each (Field::MaxDepth, Field::ArrivalTime).
   void add(const double* maxDepth, const double* arrivalTime);
+  void add(const float* maxDepth, const float* arrivalTime);
   int members() const { return members_; }
   // The statistics over the members added; NaN in every map where none was.
   EnsembleStatistics fold(double time) const;
