@@ -86,3 +86,19 @@ add_test(NAME swe_cli_ensemble_table_short_row COMMAND swe ensemble --nx 20 --ny
   --members-table ${CMAKE_CURRENT_SOURCE_DIR}/data/members_short_row.csv)
 set_tests_properties(swe_cli_ensemble_table_short_row PROPERTIES PASS_REGULAR_EXPRESSION
   "error: .*members_short_row.csv' line 3: '2,0.03' has 2 fields where the header \\(member, manning, rain\\) has 3")
+# Varying what the run lacks ran every member the same; a level the input's surface array
+# overrides changed nothing; gauges are not kept in an ensemble.
+add_test(NAME swe_cli_ensemble_rain_without_rain COMMAND swe ensemble --nx 20 --ny 20
+  --members 2 --vary rain=0.5:1.5)
+set_tests_properties(swe_cli_ensemble_rain_without_rain PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: the members vary 'rain', and the run has no rain: give --rain")
+add_test(NAME swe_cli_ensemble_gauge COMMAND swe ensemble --nx 20 --ny 20 --members 2
+  --vary manning=0.01:0.03 --gauge 1,1)
+set_tests_properties(swe_cli_ensemble_gauge PROPERTIES PASS_REGULAR_EXPRESSION
+  "error: swe ensemble keeps no gauges")
+if(SWE_WITH_PARAVIEW)
+  add_test(NAME swe_cli_ensemble_level_overridden COMMAND swe ensemble
+    --input ${PROJECT_SOURCE_DIR}/data/valley.vti --members 2 --vary level=30:40 --t-end 1)
+  set_tests_properties(swe_cli_ensemble_level_overridden PROPERTIES PASS_REGULAR_EXPRESSION
+    "error: the members vary 'level', and the initial water of .*valley.vti comes from its depth or surface array whatever the level: give --depth-array none --surface-array none")
+endif()
