@@ -4,8 +4,8 @@
 #include "DeviceLimits.h"
 #include "Devices.h"
 #include "Error.h"
-#include "Simulation.h"
 #include "RankExchange.h"
+#include "Simulation.h"
 #include "WaterBalance.h"
 
 #include <algorithm>
@@ -34,7 +34,8 @@ std::uint64_t hostBytesPerMemberCell(const SimulationParameters& params,
   const std::uint64_t download = stateFields(params).size() * real;
   return download + (device.type == "CPU" ? deviceBytesPerCell(params, perCellManning) : 0);
 }
-// A member's state and maps as bytes, for the other ranks (RankExchange::gather).
+
+// A member's state as bytes, for the other ranks (RankExchange::allGather).
 struct ByteWriter
 {
   std::vector<unsigned char> bytes;
@@ -43,11 +44,6 @@ struct ByteWriter
   {
     const auto* p = reinterpret_cast<const unsigned char*>(&v);
     bytes.insert(bytes.end(), p, p + sizeof(T));
-  }
-  void values(const std::vector<double>& v)
-  {
-    const auto* p = reinterpret_cast<const unsigned char*>(v.data());
-    bytes.insert(bytes.end(), p, p + v.size() * sizeof(double));
   }
   void state(int member, const MemberState& s)
   {
@@ -72,13 +68,6 @@ struct ByteReader
     T v;
     std::memcpy(&v, bytes.data() + at, sizeof(T));
     at += sizeof(T);
-    return v;
-  }
-  std::vector<double> values(std::size_t count)
-  {
-    std::vector<double> v(count);
-    std::memcpy(v.data(), bytes.data() + at, count * sizeof(double));
-    at += count * sizeof(double);
     return v;
   }
   MemberState state()

@@ -58,12 +58,12 @@ public:
   Ensemble(const Ensemble&) = delete;
   Ensemble& operator=(const Ensemble&) = delete;
 
-  // Advances every running member to `time`: every member's advance is started before any is
-  // waited for, so that a device takes their steps side by side where it can. A member that
-  // blows up is stopped, its buffers released and the message kept (state()); the others go on.
-  // Every rank then knows every member's state. progress, when given, hears of each member as it
-  // goes; returning false from it stops this rank's advance (the members then stand at different
-  // times until the next advanceTo), and advanceTo returns false.
+  // Advances every running member to `time`, in rounds: a batch of every member's steps queued
+  // before any is waited for, so that a device takes their steps side by side where it can. A
+  // member that blows up is stopped, its buffers released and the message kept (state()); the
+  // others go on. Every rank then knows every member's state. progress, when given, hears of each
+  // member as it goes; returning false from it stops this rank's advance (the members then stand
+  // at different times until the next advanceTo), and advanceTo returns false.
   bool advanceTo(double time, const MemberProgress& progress = {});
 
   // The statistics over the running members' flood maps at the time of the last advance (at rank
