@@ -3,6 +3,7 @@
 // printing its line (BENCHMARKS.md reads them). With --ranks, what splitting the grid among
 // ranks costs instead (SPLIT lines).
 #include "BenchDry.h"
+#include "BenchEnsemble.h"
 #include "BenchSplit.h"
 #include "CommonOptions.h"
 #include "Error.h"
@@ -45,6 +46,7 @@ struct BenchOptions
   std::vector<double> greenAmpt; // K, PSI, DEFICIT
   double wetFraction = 0;        // > 0: water over that share of the grid, dry land beyond
   bool drySpeedup = false;
+  int members = 0; // > 0: an ensemble of this many members against one grid of their cells
 };
 
 // One benchmark: the simulation, and what the measurements found, for those that come after.
@@ -362,6 +364,14 @@ int bench(BenchOptions& options)
     throw Error("--ranks must be >= 1, got " + std::to_string(options.ranks));
   if (options.checkBits && options.ranks < 2)
     throw Error("--check-bits compares a split run with one rank: give --ranks 2 or more");
+  if (options.members > 0)
+  {
+    if (options.baseline || options.ranks > 1 || options.drySpeedup)
+      throw Error("--members times an ensemble against one grid: leave out --baseline, --ranks "
+                  "and --dry-speedup");
+    return benchEnsemble(
+      options.common.resolve(), options.common.scenario, options.members, options.steps);
+  }
   if (options.ranks > 1)
   {
     if (options.baseline)
@@ -448,6 +458,11 @@ Subcommand addBench(CLI::App& app)
     options->wetFraction,
     "in place of the scenario: still water 1 m deep over this share of the grid along x, dry "
     "land beyond");
+  cmd->add_option("--members",
+    options->members,
+    "time an ensemble of this many members of --nx x --ny (each its own Manning coefficient, "
+    "flood maps kept) against one grid of their cells, --nx x (--ny x members): the ENSEMBLE "
+    "line");
   cmd->add_flag("--dry-speedup",
     options->drySpeedup,
     "time the steps with skipping dry land off and on instead, twice each, and print the wet "
