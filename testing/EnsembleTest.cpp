@@ -230,6 +230,38 @@ TEST(Ensemble, AMemberRefusedOnOneRankStopsEveryRank)
     EXPECT_NE(message.find("member 4: "), std::string::npos) << message;
 }
 
+// Members of another grid on another rank are refused on every rank (their maps would not fold).
+TEST(Ensemble, MembersOfAnotherGridOnAnotherRankAreRefusedOnEveryRank)
+{
+  const auto make = [](int m)
+  {
+    MemberRun run = strip(Scheme::MusclHancock, Precision::Single, Scenario::StokerWetDamBreak, 1);
+    if (m % 2 == 1)
+    {
+      run.params.nx = 41;
+      run.initial = makeScenario(Scenario::StokerWetDamBreak, run.params);
+    }
+    return run;
+  };
+  std::vector<std::string> messages(2);
+  runOnThreads(2,
+    [&](ThreadRankExchange& exchange)
+    {
+      try
+      {
+        Ensemble spread(4, make, &exchange);
+      }
+      catch (const Error& e)
+      {
+        messages[exchange.rank()] = e.what();
+      }
+    });
+  for (const std::string& message : messages)
+    EXPECT_NE(message.find("the members on rank 1 run on 41 x 5 cells and member 1 on 40 x 5"),
+      std::string::npos)
+      << message;
+}
+
 TEST(Ensemble, AMemberThatBlowsUpIsNamedAndTheOthersGoOn)
 {
   const auto make = [](int m)

@@ -121,14 +121,34 @@ Ensemble::Ensemble(int members, const MemberMaker& make, RankExchange* ranks)
 {
   // (a member refused on one rank stops every rank, none left waiting in a collective)
   runAgreed(ranks_, [&] { makeMembers(make); });
-  // (rank 0 makes member 1, so it knows the grid; the others may hold no member)
   if (ranks_)
+    agreeOnGrid();
+}
+
+void Ensemble::agreeOnGrid()
+{
+  // Every rank's grid (none where it holds no member), on every rank: each then takes rank 0's
+  // (which makes member 1), or refuses the same way where the members' grids differ.
+  std::vector<unsigned char> mine(2 * sizeof(int));
+  const int grid[2] = { nx_, ny_ };
+  std::memcpy(mine.data(), grid, sizeof(grid));
+  const auto grids = ranks_->allGather(context_ ? mine : std::vector<unsigned char>());
+  int first[2];
+  std::memcpy(first, grids.front().data(), sizeof(first));
+  for (std::size_t rank = 1; rank < grids.size(); ++rank)
   {
-    double grid[2] = { static_cast<double>(nx_), static_cast<double>(ny_) };
-    ranks_->maxOverRanks(grid, 2);
-    nx_ = static_cast<int>(grid[0]);
-    ny_ = static_cast<int>(grid[1]);
+    if (grids[rank].empty())
+      continue;
+    int other[2];
+    std::memcpy(other, grids[rank].data(), sizeof(other));
+    if (other[0] != first[0] || other[1] != first[1])
+      throw Error("the members on rank " + std::to_string(rank) + " run on " +
+                  std::to_string(other[0]) + " x " + std::to_string(other[1]) +
+                  " cells and member 1 on " + std::to_string(first[0]) + " x " +
+                  std::to_string(first[1]) + ": the members of an ensemble share one grid");
   }
+  nx_ = first[0];
+  ny_ = first[1];
 }
 
 bool Ensemble::local(int member) const

@@ -86,6 +86,9 @@ public:
 private:
   bool local(int member) const;
   void makeMembers(const MemberMaker& make);
+  // Under mpirun: every rank's members on one grid, rank 0's (collective; throws on every rank
+  // where they differ).
+  void agreeOnGrid();
   // Member m's simulation, on the grid and device of the members before it (the first makes the
   // context).
   void makeMember(int m, const MemberRun& run);
