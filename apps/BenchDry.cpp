@@ -25,16 +25,8 @@ struct DryRun
 DryRun timeRun(const SimulationParameters& params, const InitialState& initial, int steps)
 {
   Simulation simulation(params, initial);
-  simulation.enqueueSteps(warmupSteps(steps));
-  simulation.finish();
-  const std::int64_t before = simulation.steps();
-  const auto start = Clock::now();
-  simulation.enqueueSteps(steps);
-  simulation.finish();
-  const double seconds = secondsSince(start);
   DryRun run;
-  run.rate = static_cast<double>(params.nx) * params.ny *
-             static_cast<double>(simulation.steps() - before) / seconds;
+  run.rate = timedStepRate(simulation, steps);
   run.updatedShare = simulation.updatedTileShare();
   const StateView view = simulation.downloadState();
   const std::size_t cells = static_cast<std::size_t>(view.nx) * view.ny;

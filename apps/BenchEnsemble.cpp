@@ -38,14 +38,7 @@ double oneGridRate(SimulationParameters params, const std::string& scenario, int
   params.manning = 0.025;
   const InitialState initial = makeScenario(scenarioFromName(scenario), params);
   Simulation simulation(params, initial);
-  simulation.enqueueSteps(warmupSteps(steps));
-  simulation.finish();
-  const std::int64_t before = simulation.steps();
-  const auto start = Clock::now();
-  simulation.enqueueSteps(steps);
-  simulation.finish();
-  return static_cast<double>(params.nx) * params.ny *
-         static_cast<double>(simulation.steps() - before) / secondsSince(start);
+  return timedStepRate(simulation, steps);
 }
 } // namespace
 

@@ -25,6 +25,20 @@ int warmupSteps(int steps)
   return std::max(1, std::min(steps / 10, 50));
 }
 
+double timedStepRate(Simulation& simulation, int steps)
+{
+  simulation.enqueueSteps(warmupSteps(steps));
+  simulation.finish();
+  const std::int64_t before = simulation.steps();
+  const auto start = Clock::now();
+  simulation.enqueueSteps(steps);
+  simulation.finish();
+  const double seconds = secondsSince(start);
+  const SimulationParameters& p = simulation.parameters();
+  return static_cast<double>(p.nx) * p.ny * static_cast<double>(simulation.steps() - before) /
+         seconds;
+}
+
 namespace
 {
 // SPLIT: one rank's timed steps, and its share of them spent coupling it to the other ranks.

@@ -87,18 +87,13 @@ public:
     if (table.varies(Varied::WaterLevel))
       requireLevelActs();
   }
-  MemberRun operator()(int member) const
+  // Member m's run.
+  MemberRun make(int member) const
   {
     MemberRun run{ memberParameters(params_, table_, member), {} };
-    if (table_.varies(Varied::WaterLevel))
-    {
-      InputOptions input = input_;
-      input.waterLevel = table_.value(member, Varied::WaterLevel, input.waterLevel);
-      SimulationParameters grid = params_;
-      run.initial = initialState(options_.run.common, input, grid);
-    }
-    else
-      run.initial = base_;
+    run.initial = table_.varies(Varied::WaterLevel)
+                    ? stateAtLevel(table_.value(member, Varied::WaterLevel, 0))
+                    : base_;
     applyMemberToState(run.initial, table_, member);
     return run;
   }
@@ -107,17 +102,21 @@ public:
   const InputOptions& input() const { return input_; }
 
 private:
+  // The --input's initial state with the water at `level`.
+  InitialState stateAtLevel(double level) const
+  {
+    InputOptions input = input_;
+    input.waterLevel = level;
+    SimulationParameters grid = params_;
+    return initialState(options_.run.common, input, grid);
+  }
   // A depth or surface array of the --input gives the initial water whatever the level: refused
   // where two levels a metre apart give the same depths.
   void requireLevelActs() const
   {
-    InputOptions input = input_;
-    SimulationParameters grid = params_;
-    input.waterLevel = table_.value(0, Varied::WaterLevel, 0);
-    const InitialState low = initialState(options_.run.common, input, grid);
-    input.waterLevel += 1;
-    if (initialState(options_.run.common, input, grid).h == low.h)
-      throw Error("the members vary 'level', and the initial water of " + input.file +
+    const double level = table_.value(0, Varied::WaterLevel, 0);
+    if (stateAtLevel(level + 1).h == stateAtLevel(level).h)
+      throw Error("the members vary 'level', and the initial water of " + input_.file +
                   " comes from its depth or surface array whatever the level: give "
                   "--depth-array none --surface-array none");
   }
@@ -282,7 +281,8 @@ int run(EnsembleOptions& options)
   options.crs = runs.input().crs;
   EnsembleOutput output(
     base.outDir, runs.input().origin, params.dx, runs.base().bed, printsReports());
-  Ensemble ensemble(table.members(), runs, ranks);
+  Ensemble ensemble(
+    table.members(), [&](int m) { return runs.make(m); }, ranks);
   runAgreed(
     ranks, [&] { output.keepMemberFrames(options.memberFrames, ensemble, base.overwrite); });
   const double setup = secondsSince(start);

@@ -122,6 +122,24 @@ DeviceInfo checkRunFits(const SimulationParameters& params,
   return info;
 }
 
+void checkInitialStateFits(const SimulationPlan& plan, const InitialState& initial)
+{
+  const SimulationParameters& params = plan.params;
+  if (initial.perCellManning() && !plan.perCellManning)
+    checkRunFits(params, true, {});
+  if (initial.nx != params.nx || initial.ny != params.ny)
+    throw Error("initial state is " + std::to_string(initial.nx) + " x " +
+                std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
+                " x " + std::to_string(params.ny));
+  initial.validate(isSecondOrder(params.scheme));
+  requireFitsParameters(initial, params);
+  if (params.scheme == Scheme::LaxFriedrichs)
+  {
+    initial.requireFlatBed();
+    initial.requireLevelsAboveBed(params);
+  }
+}
+
 std::uint64_t deviceBytesPerCell(Precision precision, bool perCellManning)
 {
   return (perCellManning ? 8 : 7) * static_cast<std::uint64_t>(realBytes(precision));

@@ -5,6 +5,7 @@
 // this process can count on (HostMemory.h), with the numbers.
 #include "Devices.h"
 #include "GridLayout.h"
+#include "InitialState.h"
 #include "OpenCL.h"
 #include "Parameters.h"
 #include "SimulationTypes.h"
@@ -15,11 +16,17 @@
 
 namespace swe
 {
+struct SimulationPlan;
+
 // Simulation::check: validates params, resolves the device and checks the grid against it and
 // the host.
 DeviceInfo checkRunFits(const SimulationParameters& params,
   bool perCellManning,
   const std::vector<HostShare>& alsoOnHost);
+
+// Throws unless the initial state suits the plan: its grid, its values for the scheme, and its
+// Manning field in the memory check (counted by the plan, or checked here).
+void checkInitialStateFits(const SimulationPlan& plan, const InitialState& initial);
 
 // Device bytes one grid cell needs: 2 x (h, hu, hv) ping-pong, the bed and, when the coefficient
 // is given per cell, the Manning field (the partial-maximum buffers add < 1 % and are ignored);

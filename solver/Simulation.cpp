@@ -31,30 +31,6 @@ struct DeviceSnapshotMemory
   cl::Buffer buffer; // h, hu, hv packed, as Snapshot::data would hold them, then lowParts
 };
 
-namespace
-{
-
-// Throws unless the initial state suits the plan: its grid, its values for the scheme, and its
-// Manning field the memory check (counted by the plan, or checked here).
-void checkInitialState(const SimulationPlan& plan, const InitialState& initial)
-{
-  const SimulationParameters& params = plan.params;
-  if (initial.perCellManning() && !plan.perCellManning)
-    Simulation::check(params, true);
-  if (initial.nx != params.nx || initial.ny != params.ny)
-    throw Error("initial state is " + std::to_string(initial.nx) + " x " +
-                std::to_string(initial.ny) + " cells but the grid is " + std::to_string(params.nx) +
-                " x " + std::to_string(params.ny));
-  initial.validate(isSecondOrder(params.scheme));
-  requireFitsParameters(initial, params);
-  if (params.scheme == Scheme::LaxFriedrichs)
-  {
-    initial.requireFlatBed();
-    initial.requireLevelsAboveBed(params);
-  }
-}
-} // namespace
-
 // The parts, made in this order (each takes those before it), and the state of the facade.
 struct Simulation::Impl
 {
@@ -122,7 +98,7 @@ struct Simulation::Impl
     auto start = Clock::now();
     // (A split run agrees on each rank's errors before each collective part, so that no rank
     // waits for one that gave up.)
-    runAgreed(ranks, [&] { checkInitialState(plan, initial); });
+    runAgreed(ranks, [&] { checkInitialStateFits(plan, initial); });
     local = localDatum(params, initial, ranks);
     setup.checks = secondsSince(start);
     start = Clock::now();

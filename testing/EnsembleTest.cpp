@@ -203,6 +203,26 @@ TEST(Ensemble, MembersSpreadOverRanksGiveTheStatisticsOfOneRank)
     }
 }
 
+// What each of two thread ranks is told when making an ensemble of `members` (its swe::Error's
+// message; "" where none is thrown).
+std::vector<std::string> refusalsOnTwoRanks(int members, const MemberMaker& make)
+{
+  std::vector<std::string> messages(2);
+  runOnThreads(2,
+    [&](ThreadRankExchange& exchange)
+    {
+      try
+      {
+        Ensemble spread(members, make, &exchange);
+      }
+      catch (const Error& e)
+      {
+        messages[exchange.rank()] = e.what();
+      }
+    });
+  return messages;
+}
+
 // A member refused on one rank stops every rank with its message, none left waiting.
 TEST(Ensemble, AMemberRefusedOnOneRankStopsEveryRank)
 {
@@ -213,20 +233,7 @@ TEST(Ensemble, AMemberRefusedOnOneRankStopsEveryRank)
       run.params.manning = 5; // (refused: n in [0, 1])
     return run;
   };
-  std::vector<std::string> messages(2);
-  runOnThreads(2,
-    [&](ThreadRankExchange& exchange)
-    {
-      try
-      {
-        Ensemble spread(4, make, &exchange);
-      }
-      catch (const Error& e)
-      {
-        messages[exchange.rank()] = e.what();
-      }
-    });
-  for (const std::string& message : messages)
+  for (const std::string& message : refusalsOnTwoRanks(4, make))
     EXPECT_NE(message.find("member 4: "), std::string::npos) << message;
 }
 
@@ -243,20 +250,7 @@ TEST(Ensemble, MembersOfAnotherGridOnAnotherRankAreRefusedOnEveryRank)
     }
     return run;
   };
-  std::vector<std::string> messages(2);
-  runOnThreads(2,
-    [&](ThreadRankExchange& exchange)
-    {
-      try
-      {
-        Ensemble spread(4, make, &exchange);
-      }
-      catch (const Error& e)
-      {
-        messages[exchange.rank()] = e.what();
-      }
-    });
-  for (const std::string& message : messages)
+  for (const std::string& message : refusalsOnTwoRanks(4, make))
     EXPECT_NE(message.find("the members on rank 1 run on 41 x 5 cells and member 1 on 40 x 5"),
       std::string::npos)
       << message;

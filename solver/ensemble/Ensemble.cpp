@@ -212,7 +212,7 @@ void Ensemble::makeMember(int m, const MemberRun& run)
   if (run.params.waterBalance)
     initialVolumes_[m] =
       closingInitialVolume(members_[m]->downloadState(), run.params, rainedCells_[m]);
-  record(m);
+  record(m, true);
 }
 
 Ensemble::~Ensemble() = default;
@@ -230,13 +230,13 @@ void Ensemble::stop(int member, const std::string& failure)
   members_[member].reset();
 }
 
-void Ensemble::record(int member)
+void Ensemble::record(int member, bool withBalance)
 {
   const Simulation& simulation = *members_[member];
   MemberState& state = states_[member];
   state.time = simulation.time();
   state.steps = simulation.steps();
-  if (simulation.parameters().waterBalance)
+  if (withBalance && simulation.parameters().waterBalance)
     state.balance = waterBalanceOf(simulation.downloadState(),
       simulation.parameters(),
       initialVolumes_[member],
@@ -273,8 +273,10 @@ bool Ensemble::advanceTo(double time, const MemberProgress& progress)
         {
           if (member.time() == before[k] && before[k] < time)
             member.advanceTo(time);
-          record(m);
-          if (member.time() < time)
+          const bool landed = member.time() >= time;
+          // (the balance, a download of the state, once the member has landed)
+          record(m, landed);
+          if (!landed)
             still.push_back(m);
           goOn = goOn && (!progress || progress(m, member.time()));
         });

@@ -99,7 +99,8 @@ private:
   // Runs work on member m's simulation where it runs here; an error it throws stops the member.
   template<class Work>
   void guardMember(int m, const Work& work);
-  void record(int member);
+  // The member's time and steps into its state, and with withBalance its water balance.
+  void record(int member, bool withBalance);
   void shareStates();
 
   RankExchange* ranks_ = nullptr;
