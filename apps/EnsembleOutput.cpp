@@ -5,7 +5,6 @@
 #include "Simulation.h"
 #ifdef SWE_WITH_VTK
 #include "EnsembleImage.h"
-#include "FrameImage.h"
 #include "GeoTiff.h"
 #include "OutputFolder.h"
 #include "VtiSeriesWriter.h"
@@ -41,6 +40,8 @@ EnsembleOutput::EnsembleOutput(std::string directory,
   , bed_(std::move(bed))
 {
 }
+
+EnsembleOutput::~EnsembleOutput() = default;
 
 void EnsembleOutput::write([[maybe_unused]] const EnsembleStatistics& statistics)
 {
@@ -109,17 +110,14 @@ void EnsembleOutput::keepMemberFrames([[maybe_unused]] const std::vector<int>& m
 #ifdef SWE_WITH_VTK
   for (int number : members)
   {
-    if (number < 1 || number > ensemble.members())
-      throw Error("--member-frames " + std::to_string(number) + ": the ensemble has members 1 to " +
-                  std::to_string(ensemble.members()));
     if (!ensemble.member(number - 1))
       continue; // (another rank's)
-    auto kept = std::make_shared<KeptMember>();
+    auto kept = std::make_unique<KeptMember>();
     kept->member = number - 1;
     const std::string folder = directory_ + "/member_" + std::to_string(number);
     kept->folder = std::make_unique<OutputFolder>(folder, overwrite, false);
     kept->series = std::make_unique<VtiSeriesWriter>(folder, "swe", origin_);
-    kept_.push_back(kept);
+    kept_.push_back(std::move(kept));
   }
 #endif
 }

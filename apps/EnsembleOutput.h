@@ -25,6 +25,7 @@ public:
     double dx,
     std::vector<double> bed,
     bool reports);
+  ~EnsembleOutput();
   // The statistics now, the next file of the series.
   void write(const EnsembleStatistics& statistics);
   // members.csv: a row a member, its varied values, whether it ran to the end, its time, steps,
@@ -34,16 +35,16 @@ public:
   void writeGeoTiffs(const EnsembleStatistics& statistics, const std::string& crs) const;
   std::string seriesPath() const { return directory_ + "/ensemble.pvd"; }
 
-  // Members whose own frames are kept (--member-frames, 1-based): each as a run's series,
-  // member_N/swe.pvd in the directory, its folder held and checked as --out is (overwrite). A
-  // member on another rank is that rank's to write.
+  // Members whose own frames are kept (--member-frames, 1-based, members of the ensemble): each
+  // as a run's series, member_N/swe.pvd in the directory, its folder held and checked as --out
+  // is (overwrite). A member on another rank is that rank's to write.
   void keepMemberFrames(const std::vector<int>& members, const Ensemble& ensemble, bool overwrite);
   // The kept members' frames now (those still running on this rank).
   void writeMemberFrames(Ensemble& ensemble);
 
 private:
   struct KeptMember;
-  std::vector<std::shared_ptr<KeptMember>> kept_;
+  std::vector<std::unique_ptr<KeptMember>> kept_;
   std::string directory_;
   bool reports_;
   std::array<double, 3> origin_;
