@@ -38,6 +38,12 @@
 #define OWNED(i, j) true
 #define OWNED_LANES(T, lane, i, j) ((lane) >= (T)0)
 #endif
+/* The block's first cell in the whole grid (a run split among ranks; the host's blockX0 and
+ * blockY0): where a cell's draws for rounding at random come from (random_rounding.h). */
+#ifndef BLOCK_X0
+#define BLOCK_X0 0
+#define BLOCK_Y0 0
+#endif
 #define GHOSTED_WIDTH (NX + 2 * GHOST) /* cells of a row with its ghost layers */
 #define WG_SIZE (WG_X * WG_Y)
 /* Rows of cells one work-item of a GPU-shaped step kernel updates (a second-order sweep's rows). */

@@ -47,12 +47,18 @@ typedef int16 maskm;
 #define VLOADM vload16
 #define VSTOREM vstore16
 #define LANE_INDEX ((realm)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+typedef uint16 uintm;
+#define LANE_UINDEX ((uintm)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#define CONVERT_FLOATM convert_float16
 #elif MUSCL_LANES == 8
 typedef realv realm;
 typedef maskv maskm;
 #define VLOADM vload8
 #define VSTOREM vstore8
 #define LANE_INDEX ((realm)(0, 1, 2, 3, 4, 5, 6, 7))
+typedef uint8 uintm;
+#define LANE_UINDEX ((uintm)(0, 1, 2, 3, 4, 5, 6, 7))
+#define CONVERT_FLOATM convert_float8
 #elif defined(MUSCL_LANES)
 #error "MUSCL_LANES must be 8 or 16"
 #endif

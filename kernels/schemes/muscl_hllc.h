@@ -14,7 +14,8 @@
  * built with -DMUSCL_LANES=8 or 16, and then `real` here means the vector type realm
  * (precision.h). So every choice below is a selection (`?:`, which OpenCL applies lane by lane
  * to vectors) or a branch where all lanes agree, and `mask` holds a comparison's result: bool
- * for one cell, an integer vector for several. */
+ * for one cell, an integer vector for several. These definitions hold through cell_update.h,
+ * which follows this file and ends them. */
 #ifdef MUSCL_LANES
 #define real realm
 #define mask maskm
@@ -416,128 +417,6 @@ inline FaceFlux axis_rate(const AxisStencil* s, real g, real h_dry, real west_ma
     with_imposed_mass(westR, west_mass), with_imposed_mass(eastL, east_mass), cW, cE, g);
 }
 
-/* Ends one Euler stage of a cell: a depth below zero by round-off becomes zero, a dry cell keeps
- * no momentum, a film thinner than h_film has its velocity damped, and Manning friction is
- * applied semi-implicitly (it can stop the flow, never reverse it). Returns false (lanes: 0)
- * where the depth went negative beyond round-off; such a cell is left as it is, and the run
- * stops on it.
- * The film: where the precision resolves the surface only to a few h_film / 16 (fp32 on a DEM
- * high above its datum: solver/LocalDatum.h), a thin film's depth is mostly round-off, and q / h
- * would turn it into speeds of 100 m/s that shrink every time step. Kurganov and Petrova's
- * desingularised velocity u = sqrt(2) h q / sqrt(h^4 + max(h^4, h_film^4)) is q / h above
- * h_film and goes to zero with h below it; the momentum becomes h u, as theirs does. h_film = 0
- * (fp64, flat beds) leaves every cell as it was. */
-inline mask
-finish_stage(real* h, real* hu, real* hv, real dt, real manning, real g, real h_dry, real h_film)
-{
-  const mask ok = !(*h < -h_dry);
-  *h = (ok && *h < (real)0) ? (real)0 : *h;
-  const mask dry = ok && *h <= h_dry;
-  *hu = dry ? (real)0 : *hu;
-  *hv = dry ? (real)0 : *hv;
-  const mask film = ok && !dry && *h < h_film;
-  if (MUSCL_ANY(film))
-  {
-    const real h2 = *h * *h, f2 = h_film * h_film;
-    const real damping = (real)1.4142135623730951 * h2 / SQRT(MULADD(h2, h2, f2 * f2));
-    *hu = film ? *hu * damping : *hu;
-    *hv = film ? *hv * damping : *hv;
-  }
-#if defined(__cplusplus) || defined(MANNING_FIELD)
-  /* A closed cell (no data in the DEM; the host marks it with a Manning coefficient of -1) holds
-   * no water: none flows in over its wall of a bed (kClosedBed), and rain on it is taken away. */
-  const mask closed = manning < (real)0;
-  *h = closed ? (real)0 : *h;
-  *hu = closed ? (real)0 : *hu;
-  *hv = closed ? (real)0 : *hv;
-#endif
-  if (MUSCL_ANY(manning > (real)0))
-  {
-    /* 1 / (1 + dt g n^2 |u| / h^(4/3)) as h^(7/3) / (h^(7/3) + dt g n^2 |q|): one division
-     * instead of three (fp64 division is a long software sequence on GPUs; PERFORMANCE.md).
-     * Elsewhere the factor is 1, which leaves the momenta as they are (exactly, but for a
-     * denormal momentum where the device flushes them). */
-    const real h73 = *h * *h * cbrt(*h);
-    const real factor =
-      h73 / MULADD(dt * g * manning * manning, sqrt(MULADD(*hu, *hu, *hv * *hv)), h73);
-    const real applied = (ok && !dry && manning > (real)0) ? factor : (real)1;
-    *hu *= applied;
-    *hv *= applied;
-  }
-  return ok;
-}
-
-/* A cell's depth h advanced by dt with the rates rx and ry (euler_update), before finish_stage:
- * below zero where its faces took more than it held. */
-inline real depth_after(real h, FaceFlux rx, FaceFlux ry, real kdt)
-{
-  return MULADD(kdt, rx.h + ry.h, h);
-}
-
-/* Rain: dt times the rate `rain` [m/s] added to a cell's depth before finish_stage (so a dry cell
- * under rain becomes wet as any other). The kernels add it only where the run has rain
- * (RAIN_RATE), so that other runs keep their instructions and their bits (adding 0 would turn a
- * depth of -0 into +0); the twin adds it where the rate is not 0. */
-#if defined(__cplusplus)
-#define ADD_RAIN(h, rain, dt)                                                                      \
-  if ((rain) != 0)                                                                                 \
-  (h) += (dt) * (rain)
-#elif defined(RAIN_RATE) || defined(RAIN_SERIES) || defined(RAIN_ZONES)
-#define ADD_RAIN(h, rain, dt) (h) += (dt) * (rain)
-#else
-#define ADD_RAIN(h, rain, dt)
-#endif
-
-/* Losses (infiltration at a constant rate, `loss` [m/s]): dt times it taken from a wet cell's
- * finished depth, once a step, after the step's update (for MUSCL-HLLC after Heun's average: in
- * each stage, the clamp at zero would leave half of a drying cell's depth every step, and it
- * would never dry). Never below zero; the momentum is scaled with the depth so that the velocity
- * stays (a thin layer losing depth under the same momentum would speed up without bound), and
- * dropped where the cell ends dry. A depth the fluxes took below zero is left as finish_stage
- * reported it. Built as ADD_RAIN is: LOSS_RATE. */
-inline void take_loss(real* h, real* hu, real* hv, real depth, real h_dry)
-{
-  const mask wet = *h > (real)0;
-  const real kept = wet ? fmax(*h - depth, (real)0) : *h;
-  const real scale = wet ? (kept > h_dry ? kept / *h : (real)0) : (real)1;
-  *hu *= scale;
-  *hv *= scale;
-  *h = kept;
-}
-
-#if defined(__cplusplus)
-#define TAKE_LOSS(h, hu, hv, loss, dt, h_dry)                                                      \
-  if ((loss) != 0)                                                                                 \
-  take_loss(h, hu, hv, (dt) * (loss), h_dry)
-#elif defined(LOSS_RATE)
-#define TAKE_LOSS(h, hu, hv, loss, dt, h_dry) take_loss(h, hu, hv, (dt) * (loss), h_dry)
-#else
-#define TAKE_LOSS(h, hu, hv, loss, dt, h_dry)
-#endif
-
-/* A cell's state (h, hu, hv) advanced by dt with the rates rx (along x) and ry (along y) times dx,
- * kdt = dt / dx, and rain (ADD_RAIN), then finished (finish_stage: friction, dry
- * cells, films; false if the depth went negative beyond round-off). */
-inline mask euler_update(real* h,
-  real* hu,
-  real* hv,
-  FaceFlux rx,
-  FaceFlux ry,
-  real kdt,
-  real dt,
-  real manning,
-  real rain,
-  real g,
-  real h_dry,
-  real h_film)
-{
-  *h = depth_after(*h, rx, ry, kdt);
-  ADD_RAIN(*h, rain, dt);
-  *hu = MULADD(kdt, rx.qn + ry.qt, *hu);
-  *hv = MULADD(kdt, rx.qt + ry.qn, *hv);
-  return finish_stage(h, hu, hv, dt, manning, g, h_dry, h_film);
-}
-
 /* The water balance (kernels/state/boundary_inflow.cl and the twin): the mass flux through a face
  * of the grid's sides, positive along the axis, as the step's update takes it. MUSCL-HLLC's, from
  * the four cells s[0..3] around the face (between cells 1 and 2). */
@@ -560,11 +439,4 @@ inline real hancock_face_mass(CellFaces below,
   return outflow_capped(s.f, y_axis ? below.hn : below.he, y_axis ? above.hs : above.hw, k4).h;
 }
 
-#undef real
-#undef mask
-#undef SQRT
-#undef MULADD
-#undef MUSCL_ANY
-#undef MUSCL_ALL
-#undef ADD_RAIN
 #endif

@@ -160,6 +160,16 @@ inline realm zone_rain_lanes(__global const real* ctrl, realm zones)
 #define RAIN_LANES(i, j) ((realm)RAIN)
 #endif
 
+/* The lanes' draws for rounding their depths at random (CELL_DRAW, muscl_steps.h). */
+#ifdef SWE_DOUBLE
+#define LANES_DRAW(i, j, stage_count) ((realm)0)
+#else
+DEFINE_ROUNDING_DRAW(rounding_draw_lanes, uintm, realm, CONVERT_FLOATM)
+#define LANES_DRAW(i, j, stage_count)                                                              \
+  rounding_draw_lanes(                                                                             \
+    (uintm)((i) + BLOCK_X0) + LANE_UINDEX, (uintm)((j) + BLOCK_Y0), stage_count)
+#endif
+
 /* The mass fluxes imposed on the sides' faces (boundary.cl) for the lanes of row j from column
  * i: along x on each lane's west face (east: face i + 1), along y on its south face (north:
  * row j + 1); NaN where none is, and in a run without an inflow side a constant NaN. */
@@ -198,6 +208,7 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
 {
   const real dt = ctrl[CTRL_DT];
   const real kdt = dt * inv_dx;
+  const uint stage_count = ROUNDING_STAGE(status[STATUS_STEPS], 0);
   const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY, half_k = (realm)((real)0.5 * kdt),
               k4 = (realm)(capped ? (real)4 * kdt : (real)0);
   realm speed = (realm)0;
@@ -248,7 +259,8 @@ inline void hancock_rows(MUSCL_HANCOCK_STEP_ARGUMENTS, const bool capped)
                   ? (realm)INFINITY
                   : speed;
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)kdt, (realm)dt,
-        MANNING_LANES(i, j), RAIN_LANES(i, j), g, h_dry, (realm)H_FILM);
+        MANNING_LANES(i, j), RAIN_LANES(i, j), g, h_dry, (realm)H_FILM,
+        LANES_DRAW(i, j, stage_count));
       TAKE_LOSS(&hn, &hun, &hvn, (realm)LOSS, (realm)dt, h_dry);
       store_lanes(h_out, hu_out, hv_out, i, j, hn, hun, hvn, ok, &speed, &bad, &wet);
     }
@@ -280,6 +292,7 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
 muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
 {
   const real dt = ctrl[CTRL_DT];
+  const uint stage_count = ROUNDING_STAGE(status[STATUS_STEPS], final_stage);
   const realm g = (realm)GRAVITY, h_dry = (realm)H_DRY;
   realm speed = (realm)0;
   int bad = INT_MAX;
@@ -309,10 +322,11 @@ muscl_hllc_rows(MUSCL_HLLC_STAGE_ARGUMENTS)
                      ry = axis_rate(&sy, g, h_dry, Y_LANES_MASS(i, j), Y_LANES_MASS(i, j + 1));
       realm hn = sx.h[2], hun = load_lanes(hu, i, j), hvn = load_lanes(hv, i, j);
       const maskm ok = euler_update(&hn, &hun, &hvn, rx, ry, (realm)(dt * inv_dx), (realm)dt,
-        MANNING_LANES(i, j), RAIN_LANES(i, j), g, h_dry, (realm)H_FILM);
+        MANNING_LANES(i, j), RAIN_LANES(i, j), g, h_dry, (realm)H_FILM,
+        LANES_DRAW(i, j, stage_count));
       if (final_stage)
       {
-        hn = (real)0.5 * (load_lanes(h_base, i, j) + hn);
+        hn = heun_depth(load_lanes(h_base, i, j), hn, LANES_DRAW(i, j, stage_count + 1));
         hun = (real)0.5 * (load_lanes(hu_base, i, j) + hun);
         hvn = (real)0.5 * (load_lanes(hv_base, i, j) + hvn);
         TAKE_LOSS(&hn, &hun, &hvn, (realm)LOSS, (realm)dt, h_dry);

@@ -25,6 +25,15 @@
   h, hu, hv, bed, h_out, hu_out, hv_out, ctrl, status, partial_max, manning, inv_dx,               \
     manning_field, TILE_PARAMETERS, MAP_PARAMETERS
 
+/* Cell (i, j)'s draw for rounding its depth at random in the stage counted `stage_count`
+ * (ROUNDING_STAGE, random_rounding.h; read once a launch); fp64 rounds to nearest. */
+#ifdef SWE_DOUBLE
+#define CELL_DRAW(i, j, stage_count) ((real)0)
+#else
+#define CELL_DRAW(i, j, stage_count)                                                               \
+  rounding_draw((uint)((i) + BLOCK_X0), (uint)((j) + BLOCK_Y0), stage_count)
+#endif
+
 /* MUSCL-Hancock takes a step in two launches of one kernel body. The first pass leaves out the
  * outflow cap (outflow_capped); the second, with the cap, runs only if the first took a depth
  * below zero, and then takes the whole step again (the step reads one copy of the state and

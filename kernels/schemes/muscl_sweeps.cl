@@ -314,10 +314,10 @@ inline UpdateBase load_update_base(__global const real* hu, __global const real*
   return b;
 }
 
-/* Heun's average of the base state and the second stage's Euler step. */
-inline void heun_average(real* h, real* hu, real* hv, UpdateBase b)
+/* Heun's average of the base state and the second stage's Euler step (u: the depth's draw). */
+inline void heun_average(real* h, real* hu, real* hv, UpdateBase b, real u)
 {
-  *h = (real)0.5 * (b.h_base + *h);
+  *h = heun_depth(b.h_base, *h, u);
   *hu = (real)0.5 * (b.hu_base + *hu);
   *hv = (real)0.5 * (b.hv_base + *hv);
 }
@@ -330,6 +330,7 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
   const real g = (real)GRAVITY;
   /* The same for the whole group, so the barriers below are reached by all or none. */
   const real step_dt = ctrl[CTRL_DT]; /* (loaded with the tiles' flags, not after them) */
+  const uint stage_count = ROUNDING_STAGE(status[STATUS_STEPS], final_stage);
   const bool updated = tile_updated(TILE_PARAMETERS, tx, ty, false, k == 0);
   const real dt = updated ? step_dt : (real)0;
   real speed = (real)0;
@@ -374,10 +375,10 @@ muscl_hllc_stage(MUSCL_HLLC_STAGE_ARGUMENTS)
         if (folds)
           fold_step_input(MAP_PARAMETERS, ctrl, c, seen, hn, hun, hvn);
         const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, dt * inv_dx, dt, MANNING_AT(c),
-          RAIN_AT(c), g, (real)H_DRY, (real)H_FILM);
+          RAIN_AT(c), g, (real)H_DRY, (real)H_FILM, CELL_DRAW(i, j, stage_count));
         if (final_stage)
         {
-          heun_average(&hn, &hun, &hvn, base);
+          heun_average(&hn, &hun, &hvn, base, CELL_DRAW(i, j, stage_count + 1));
           TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
         }
         store_checked(
@@ -466,14 +467,15 @@ inline CellFaces open_hancock_sweep(__local HancockMemory* memory, RowExchange c
 inline void hancock_update(MAP_ARGUMENTS, __global const real* ctrl, __global real* h_out,
   __global real* hu_out, __global real* hv_out, __global int* status, int c, int i, int j,
   CellMaps seen, bool folds, bool capped, real hn, real hun, real hvn, FaceFlux rx, FaceFlux ry,
-  real kdt, real dt, real manning_here, real rain_here, real* speed, uint* water)
+  real kdt, real dt, real manning_here, real rain_here, uint stage_count, real* speed,
+  uint* water)
 {
   if (folds)
     fold_step_input(MAP_PARAMETERS, ctrl, c, seen, hn, hun, hvn);
   if (!capped && depth_after(hn, rx, ry, kdt) < (real)0)
     *speed = INFINITY; /* the step is to be taken again, capped */
   const bool ok = euler_update(&hn, &hun, &hvn, rx, ry, kdt, dt, manning_here, rain_here,
-    (real)GRAVITY, (real)H_DRY, (real)H_FILM);
+    (real)GRAVITY, (real)H_DRY, (real)H_FILM, CELL_DRAW(i, j, stage_count));
   TAKE_LOSS(&hn, &hun, &hvn, LOSS, dt, (real)H_DRY);
   store_checked(h_out, hu_out, hv_out, c, i, j, hn, hun, hvn, ok, speed, status, water);
 }
@@ -493,6 +495,7 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
   /* (A held dt takes every step capped, in this pass alone: Parameters.h, exchangeInterval.) */
   const bool idle = capped && !HELD_DT_CAPPED && status[STATUS_REDO] == 0;
   const real step_dt = ctrl[CTRL_DT]; /* (loaded with the tiles' flags, not after them) */
+  const uint stage_count = ROUNDING_STAGE(status[STATUS_STEPS], 0);
   const bool updated =
     !idle && tile_updated(TILE_PARAMETERS, tx, ty, capped && !HELD_DT_CAPPED, k == 0);
   const real dt = updated ? step_dt : (real)0;
@@ -540,8 +543,8 @@ inline void hancock_sweep(MUSCL_HANCOCK_STEP_ARGUMENTS, __local HancockMemory* m
         memory->room_e[par], memory->room_w[par], k4, X_FACE_MASS(i, j));
       if (here)
         hancock_update(MAP_PARAMETERS, ctrl, h_out, hu_out, hv_out, status, c, i, j, seen, folds,
-          capped, cell.h, base.hu, base.hv, rx, ry, kdt, dt, MANNING_AT(c), RAIN_AT(c), &speed,
-          &water);
+          capped, cell.h, base.hu, base.hv, rx, ry, kdt, dt, MANNING_AT(c), RAIN_AT(c),
+          stage_count, &speed, &water);
       /* Slide the window one row north. */
       south = north_seen_above;
       faces = faces_above;

@@ -24,7 +24,7 @@ bool programNeeds(const std::string& name, Scheme scheme, const LaunchShape& sha
   const bool secondOrder = isSecondOrder(scheme);
   if (name == "lax_friedrichs.cl")
     return !secondOrder;
-  if (name == "muscl_hllc.h" || name == "muscl_steps.h")
+  if (name == "muscl_hllc.h" || name == "cell_update.h" || name == "muscl_steps.h")
     return secondOrder;
   if (name == "muscl_sweeps.cl")
     return secondOrder && !shape.wholeRows;

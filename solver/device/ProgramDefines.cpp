@@ -45,6 +45,16 @@ std::string ownedOption(const GridLayout& layout)
          " -DOWN_NX=" + std::to_string(layout.ownedNx) +
          " -DOWN_NY=" + std::to_string(layout.ownedNy) + " ";
 }
+
+// The block's first cell in the whole grid, where a run is split among ranks: the draws of fp32's
+// rounding at random are the whole grid's cells' (kernels/device/random_rounding.h).
+std::string blockOption(const SimulationParameters& params)
+{
+  if (params.blockX0 == 0 && params.blockY0 == 0)
+    return "";
+  return "-DBLOCK_X0=" + std::to_string(params.blockX0) +
+         " -DBLOCK_Y0=" + std::to_string(params.blockY0) + " ";
+}
 } // namespace
 
 std::string deviceBuildOptions(const ProgramSettings& settings)
@@ -71,6 +81,7 @@ std::string deviceBuildOptions(const ProgramSettings& settings)
     << " -DH_DRY=" << kDryDepth << " -DH_FILM=" << real(settings.local.filmDepth)
     << " -DELEVATION_DATUM=" << openclDoubleLiteral(settings.local.datum) << " "
     << ownedOption(settings.layout)
+    << blockOption(params)
     // fp64 reciprocals and square roots from float estimates on GPUs, whose fp64 division and
     // root are long software sequences; CPUs divide (kernels/device/precision.h says why). Unless
     // the build options choose (tests take both on any device).

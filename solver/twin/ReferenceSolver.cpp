@@ -446,7 +446,8 @@ bool ReferenceSolver<Real>::hancockCell(int i,
     rainAt(c, constants.rain),
     g,
     hDry,
-    hFilm_);
+    hFilm_,
+    roundingDraw<Real>(params_.blockX0 + i, params_.blockY0 + j, steps_, 0));
   if (constants.loss != 0)
     M::takeLoss(&hn, &hun, &hvn, dt * constants.loss, hDry);
   hNew_[c] = hn;
@@ -496,11 +497,14 @@ void ReferenceSolver<Real>::musclStage(const std::vector<Real>& h,
       const auto ry = M::rate(&sy, g, hDry, imposedFace(true, i, j), imposedFace(true, i, j + 1));
       Real hn = h[c], hun = hu[c], hvn = hv[c];
       // (Losses once a step, after the average, as the kernels: TAKE_LOSS.)
-      M::update(&hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rainAt(c, rain), g, hDry, hFilm_);
+      const Real draw = roundingDraw<Real>(params_.blockX0 + i, params_.blockY0 + j, steps_, final);
+      M::update(
+        &hn, &hun, &hvn, rx, ry, k, dt, manningAt(c, n), rainAt(c, rain), g, hDry, hFilm_, draw);
       if (final)
       {
         // hOut is the state itself: its old value at c is U^n.
-        hn = Real(0.5) * (hOut[c] + hn);
+        hn = M::heunDepth(
+          hOut[c], hn, roundingDraw<Real>(params_.blockX0 + i, params_.blockY0 + j, steps_, 2));
         hun = Real(0.5) * (huOut[c] + hun);
         hvn = Real(0.5) * (hvOut[c] + hvn);
         if (loss != 0)

@@ -1,14 +1,16 @@
 #pragma once
 // Private to the twin (ReferenceSolver*.cpp): the kernels' second-order and boundary arithmetic
-// (kernels/schemes/muscl_hllc.h, kernels/state/boundaries.h) compiled once per precision, and
-// Muscl<T> to call it in precision T. Each file that includes it gets its own copy (an unnamed
-// namespace).
+// (kernels/schemes/muscl_hllc.h and cell_update.h, kernels/state/boundaries.h) compiled once per
+// precision, and Muscl<T> to call it in precision T. Each file that includes it gets its own copy
+// (an unnamed namespace).
 #include <cmath>
+#include <cstdint>
 
 namespace swe
 {
 namespace
 {
+using uint = std::uint32_t; // (OpenCL C's, in the kernels' headers)
 // fmin and fmax as C defines them (one NaN argument gives the other), but inline: std::fmin and
 // std::fmax are calls into libm here (GCC inlines them only when NaNs and signed zeros may be
 // ignored), and the fp32 minmod takes three a slope (the calls slowed the one-core baseline:
@@ -41,11 +43,14 @@ T real_sqrt(T x)
 namespace fp32
 {
 using real = float;
-using std::cbrt, std::copysign, std::fabs, std::fma, std::sqrt;
+using std::cbrt, std::copysign, std::fabs, std::fma, std::nextafter, std::sqrt;
+#include "random_rounding.h"
 #include "muscl_hllc.h"
+#include "cell_update.h"
 #include "boundaries.h"
 }
 #undef SWE_MUSCL_HLLC_H
+#undef SWE_CELL_UPDATE_H
 #undef SWE_BOUNDARIES_H
 namespace fp64
 {
@@ -53,6 +58,7 @@ using real = double;
 using std::cbrt, std::copysign, std::fabs, std::fma, std::sqrt;
 #define SWE_DOUBLE // (as the kernels are built in double precision)
 #include "muscl_hllc.h"
+#include "cell_update.h"
 #include "boundaries.h"
 #undef SWE_DOUBLE
 }
@@ -102,6 +108,7 @@ struct Muscl;
       return NS::ghost_state(kind, value, normalX, inward, m, n, hDry, g);                         \
     }                                                                                              \
     static T depthAfter(T h, Flux rx, Flux ry, T kdt) { return NS::depth_after(h, rx, ry, kdt); }  \
+    static T heunDepth(T base, T h, T u) { return NS::heun_depth(base, h, u); }                    \
     static void takeLoss(T* h, T* hu, T* hv, T depth, T hDry)                                      \
     {                                                                                              \
       NS::take_loss(h, hu, hv, depth, hDry);                                                       \
@@ -115,14 +122,41 @@ struct Muscl;
     {                                                                                              \
       return NS::lax_friedrichs_face_mass(hL, qL, hR, qR, r);                                      \
     }                                                                                              \
-    static bool                                                                                    \
-    update(T* h, T* hu, T* hv, Flux rx, Flux ry, T kdt, T dt, T n, T rain, T g, T hDry, T hFilm)   \
+    static bool update(T* h,                                                                       \
+      T* hu,                                                                                       \
+      T* hv,                                                                                       \
+      Flux rx,                                                                                     \
+      Flux ry,                                                                                     \
+      T kdt,                                                                                       \
+      T dt,                                                                                        \
+      T n,                                                                                         \
+      T rain,                                                                                      \
+      T g,                                                                                         \
+      T hDry,                                                                                      \
+      T hFilm,                                                                                     \
+      T u)                                                                                         \
     {                                                                                              \
-      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, rain, g, hDry, hFilm);                \
+      return NS::euler_update(h, hu, hv, rx, ry, kdt, dt, n, rain, g, hDry, hFilm, u);             \
     }                                                                                              \
   };
 SWE_TWIN_ARITHMETIC(fp32, float)
 SWE_TWIN_ARITHMETIC(fp64, double)
 #undef SWE_TWIN_ARITHMETIC
+
+// Cell (gi, gj) of the whole grid's draw for rounding its depth at random in a step's stage
+// (kernels/device/random_rounding.h: `steps` counts the step being taken); fp64 rounds to nearest.
+template<class T>
+T roundingDraw(int gi, int gj, std::int64_t steps, int stage);
+template<>
+inline float roundingDraw<float>(int gi, int gj, std::int64_t steps, int stage)
+{
+  return fp32::rounding_draw(
+    static_cast<uint>(gi), static_cast<uint>(gj), ROUNDING_STAGE(steps, stage));
+}
+template<>
+inline double roundingDraw<double>(int, int, std::int64_t, int)
+{
+  return 0;
+}
 } // namespace
 } // namespace swe

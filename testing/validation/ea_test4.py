@@ -3,10 +3,13 @@ an extended floodplain; Néelz and Pender, 2013): a flat, dry, 2000 m x 1000 m f
 Manning 0.05 fed through a 20 m breach in the middle of its west side by a hydrograph of 0 -> 20
 m^3/s in a minute, 20 m^3/s for an hour, back to 0 in a minute, run for 5 hours with swe run. It
 has no exact solution, so it checks what must hold: the balance closes on the hydrograph's
-72 000 m^3, two gauges mirrored across the centre line read the same, the water reaches the
-gauges along the centre line in order of distance and less deep, and the grids agree.
+72 000 m^3 (to round-off in fp64, to 1e-6 in fp32, whose depths are rounded at random), two
+gauges mirrored across the centre line read the same (to round-off in fp64, to 1e-6 m in fp32),
+the water reaches the gauges along the centre line in order of distance and less deep, and the
+grids agree.
 
-    pvpython testing/validation/ea_test4.py SWE [DX...] [--scheme S] [--hours H] [--table]
+    pvpython testing/validation/ea_test4.py SWE [DX...] [--scheme S] [--precision P] [--hours H]
+        [--table]
 
 Prints a line per run and gauge and, with --table, the Markdown table of docs/VALIDATION.md;
 exits non-zero where a check fails."""
@@ -27,7 +30,7 @@ GAUGES = [(50, 500), (100, 500), (200, 500), (300, 500), (500, 500), (700, 500),
 ARRIVAL = 0.01  # m
 
 
-def run(swe, dx, scheme, hours, work):
+def run(swe, dx, scheme, precision, hours, work):
     dem = os.path.join(work, "plain_%g.tif" % dx)
     nx, ny = int(2000 / dx), int(1000 / dx)
     out = gdal.GetDriverByName("GTiff").Create(dem, nx, ny, 1, gdal.GDT_Float64)
@@ -37,9 +40,9 @@ def run(swe, dx, scheme, hours, work):
     hydrograph = os.path.join(work, "breach.csv")
     with open(hydrograph, "w") as f:  # per unit width of the 20 m breach: m^2/s
         f.write("0,0\n60,1\n3600,1\n3660,0\n")
-    run_dir = os.path.join(work, "%s_%g" % (scheme, dx))
+    run_dir = os.path.join(work, "%s_%s_%g" % (scheme, precision, dx))
     command = [swe, "run", "--input", dem, "--water-level", "-1", "--scheme", scheme,
-               "--precision", "double", "--manning", "0.05", "--t-end", str(hours * 3600),
+               "--precision", precision, "--manning", "0.05", "--t-end", str(hours * 3600),
                "--output-every", str(hours * 3600), "--boundary-series",
                "west=inflow:" + hydrograph, "--stretch", "west=490,510", "--balance",
                "--arrays", "Depth", "--out", run_dir, "--device", "auto"]
@@ -78,25 +81,31 @@ def main():
     parser.add_argument("swe")
     parser.add_argument("dx", nargs="*", type=float, default=[10.0])
     parser.add_argument("--scheme", default="muscl-hancock")
+    parser.add_argument("--precision", default="double", choices=["single", "double"])
     parser.add_argument("--hours", type=float, default=5.0)
     parser.add_argument("--table", action="store_true")
     args = parser.parse_args()
     failures = []
     work = tempfile.mkdtemp(prefix="swe_ea4_")
-    runs = [run(args.swe, dx, args.scheme, args.hours, work) for dx in args.dx]
+    runs = [run(args.swe, dx, args.scheme, args.precision, args.hours, work) for dx in args.dx]
+    single = args.precision == "single"
+    # What the balance, the inflow's total and the mirror keep: round-off in fp64; in fp32 the
+    # issue's bound for a long run's balance, the compensated total's rounding, and the depths'
+    # rounding at random, which differs between mirrored cells (NUMERICS.md, The water balance).
+    balance_bound, inflow_bound, mirror_bound = (1e-6, 1e-7, 1e-6) if single else (1e-12, 1e-9, 1e-9)
     volume = 20 * (60 / 2 + 3540 + 60 / 2) if args.hours >= 3660 / 3600 else None
     for r in runs:
-        label = "%s, %g m" % (r["scheme"], r["dx"])
-        check(abs(r["balance"]) < 1e-12, "%s: the balance closes (%.1e)" % (label, r["balance"]),
+        label = "%s %s, %g m" % (r["scheme"], args.precision, r["dx"])
+        check(abs(r["balance"]) < balance_bound, "%s: the balance closes (%.1e)" % (label, r["balance"]),
               failures)
         if volume:
             # (the inflow side's faces carry its discharge: NUMERICS.md, Boundaries)
-            check(abs(r["inflow"] - volume) < 1e-9 * volume,
+            check(abs(r["inflow"] - volume) < inflow_bound * volume,
                   "%s: the breach let in %.6f m^3 of the hydrograph's %g"
                   % (label, r["inflow"], volume), failures)
         g = r["gauges"]
         mirror = np.abs(g[6]["depth"] - g[7]["depth"]).max()
-        check(mirror < 1e-9, "%s: the mirrored gauges read the same (%.1e m)" % (label, mirror),
+        check(mirror < mirror_bound, "%s: the mirrored gauges read the same (%.1e m)" % (label, mirror),
               failures)
         line = g[:6]
         check(all(a["arrival"] < b["arrival"] for a, b in zip(line, line[1:]) if
