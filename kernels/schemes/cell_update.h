@@ -92,33 +92,47 @@ inline real depth_rounded_at_random(real h, FaceFlux rx, FaceFlux ry, real kdt, 
 #endif
 }
 
-/* Heun's average of a depth (MUSCL-HLLC's final stage): of the step's base and its second
- * stage's, the sum rounded at random in fp32 with the draw u (halving it is exact). */
-inline real heun_depth(real base, real h, real u)
+/* a + b rounded at random in fp32 (to nearest in fp64). */
+inline real sum_rounded_at_random(real a, real b, real u)
 {
-  const real sum = base + h;
+  const real sum = a + b;
 #ifdef SWE_DOUBLE
   (void)u;
-  return (real)0.5 * sum;
+  return sum;
 #else
-  const real b = sum - base;
-  return (real)0.5 * round_at_random(sum, (base - (sum - b)) + (h - b), u);
+  const real c = sum - a;
+  return round_at_random(sum, (a - (sum - c)) + (b - c), u); /* (TwoSum's low part) */
 #endif
 }
 
+/* Heun's average of a depth (MUSCL-HLLC's final stage): of the step's base and its second
+ * stage's, their sum rounded at random with the draw u (halving it is exact). */
+inline real heun_depth(real base, real h, real u)
+{
+  return (real)0.5 * sum_rounded_at_random(base, h, u);
+}
+
 /* Rain: dt times the rate `rain` [m/s] added to a cell's depth before finish_stage (so a dry cell
- * under rain becomes wet as any other). The kernels add it only where the run has rain
- * (RAIN_RATE), so that other runs keep their instructions and their bits (adding 0 would turn a
- * depth of -0 into +0); the twin adds it where the rate is not 0. */
+ * under rain becomes wet as any other), the sum rounded at random with the draw u: on water
+ * deeper than the amount's ulps, round to nearest would lose it every step (NUMERICS.md,
+ * Precision). The kernels add it only where the run has rain (RAIN_RATE), so that other runs
+ * keep their instructions and their bits (adding 0 would turn a depth of -0 into +0); the twin
+ * adds it where the rate is not 0. */
 #if defined(__cplusplus)
-#define ADD_RAIN(h, rain, dt)                                                                      \
+#define ADD_RAIN(h, rain, dt, u)                                                                   \
   if ((rain) != 0)                                                                                 \
-  (h) += (dt) * (rain)
+  (h) = sum_rounded_at_random(h, (dt) * (rain), u)
 #elif defined(RAIN_RATE) || defined(RAIN_SERIES) || defined(RAIN_ZONES)
-#define ADD_RAIN(h, rain, dt) (h) += (dt) * (rain)
+#define ADD_RAIN(h, rain, dt, u) (h) = sum_rounded_at_random(h, (dt) * (rain), u)
 #else
-#define ADD_RAIN(h, rain, dt)
+#define ADD_RAIN(h, rain, dt, u)
 #endif
+
+/* A second draw from the cell's u for its rain, uniform as u is (u has 24 bits: exact). */
+inline real half_turn(real u)
+{
+  return u + (u < (real)0.5 ? (real)0.5 : (real)-0.5);
+}
 
 /* Losses (infiltration at a constant rate, `loss` [m/s]): dt times it taken from a wet cell's
  * finished depth, once a step, after the step's update (for MUSCL-HLLC after Heun's average: in
@@ -165,7 +179,7 @@ inline mask euler_update(real* h,
   real u)
 {
   *h = depth_rounded_at_random(*h, rx, ry, kdt, u);
-  ADD_RAIN(*h, rain, dt);
+  ADD_RAIN(*h, rain, dt, half_turn(u));
   *hu = MULADD(kdt, rx.qn + ry.qt, *hu);
   *hv = MULADD(kdt, rx.qt + ry.qn, *hv);
   return finish_stage(h, hu, hv, dt, manning, g, h_dry, h_film);

@@ -81,7 +81,9 @@ std::string singlePrecisionSourceWarning(const SimulationParameters& params,
     double mmPerHour;
     bool inBalance; // (a constant loss rate is not in the water balance)
   };
-  const Source sources[] = { { "rain", peakRainfall(params) * scales.rainFactor, true },
+  // (the second-order schemes round a step's rain at random: kept on average, not warned of)
+  const double rain = isSecondOrder(params.scheme) ? 0.0 : peakRainfall(params) * scales.rainFactor;
+  const Source sources[] = { { "rain", rain, true },
     { "losses", params.losses, false },
     { "Green-Ampt's conductivity", params.infiltration.on() ? scales.conductivity : 0.0, true } };
   std::ostringstream text;

@@ -92,7 +92,8 @@ def main():
     # What the balance, the inflow's total and the mirror keep: round-off in fp64; in fp32 the
     # issue's bound for a long run's balance, the compensated total's rounding, and the depths'
     # rounding at random, which differs between mirrored cells (NUMERICS.md, The water balance).
-    balance_bound, inflow_bound, mirror_bound = (1e-6, 1e-7, 1e-6) if single else (1e-12, 1e-9, 1e-9)
+    bounds = (1e-6, 1e-7, 1e-6) if single else (1e-12, 1e-9, 1e-9)
+    balance_bound, inflow_bound, mirror_bound = bounds
     volume = 20 * (60 / 2 + 3540 + 60 / 2) if args.hours >= 3660 / 3600 else None
     for r in runs:
         label = "%s %s, %g m" % (r["scheme"], args.precision, r["dx"])
