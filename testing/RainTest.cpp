@@ -41,9 +41,17 @@ struct BasinCase
   Precision precision;
   double h0; // the depth at t = 0 (0: dry, for the schemes with wet/dry)
   // On |h - (h0 + rate t)| [m] at t = 20 s: the round-off of adding a step's rain to the depth,
-  // half an ulp of the depth a step (fp32 at 1 m: 6e-8 m, over some 300 steps).
+  // half an ulp of the depth a step rounded to nearest (fp32 at 1 m: 6e-8 m, over some 300
+  // steps), a random walk of ulps rounded at random (the MUSCL schemes' fp32).
   double bound;
 };
+
+// Whether the case's depths are rounded at random (NUMERICS.md, Water balance): every cell then
+// rounds its own way, so the water moves by round-off; rounded to nearest every cell is the same.
+bool roundsAtRandom(const BasinCase& c)
+{
+  return c.precision == Precision::Single && isSecondOrder(c.scheme);
+}
 
 class RainOnAFlatBasin : public ::testing::TestWithParam<BasinCase>
 {
@@ -57,12 +65,24 @@ TEST_P(RainOnAFlatBasin, RaisesTheDepthByRateTimesTimeAndMovesNothing)
   sim.advanceTo(20.0);
   const Fields f = download(sim);
   const double expected = c.h0 + 20.0 * p.rainfall / 3.6e6; // 2 mm
+  // (rounded at random: still to 1e-6 m/s, and the mean depth to 3e-7 of the lake's, a few
+  // standard deviations of its random walk)
+  const double still = roundsAtRandom(c) ? 1e-6 * (c.h0 + expected) : 0.0;
+  double sum = 0;
   for (std::size_t k = 0; k < f.h.size(); ++k)
   {
     ASSERT_LE(std::fabs(f.h[k] - expected), c.bound) << "cell " << k << ": " << f.h[k];
-    ASSERT_EQ(f.h[k], f.h[0]) << "cell " << k << ": the rain is not uniform";
-    ASSERT_EQ(f.hu[k], 0.0) << "cell " << k;
-    ASSERT_EQ(f.hv[k], 0.0) << "cell " << k;
+    if (!roundsAtRandom(c))
+    {
+      ASSERT_EQ(f.h[k], f.h[0]) << "cell " << k << ": the rain is not uniform";
+    }
+    ASSERT_LE(std::fabs(f.hu[k]), still) << "cell " << k;
+    ASSERT_LE(std::fabs(f.hv[k]), still) << "cell " << k;
+    sum += f.h[k];
+  }
+  if (roundsAtRandom(c))
+  {
+    EXPECT_NEAR(sum / static_cast<double>(f.h.size()), expected, 3e-7 * (c.h0 + expected));
   }
 }
 
@@ -74,7 +94,8 @@ INSTANTIATE_TEST_SUITE_P(EveryScheme,
     BasinCase{ Scheme::MusclHllc, Precision::Double, 0.0, 1e-15 },
     BasinCase{ Scheme::MusclHancock, Precision::Double, 0.0, 1e-15 },
     BasinCase{ Scheme::MusclHancock, Precision::Single, 0.0, 1e-8 },
-    BasinCase{ Scheme::MusclHancock, Precision::Single, 1.0, 3e-5 }),
+    BasinCase{ Scheme::MusclHancock, Precision::Single, 1.0, 2e-6 },
+    BasinCase{ Scheme::MusclHllc, Precision::Single, 1.0, 2e-6 }),
   [](const ::testing::TestParamInfo<BasinCase>& info)
   {
     std::string name = schemeName(info.param.scheme) + "_" + precisionName(info.param.precision) +
@@ -260,7 +281,8 @@ SimulationParameters rainOnMetreCells()
 // fp32 keeps a 10 m depth to 9.5e-7 m: 50 mm/h on cells of 1 m (3.2e-7 m a step) would be lost
 // every step rounded to nearest. The second-order schemes round the sum at random, so the lake
 // gains its rain (1.4e-4 m in 10 s) on average, and they are not warned; Lax-Friedrichs rounds to
-// nearest, loses it all, and is warned before it starts, with the depths concerned. Double, or
+// nearest, gains its rain wrong by more than 10 %, and is warned before it starts, with the
+// depths concerned. Double, or
 // water 0.5 m deep, is not warned.
 TEST(Rain, SinglePrecisionKeepsRainOnDeepWaterOrWarns)
 {
@@ -289,8 +311,8 @@ TEST(Rain, SinglePrecisionKeepsRainOnDeepWaterOrWarns)
   sim.advanceTo(10.0);
   std::vector<double> h(lake.cells());
   sim.download(Field::Depth, h.data());
-  for (double depth : h)
-    ASSERT_EQ(depth, 10.0); // (all of the rain lost)
+  for (double depth : h) // (its 6.3e-7 m a step rounded to an ulp of 10 m, 9.5e-7, every step)
+    ASSERT_GT(std::fabs(depth - 10.0 - rain), 0.1 * rain) << depth;
 
   p.scheme = Scheme::MusclHancock;
   p.losses = 5.0;
