@@ -1,4 +1,4 @@
-/* The numbers fp32 depths are rounded at random with (depth_rounded_at_random, muscl_hllc.h):
+/* The numbers fp32 depths are rounded at random with (depth_rounded_at_random, cell_update.h):
  * one uniform draw in [0, 1) a cell, step and stage, a hash of the cell's place in the whole grid
  * and of the step's count. Nothing is kept between steps, so a run split among ranks, a member of
  * an ensemble, a restarted run, every launch shape and the C++ twin draw the same numbers. The
