@@ -86,11 +86,12 @@ inline real round_at_random(real r, real left, real u)
 /* depth_after's value rounded at random in fp32 (to nearest in fp64). */
 inline real depth_rounded_at_random(real h, FaceFlux rx, FaceFlux ry, real kdt, real u)
 {
-  const real s = rx.h + ry.h, r = MULADD(kdt, s, h);
+  const real r = depth_after(h, rx, ry, kdt);
 #ifdef SWE_DOUBLE
   (void)u;
   return r;
 #else
+  const real s = rx.h + ry.h;
   const real p = kdt * s, p_low = MULADD(kdt, s, -p); /* kdt s == p + p_low exactly */
   const real sum = p + h, b = sum - p;
   const real sum_low = (p - (sum - b)) + (h - b); /* p + h == sum + sum_low exactly */

@@ -46,11 +46,13 @@ std::string ownedOption(const GridLayout& layout)
          " -DOWN_NY=" + std::to_string(layout.ownedNy) + " ";
 }
 
-// The block's first cell in the whole grid, where a run is split among ranks: the draws of fp32's
-// rounding at random are the whole grid's cells' (kernels/device/random_rounding.h).
+// The block's first cell in the whole grid, where a run is split among ranks and draws for fp32's
+// rounding at random (the second-order schemes), whose draws are the whole grid's cells'
+// (kernels/device/random_rounding.h). Elsewhere ranks of equal blocks keep one program.
 std::string blockOption(const SimulationParameters& params)
 {
-  if (params.blockX0 == 0 && params.blockY0 == 0)
+  const bool draws = params.precision == Precision::Single && isSecondOrder(params.scheme);
+  if (!draws || (params.blockX0 == 0 && params.blockY0 == 0))
     return "";
   return "-DBLOCK_X0=" + std::to_string(params.blockX0) +
          " -DBLOCK_Y0=" + std::to_string(params.blockY0) + " ";
